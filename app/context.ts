@@ -1,0 +1,17 @@
+import { createContext } from 'react-router';
+import type { ServiceContext } from '../domain/shared/context.ts';
+
+/** Configuration the pages may read; secrets never enter it. */
+export type PublicConfig = {
+  siteUrl: string;
+  mapTileUrl: string;
+};
+
+export type AppLoadContext = ServiceContext & {
+  config: PublicConfig;
+  /** Per-request CSP nonce for the framework's inline scripts. */
+  nonce: string;
+};
+
+/** Created once, in a module the SSR build bundles together with the server (STACK-NOTES). */
+export const appContext = createContext<AppLoadContext>();

@@ -1,0 +1,1 @@
+declare const __BUILD_INFO__: { version: string; build: string; date: string };

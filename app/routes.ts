@@ -1,0 +1,18 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+// Spanish URLs exactly as the original site has them: people and other sites link to them.
+export default [
+  layout('routes/layout.tsx', [
+    index('routes/home.tsx', { id: 'home-index' }),
+    route('home', 'routes/home.tsx'),
+    route('acceso-empleados', 'routes/acceso-empleados.ts'),
+  ]),
+  layout('routes/service-layout.tsx', [
+    route('login', 'routes/login.tsx'),
+    route('reservas', 'routes/reservas.ts'),
+    route('sign-out', 'routes/sign-out.tsx'),
+    route('unauthorized', 'routes/unauthorized.tsx'),
+    route('notfound', 'routes/not-found.tsx', { id: 'notfound' }),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

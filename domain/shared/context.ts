@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client.ts';
+
+/** What a service may log: never personal data (DNI, e-mail) in any field. */
+export type Log = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a service needs, and nothing of HTTP or React (ARCHITECTURE: how a request flows). */
+export type ServiceContext = {
+  db: Db;
+  clock: Clock;
+  log: Log;
+};

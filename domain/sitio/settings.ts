@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ajustesSitio } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+
+const url = z.url({ protocol: /^https?$/ });
+
+/** Everything the layout shows that staff may change without a deploy. */
+export const siteSettingsSchema = z.object({
+  municipio: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
+  oficinaTurismo: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
+  emailContacto: z.email(),
+  redes: z.object({ instagram: url, x: url, youtube: url, tripadvisor: url }),
+  enlaces: z.object({
+    turismo: url,
+    noticias: url,
+    gestionPresupuesto: url,
+    denunciasMedioAmbiente: url,
+    defensorConsumidor: url,
+    chatCertificadosMedicos: url,
+    chatRecursosHumanos: url,
+    recibosSueldo: url,
+  }),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+
+export const defaultSiteSettings: SiteSettings = {
+  municipio: { direccion: 'Bv. Nahuel Huapi 1911, Villa La Angostura, Neuquén', telefono: '+54 294 449-4100' },
+  oficinaTurismo: { direccion: 'Av. Arrayanes 9, Villa La Angostura, Neuquén', telefono: '+54 294 449-4124' },
+  emailContacto: 'contacto@villalaangostura.gob.ar',
+  redes: {
+    instagram: 'https://www.instagram.com/municipalidadvla/',
+    x: 'https://x.com/municipalidadvla',
+    youtube: 'https://www.youtube.com/@municipalidadvla',
+    tripadvisor: 'https://www.tripadvisor.com.ar/Tourism-g312848-Villa_La_Angostura_Province_of_Neuquen_Patagonia.html',
+  },
+  enlaces: {
+    turismo: 'https://www.villalaangostura.gob.ar/turismo/',
+    noticias: 'https://noticias.villalaangostura.gob.ar/',
+    gestionPresupuesto: 'https://gestion.villalaangostura.gob.ar/presupuesto',
+    denunciasMedioAmbiente: 'https://formularios.villalaangostura.gob.ar/denuncias-medio-ambiente',
+    defensorConsumidor: 'https://www.argentina.gob.ar/servicio/iniciar-un-reclamo-ante-defensa-del-consumidor',
+    chatCertificadosMedicos: 'https://wa.me/5492944494101',
+    chatRecursosHumanos: 'https://wa.me/5492944494102',
+    recibosSueldo: 'https://recibos.villalaangostura.gob.ar/login',
+  },
+};
+
+/**
+ * The settings as stored, each key falling back to its default when it is missing or no longer
+ * valid, so a bad value typed in the back-office can never take the layout down.
+ */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const rows = await db.select({ clave: ajustesSitio.clave, valor: ajustesSitio.valor }).from(ajustesSitio);
+  const stored = new Map(rows.map((row) => [row.clave, row.valor]));
+  const settings = { ...defaultSiteSettings };
+  for (const key of Object.keys(siteSettingsSchema.shape) as SiteSettingKey[]) {
+    const parsed = siteSettingsSchema.shape[key].safeParse(stored.get(key));
+    if (parsed.success) Object.assign(settings, { [key]: parsed.data });
+  }
+  return settings;
+}
+
+export async function saveSiteSettings(db: Db, values: Partial<SiteSettings>): Promise<void> {
+  const parsed = siteSettingsSchema.partial().parse(values);
+  for (const [clave, valor] of Object.entries(parsed)) {
+    await db
+      .insert(ajustesSitio)
+      .values({ clave, valor })
+      .onConflictDoUpdate({ target: ajustesSitio.clave, set: { valor, updatedAt: new Date() } });
+  }
+}

@@ -1,0 +1,8 @@
+// `npm start`: builds when a source changed since the last build, then serves the site.
+import { build, buildIsCurrent } from './build.ts';
+
+if (!buildIsCurrent()) {
+  console.log('Compilando el sitio...');
+  await build();
+}
+await import('../server/index.ts');

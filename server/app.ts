@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { type Database, openDatabase } from '../db/client.ts';
+import { systemClock } from '../domain/shared/context.ts';
+import { seedDemoContent } from './demo/index.ts';
+import type { Config } from './env.ts';
+import { buildInfo, registerHealth } from './health.ts';
+import { registerPages } from './pages.ts';
+import { registerSecurityHeaders } from './security.ts';
+
+export { loadConfig } from './env.ts';
+export { openDatabase, openPglite, openPostgres } from '../db/client.ts';
+export { seedDemoContent } from './demo/index.ts';
+export { buildInfo };
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** In development, Vite serves the client files and rebuilds pages on each request. */
+  vite?: ViteDevServer;
+  /** Logger setting: false in tests, JSON in production. */
+  logger?: boolean;
+};
+
+const clientDir = path.resolve(process.cwd(), 'build/client');
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, vite } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Cookies and tokens never reach the log; bodies (with DNI or e-mail) are never logged.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["aero-token"]'],
+          },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  registerSecurityHeaders(app, config);
+  // Brotli at a fast level for dynamic pages; hashed assets are precompressed at build time.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  if (vite) {
+    const middie = await import('@fastify/middie');
+    await app.register(middie.default);
+    app.use(vite.middlewares);
+  } else if (fs.existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+        reply.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  registerHealth(app, database);
+
+  const log = app.log;
+  const publicConfig = { siteUrl: config.siteUrl ?? `http://localhost:${config.port}`, mapTileUrl: config.mapTileUrl };
+  await registerPages(app, {
+    build: vite
+      ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+      : () => import('virtual:react-router/server-build'),
+    mode: vite ? 'development' : 'production',
+    siteUrl: config.siteUrl,
+    loadContext: () => ({ db: database.db, clock: systemClock, log, config: publicConfig }),
+  });
+
+  return app;
+}
+
+/** The whole process: database, demo content, HTTP server, graceful shutdown. */
+export async function start(config: Config, vite?: ViteDevServer): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  try {
+    if (config.seedDemo) {
+      const applied = await seedDemoContent({ db: database.db });
+      if (applied.length > 0) console.log(`Contenido de demostración cargado: ${applied.join(', ')}`);
+    }
+    app = await buildApp({ config, database, vite });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close();
+    throw error;
+  }
+  const server = app;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await server.close();
+      await database.close();
+    })());
+  return { app: server, close };
+}

@@ -1,0 +1,34 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ajustesSitio, datosDemo } from '../../db/schema/index.ts';
+import { seedAjustes } from './ajustes.ts';
+
+export type SeedContext = { db: Db };
+export type Seeder = { nombre: string; run(ctx: SeedContext): Promise<void> };
+
+/** In order; each later feature appends its own generator here. */
+export const seeders: Seeder[] = [seedAjustes];
+
+/**
+ * Fills a new, empty database with demo content, and adds the demo content of newer features to a
+ * database that was filled before. A database that held real content before any seeding (no row in
+ * datos_demo, but settings present) is never touched.
+ */
+export async function seedDemoContent(ctx: SeedContext): Promise<string[]> {
+  const { db } = ctx;
+  const done = new Set((await db.select({ nombre: datosDemo.nombre }).from(datosDemo)).map((r) => r.nombre));
+  if (done.size === 0) {
+    const [settings] = await db.select({ n: count() }).from(ajustesSitio);
+    if ((settings?.n ?? 0) > 0) return [];
+  }
+  const applied: string[] = [];
+  for (const seeder of seeders) {
+    if (done.has(seeder.nombre)) continue;
+    await db.transaction(async (tx) => {
+      await seeder.run({ ...ctx, db: tx as unknown as Db });
+      await tx.insert(datosDemo).values({ nombre: seeder.nombre });
+    });
+    applied.push(seeder.nombre);
+  }
+  return applied;
+}
