@@ -14,7 +14,7 @@ function buildInfo() {
   return { version: pkg.version, build, date: new Date().toISOString() };
 }
 
-export default defineConfig(() => ({
+export default defineConfig({
   plugins: [reactRouter()],
   define: { __BUILD_INFO__: JSON.stringify(buildInfo()) },
   css: {
@@ -35,4 +35,4 @@ export default defineConfig(() => ({
     // Bundling drizzle-orm avoids reading its huge package.json at start-up (about 450 ms).
     noExternal: ['drizzle-orm'],
   },
-}));
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -33,9 +33,15 @@ function journalEntries(): number {
   return journal.entries.length;
 }
 
+/** Rows of a raw query; both drivers answer `{ rows }` (values may differ in type: count is a string on pg). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 async function countApplied(db: Db): Promise<number> {
-  const rows = await db.execute<{ n: number | string }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
-  return Number(rows.rows[0]?.n ?? 0);
+  const rows = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from drizzle.__drizzle_migrations`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export class DataDirLockedError extends Error {}

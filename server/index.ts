@@ -2,6 +2,8 @@
 // while developing. Everything else lives in server/app.ts, the SSR build entry.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import type * as App from './app.ts';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 24) {
@@ -16,9 +18,9 @@ const development = process.env.NODE_ENV === 'development';
 // React must see the mode before it loads, or server rendering runs at half speed.
 process.env.NODE_ENV = development ? 'development' : 'production';
 
-type AppModule = typeof import('./app.ts');
+type AppModule = typeof App;
 
-async function loadAppModule(): Promise<{ mod: AppModule; vite?: import('vite').ViteDevServer }> {
+async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }> {
   if (!development) {
     const built = pathToFileURL(path.resolve('build/server/index.js')).href;
     return { mod: (await import(built)) as AppModule };

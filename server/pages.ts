@@ -26,7 +26,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
-    body: hasBody ? (request.body as Buffer | undefined) : undefined,
+    body: hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
     signal: controller.signal,
   });
 }

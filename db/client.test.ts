@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engines } from '../tests/setup/database.ts';
+import { type Database, queryRows } from './client.ts';
+
+describe.each(engines)('base de datos (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.close());
+
+  it('aplica todas las migraciones al abrir', async () => {
+    expect(await database.migrationsApplied()).toBe(true);
+  });
+
+  it('tiene unaccent y pg_trgm, y un unaccent inmutable que sirve en índices', async () => {
+    const { db } = database;
+    const rows = await queryRows<{ plain: string; similar: number }>(
+      db,
+      sql`select public.f_unaccent('Habilitación Ñandú') as plain, similarity('ordenanza', 'ordenansa') as similar`,
+    );
+    expect(rows[0]?.plain).toBe('Habilitacion Nandu');
+    expect(Number(rows[0]?.similar)).toBeGreaterThan(0.3);
+    await db.execute(sql`create temporary table prueba (texto text)`);
+    await db.execute(
+      sql`create index prueba_fts on prueba using gin (to_tsvector('spanish', public.f_unaccent(texto)))`,
+    );
+    await db.execute(sql`insert into prueba values ('Habilitación de comercios')`);
+    const found = await queryRows<{ texto: string }>(
+      db,
+      sql`select texto from prueba where to_tsvector('spanish', public.f_unaccent(texto)) @@ websearch_to_tsquery('spanish', public.f_unaccent('HABILITACION comercios'))`,
+    );
+    expect(found.map((r) => r.texto)).toEqual(['Habilitación de comercios']);
+  });
+
+  it('migrar dos veces no cambia nada', async () => {
+    const reopened = await createTestDatabase(engine);
+    expect(await reopened.migrationsApplied()).toBe(true);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, test as base, expect } from '@playwright/test';
+
+export { expect };
+
+export const viewports = {
+  telefono: { width: 390, height: 844 },
+  escritorio: { width: 1366, height: 900 },
+} as const;
+
+type Fixtures = {
+  /** Console errors and page errors seen so far; a test fails if any remain at its end. */
+  consoleErrors: string[];
+};
+
+/**
+ * Every test: requests leave only for this site (no internet here, and no test may depend on it),
+ * and a console error or an uncaught exception (a CSP violation, a hydration mismatch) fails it.
+ * A request to an external link is answered by a stub page so navigation to it can be asserted.
+ */
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page, baseURL }, use) => {
+      const errors: string[] = [];
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      await page.route(
+        (url) => url.origin !== origin && url.protocol.startsWith('http'),
+        (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>externo</title><p>externo</p>' }),
+      );
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'errores en la consola del navegador').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** axe-core scan for WCAG 2.0, 2.1 and 2.2 A and AA; fails listing each violation and its nodes. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(summary, `violaciones de accesibilidad en ${page.url()}`).toEqual([]);
+}
+
+/** Opens a path at each width and runs the scan. */
+export async function expectAccessibleAtWidths(page: Page, path: string): Promise<void> {
+  for (const [name, size] of Object.entries(viewports)) {
+    await test.step(`axe en ${name}`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await expectAccessible(page);
+    });
+  }
+}

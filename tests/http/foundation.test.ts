@@ -1,0 +1,95 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../setup/app.ts';
+import { engines } from '../setup/database.ts';
+
+describe.each(engines)('servidor (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const securityHeaders = (headers: Record<string, unknown>) => {
+    const csp = String(headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  };
+
+  it('sirve /home renderizada en el servidor, con cabeceras de seguridad', async () => {
+    const res = await t.app.inject({ url: '/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<html lang="es-AR"');
+    securityHeaders(res.headers);
+  });
+
+  it('pone el nonce de la CSP en cada script en línea y en ningún otro lugar', async () => {
+    const res = await t.app.inject({ url: '/home' });
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // Each response has its own nonce.
+    const again = await t.app.inject({ url: '/home' });
+    expect(again.headers['content-security-policy']).not.toBe(res.headers['content-security-policy']);
+  });
+
+  it('responde 404 real (sin redirección) a una ruta desconocida', async () => {
+    const res = await t.app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('404 - Ooops, Something Went Wrong');
+    securityHeaders(res.headers);
+    const head = await t.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('sirve los assets con hash como inmutables, precomprimidos', async () => {
+    const home = await t.app.inject({ url: '/home' });
+    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(home.body)?.[1];
+    expect(asset).toBeDefined();
+    const res = await t.app.inject({ url: asset!, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('import');
+    securityHeaders(res.headers);
+  });
+
+  it('comprime las páginas cuando el cliente lo acepta', async () => {
+    const res = await t.app.inject({ url: '/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain('</html>');
+  });
+
+  it('informa versión, build y fecha en /health/live', async () => {
+    const res = await t.app.inject({ url: '/health/live' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { version: string; build: string; date: string };
+    expect(body.version).toBe('0.1.33');
+    expect(body.build).toMatch(/^\d+$/);
+    expect(Number.isNaN(Date.parse(body.date))).toBe(false);
+    securityHeaders(res.headers);
+  });
+
+  it('está listo cuando la base responde y las migraciones están aplicadas', async () => {
+    const res = await t.app.inject({ url: '/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: engine });
+  });
+
+  it('rechaza con 413 un formulario de más de 1 MiB', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/home',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `a=${'x'.repeat(1024 * 1024 + 10)}`,
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});

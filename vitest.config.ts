@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Vitest runs without the React Router plugin: domain and database code from source, HTTP
+// behaviour through the built server (tests/setup/app.ts), exactly what `npm start` serves.
+export default defineConfig({
+  define: { __BUILD_INFO__: JSON.stringify({ version: '0.0.0-test', build: '0', date: '1970-01-01T00:00:00.000Z' }) },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
+    globalSetup: ['tests/setup/global.ts'],
+    setupFiles: ['tests/setup/each-file.ts'],
+    env: { TZ: 'America/Argentina/Buenos_Aires' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
