@@ -3,25 +3,31 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '../db/client.ts';
+import { createLocalStorage } from '../db/storage.ts';
+import type { Storage } from '../domain/shared/context.ts';
 import { systemClock } from '../domain/shared/context.ts';
 import { seedDemoContent } from './demo/index.ts';
 import type { Config } from './env.ts';
+import { registerApi } from './api/index.ts';
+import { registerCompat } from './compat.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurityHeaders } from './security.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '../db/client.ts';
+export { createLocalStorage } from '../db/storage.ts';
 export { seedDemoContent } from './demo/index.ts';
 export { buildInfo };
 
 export type AppOptions = {
   config: Config;
   database: Database;
+  storage: Storage;
   /** In development, Vite serves the client files and rebuilds pages on each request. */
   vite?: ViteDevServer;
   /** Logger setting: false in tests, JSON in production. */
@@ -31,7 +37,7 @@ export type AppOptions = {
 const clientDir = path.resolve(process.cwd(), 'build/client');
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database, vite } = options;
+  const { config, database, storage, vite } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -79,6 +85,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerHealth(app, database);
+  const apiContext = {
+    db: database.db,
+    storage,
+    siteUrl: (request: FastifyRequest) => config.siteUrl ?? `${request.protocol}://${request.host}`,
+  };
+  await registerApi(app, apiContext);
+  await registerCompat(app, apiContext);
 
   const log = app.log;
   const publicConfig = { siteUrl: config.siteUrl ?? `http://localhost:${config.port}`, mapTileUrl: config.mapTileUrl };
@@ -88,22 +101,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
     siteUrl: config.siteUrl,
-    loadContext: () => ({ db: database.db, clock: systemClock, log, config: publicConfig }),
+    loadContext: () => ({ db: database.db, storage, clock: systemClock, log, config: publicConfig }),
   });
 
   return app;
 }
 
+/** Files under DATA_DIR/archivos (also with PostgreSQL, unless object storage is configured). */
+export function openStorage(config: Config): Storage {
+  return createLocalStorage(path.join(config.dataDir, 'archivos'));
+}
+
 /** The whole process: database, demo content, HTTP server, graceful shutdown. */
 export async function start(config: Config, vite?: ViteDevServer): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = await openDatabase(config);
+  const storage = openStorage(config);
   let app: FastifyInstance | undefined;
   try {
     if (config.seedDemo) {
-      const applied = await seedDemoContent({ db: database.db });
+      const applied = await seedDemoContent({ db: database.db, storage });
       if (applied.length > 0) console.log(`Contenido de demostración cargado: ${applied.join(', ')}`);
     }
-    app = await buildApp({ config, database, vite });
+    app = await buildApp({ config, database, storage, vite });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => {});

@@ -1,1 +1,3 @@
+export * from './documentos.ts';
+export * from './ordenanzas.ts';
 export * from './sitio.ts';

@@ -3,26 +3,32 @@ import type { Database } from '../../db/client.ts';
 import { datosDemo } from '../../db/schema/index.ts';
 import { getSiteSettings, saveSiteSettings } from '../../domain/sitio/settings.ts';
 import { createTestDatabase, engines } from '../../tests/setup/database.ts';
+import { createTestStorage } from '../../tests/setup/storage.ts';
 import { seedDemoContent, seeders } from './index.ts';
 
 describe.each(engines)('contenido de demostración (%s)', (engine) => {
   let database: Database;
+  let storage: ReturnType<typeof createTestStorage>;
   beforeEach(async () => {
     database = await createTestDatabase(engine);
+    storage = createTestStorage();
   });
-  afterEach(() => database.close());
+  afterEach(async () => {
+    await database.close();
+    storage.remove();
+  });
 
   it('llena una base vacía una sola vez', async () => {
-    const first = await seedDemoContent({ db: database.db });
+    const first = await seedDemoContent({ db: database.db, storage });
     expect(first).toEqual(seeders.map((s) => s.nombre));
     expect((await getSiteSettings(database.db)).emailContacto).toMatch(/@/);
-    expect(await seedDemoContent({ db: database.db })).toEqual([]);
+    expect(await seedDemoContent({ db: database.db, storage })).toEqual([]);
     expect(await database.db.select().from(datosDemo)).toHaveLength(seeders.length);
   });
 
   it('no toca una base con contenido real', async () => {
     await saveSiteSettings(database.db, { emailContacto: 'real@villalaangostura.gob.ar' });
-    expect(await seedDemoContent({ db: database.db })).toEqual([]);
+    expect(await seedDemoContent({ db: database.db, storage })).toEqual([]);
     expect((await getSiteSettings(database.db)).emailContacto).toBe('real@villalaangostura.gob.ar');
   });
 });

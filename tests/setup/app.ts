@@ -3,7 +3,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type * as App from '../../server/app.ts';
+import type { Storage } from '../../domain/shared/context.ts';
 import { type Engine, createTestDatabase } from './database.ts';
+import { createTestStorage } from './storage.ts';
 
 type AppModule = typeof App;
 
@@ -12,22 +14,29 @@ export async function loadBuiltApp(): Promise<AppModule> {
   return (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as AppModule;
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; database: Database; storage: Storage; close(): Promise<void> };
 
 /** The whole app on a fresh database with its demo content, for `inject`. */
-export async function createTestApp(engine: Engine = 'pglite', env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine = 'pglite',
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestApp> {
+  const env = options.env ?? {};
   const mod = await loadBuiltApp();
   const database = await createTestDatabase(engine, mod);
+  const storage = createTestStorage(mod.createLocalStorage);
   const config = mod.loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
-  await mod.seedDemoContent({ db: database.db });
-  const app = await mod.buildApp({ config, database, logger: false });
+  if (options.seed !== false) await mod.seedDemoContent({ db: database.db, storage });
+  const app = await mod.buildApp({ config, database, storage, logger: false });
   await app.ready();
   return {
     app,
     database,
+    storage,
     close: async () => {
       await app.close();
       await database.close();
+      storage.remove();
     },
   };
 }

@@ -1,0 +1,20 @@
+import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every stored file (PDFs, images): metadata here, bytes in storage under `clave`. */
+export const documentos = pgTable(
+  'documentos',
+  {
+    id: serial('id').primaryKey(),
+    nombreArchivo: text('nombre_archivo').notNull(),
+    tipoContenido: text('tipo_contenido').notNull(),
+    tamano: bigint('tamano', { mode: 'number' }).notNull(),
+    /** Hex SHA-256 of the content: the strong ETag, and a check against silent corruption. */
+    sha256: text('sha256').notNull(),
+    clave: text('clave').notNull().unique(),
+    /** Text extracted from a PDF when it was stored, for search. */
+    texto: text('texto').notNull().default(''),
+    paginas: integer('paginas'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documentos_sha256_idx').on(t.sha256)],
+);

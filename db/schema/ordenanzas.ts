@@ -1,0 +1,53 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { documentos } from './documentos.ts';
+import { tsvector } from './types.ts';
+
+/**
+ * Words of a text for search: unaccented, lower-case, split on anything that is not a letter or a
+ * digit (f_normalizar, migration 0002). Description weighs most, then expediente, then the PDF.
+ */
+const busqueda = (t: { descripcion: AnyPgColumn; expediente: AnyPgColumn; textoDocumento: AnyPgColumn }): SQL =>
+  sql`setweight(to_tsvector('simple', public.f_normalizar(${t.descripcion})), 'A') || setweight(to_tsvector('simple', public.f_normalizar(coalesce(${t.expediente}, ''))), 'B') || setweight(to_tsvector('simple', public.f_normalizar(${t.textoDocumento})), 'C')`;
+
+export const ordenanzas = pgTable(
+  'ordenanzas',
+  {
+    id: serial('id').primaryKey(),
+    numero: integer('numero').notNull(),
+    anio: smallint('anio').notNull(),
+    /** 1 Clasificando, 2 Aprobada/Vigente, 3 Derogada, 4 Vetada, 9 Anulada (spec §4). */
+    estado: smallint('estado').notNull(),
+    fechaEmision: date('fecha_emision', { mode: 'string' }),
+    descripcion: text('descripcion').notNull(),
+    expediente: text('expediente'),
+    modificatoriaDe: integer('modificatoria_de').references((): AnyPgColumn => ordenanzas.id, { onDelete: 'set null' }),
+    documentoId: integer('documento_id').references(() => documentos.id, { onDelete: 'set null' }),
+    /** Text of the document, copied when it is attached so the search vector can include it. */
+    textoDocumento: text('texto_documento').notNull().default(''),
+    busqueda: tsvector('busqueda')
+      .notNull()
+      .generatedAlwaysAs((): SQL => busqueda(ordenanzas)),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ordenanzas_numero_anio_key').on(t.numero, t.anio),
+    index('ordenanzas_busqueda_idx').using('gin', t.busqueda),
+    index('ordenanzas_anio_numero_idx').on(t.anio.desc(), t.numero.desc()),
+    index('ordenanzas_estado_anio_numero_idx').on(t.estado, t.anio.desc(), t.numero.desc()),
+    index('ordenanzas_numero_idx').on(t.numero),
+    index('ordenanzas_modificatoria_de_idx').on(t.modificatoriaDe),
+  ],
+);

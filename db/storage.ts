@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Storage } from '../domain/shared/context.ts';
+
+export class StorageKeyError extends Error {}
+
+/** Files in a local folder; each write lands whole or not at all (temporary file, then rename). */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new StorageKeyError(`clave de archivo inválida: ${key}`);
+    return full;
+  };
+  return {
+    async put(key, data) {
+      const target = resolve(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await fs.promises.writeFile(temporary, data, { flush: true });
+      await fs.promises.rename(temporary, target);
+    },
+    async get(key, range) {
+      const target = resolve(key);
+      await fs.promises.access(target, fs.constants.R_OK);
+      return fs.createReadStream(target, range ? { start: range.start, end: range.end } : undefined);
+    },
+    async delete(key) {
+      await fs.promises.rm(resolve(key), { force: true });
+    },
+  };
+}

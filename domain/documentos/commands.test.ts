@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { documentos } from '../../db/schema/index.ts';
+import { generarPdf } from '../../tests/factories/pdf.ts';
+import { createTestDatabase } from '../../tests/setup/database.ts';
+import { createTestStorage } from '../../tests/setup/storage.ts';
+import { DocumentoInvalidoError, storeDocumento } from './commands.ts';
+import { getDocumento } from './queries.ts';
+
+describe('documentos', () => {
+  let database: Database;
+  const storage = createTestStorage();
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database.close();
+    storage.remove();
+  });
+
+  it('guarda un PDF, extrae su texto y lo reconoce por el contenido', async () => {
+    const data = await generarPdf({ titulo: 'ORDENANZA N° 1/2020', parrafos: ['Protección de los arrayanes del bosque.'] });
+    const guardado = await storeDocumento({ db: database.db, storage }, { data, nombreArchivo: '../../etc/passwd.txt' });
+    expect(guardado.tipoContenido).toBe('application/pdf');
+    expect(guardado.texto).toContain('Protección de los arrayanes del bosque.');
+    const meta = await getDocumento(database.db, guardado.id);
+    expect(meta?.nombreArchivo).toBe('passwd.pdf');
+    expect(meta?.tamano).toBe(data.length);
+    expect(fs.readFileSync(path.join(storage.root, meta!.clave)).equals(Buffer.from(data))).toBe(true);
+  });
+
+  it('rechaza lo que no es PDF ni imagen aunque se llame .pdf, sin guardar nada', async () => {
+    const antes = (await database.db.select().from(documentos)).length;
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    await expect(storeDocumento({ db: database.db, storage }, { data: html, nombreArchivo: 'ordenanza.pdf' })).rejects.toThrow(DocumentoInvalidoError);
+    await expect(storeDocumento({ db: database.db, storage }, { data: new Uint8Array(), nombreArchivo: 'x.pdf' })).rejects.toThrow('El archivo está vacío.');
+    const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
+    await expect(storeDocumento({ db: database.db, storage }, { data: roto, nombreArchivo: 'x.pdf' })).rejects.toThrow(/dañado/);
+    expect((await database.db.select().from(documentos)).length).toBe(antes);
+  });
+
+  it('acepta imágenes PNG reconociéndolas por su firma', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const guardado = await storeDocumento({ db: database.db, storage }, { data: png, nombreArchivo: 'foto' });
+    expect(guardado.tipoContenido).toBe('image/png');
+    expect((await getDocumento(database.db, guardado.id))?.nombreArchivo).toBe('foto.png');
+  });
+});

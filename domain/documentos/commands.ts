@@ -1,0 +1,66 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { documentos } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { extraerTextoPdf } from './pdf.ts';
+import { detectarTipo } from './tipos.ts';
+
+export class DocumentoInvalidoError extends Error {}
+
+export const TAMANO_MAXIMO_DOCUMENTO = 30 * 1024 * 1024;
+
+export type DocumentoGuardado = { id: number; tipoContenido: string; texto: string; tamano: number };
+
+/** A safe file name for Content-Disposition: no path, no control characters, bounded length. */
+function limpiarNombre(nombre: string, extension: string): string {
+  const base = nombre.split(/[\\/]/).pop()?.replace(/[\p{Cc}"]/gu, '').trim().slice(0, 150) ?? '';
+  const sinExtension = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  return `${sinExtension || 'documento'}.${extension}`;
+}
+
+/**
+ * Checks a file by its content, extracts the text of a PDF, writes the bytes to storage and
+ * records the document. A file that is not a readable PDF or image is refused with a Spanish
+ * message, and nothing is stored.
+ */
+export async function storeDocumento(
+  ctx: Pick<ServiceContext, 'db' | 'storage'>,
+  input: { data: Uint8Array; nombreArchivo: string },
+): Promise<DocumentoGuardado> {
+  const { data } = input;
+  if (data.length === 0) throw new DocumentoInvalidoError('El archivo está vacío.');
+  if (data.length > TAMANO_MAXIMO_DOCUMENTO) throw new DocumentoInvalidoError('El archivo supera los 30 MB permitidos.');
+  const tipo = detectarTipo(data);
+  if (!tipo) throw new DocumentoInvalidoError('El archivo no es un PDF ni una imagen PNG, JPEG, WebP o GIF.');
+
+  let texto = '';
+  let paginas: number | null = null;
+  if (tipo.tipo === 'application/pdf') {
+    try {
+      ({ texto, paginas } = await extraerTextoPdf(data));
+    } catch {
+      throw new DocumentoInvalidoError('El PDF está dañado o protegido y no se puede leer.');
+    }
+  }
+
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const clave = `${new Date().getUTCFullYear()}/${randomUUID()}.${tipo.extension}`;
+  await ctx.storage.put(clave, data);
+  try {
+    const [row] = await ctx.db
+      .insert(documentos)
+      .values({
+        nombreArchivo: limpiarNombre(input.nombreArchivo, tipo.extension),
+        tipoContenido: tipo.tipo,
+        tamano: data.length,
+        sha256,
+        clave,
+        texto,
+        paginas,
+      })
+      .returning({ id: documentos.id });
+    return { id: row!.id, tipoContenido: tipo.tipo, texto, tamano: data.length };
+  } catch (error) {
+    await ctx.storage.delete(clave).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,171 @@
+import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type Db, queryRows } from '../../db/client.ts';
+import { ordenanzas } from '../../db/schema/index.ts';
+import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
+import { type FiltrosOrdenanzas, POR_PAGINA } from './schemas.ts';
+
+export type ReferenciaOrdenanza = { id: number; numero: number; anio: number };
+
+export type OrdenanzaResumen = {
+  id: number;
+  numero: number;
+  anio: number;
+  estado: number;
+  estadoEtiqueta: string;
+  /** ISO date (YYYY-MM-DD) or null when the register does not have it. */
+  fechaEmision: string | null;
+  descripcion: string;
+  expediente: string | null;
+  modificatoriaDe: ReferenciaOrdenanza | null;
+  documentoId: number | null;
+};
+
+export type PaginaOrdenanzas = { items: OrdenanzaResumen[]; total: number; pagina: number; porPagina: number };
+
+const modificada = alias(ordenanzas, 'modificada');
+
+const columnas = {
+  id: ordenanzas.id,
+  numero: ordenanzas.numero,
+  anio: ordenanzas.anio,
+  estado: ordenanzas.estado,
+  fechaEmision: ordenanzas.fechaEmision,
+  descripcion: ordenanzas.descripcion,
+  expediente: ordenanzas.expediente,
+  documentoId: ordenanzas.documentoId,
+  modId: modificada.id,
+  modNumero: modificada.numero,
+  modAnio: modificada.anio,
+};
+
+type Fila = {
+  id: number;
+  numero: number;
+  anio: number;
+  estado: number;
+  fechaEmision: string | null;
+  descripcion: string;
+  expediente: string | null;
+  documentoId: number | null;
+  modId: number | null;
+  modNumero: number | null;
+  modAnio: number | null;
+};
+
+function aResumen(f: Fila): OrdenanzaResumen {
+  return {
+    id: f.id,
+    numero: f.numero,
+    anio: f.anio,
+    estado: f.estado,
+    estadoEtiqueta: etiquetaEstado(f.estado),
+    fechaEmision: f.fechaEmision,
+    descripcion: f.descripcion,
+    expediente: f.expediente,
+    modificatoriaDe: f.modId !== null ? { id: f.modId, numero: f.modNumero!, anio: f.modAnio! } : null,
+    documentoId: f.documentoId,
+  };
+}
+
+/**
+ * The words typed, as the tsquery the index answers (public.f_consulta, migration 0002): each word
+ * a prefix of its Spanish root, all required. Undefined when no searchable word is left (only stop
+ * words such as 'de' or 'la'), which means no word filter.
+ */
+async function consultaDePalabras(db: Db, pattern: string | undefined): Promise<string | undefined> {
+  if (!pattern) return undefined;
+  const [row] = await queryRows<{ q: string | null }>(db, sql`select public.f_consulta(${pattern})::text as q`);
+  return row?.q ?? undefined;
+}
+
+function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined): SQL | undefined {
+  return and(
+    filtros.estado !== ESTADO_TODOS ? eq(ordenanzas.estado, filtros.estado) : undefined,
+    filtros.numero !== undefined ? eq(ordenanzas.numero, filtros.numero) : undefined,
+    filtros.anio !== undefined ? eq(ordenanzas.anio, filtros.anio) : undefined,
+    consulta !== undefined ? sql`${ordenanzas.busqueda} @@ ${consulta}::tsquery` : undefined,
+  );
+}
+
+function orden(consulta: string | undefined): SQL[] {
+  const porNumero = [desc(ordenanzas.anio), desc(ordenanzas.numero), asc(ordenanzas.id)];
+  if (consulta === undefined) return porNumero;
+  return [desc(sql`ts_rank(${ordenanzas.busqueda}, ${consulta}::tsquery)`), ...porNumero];
+}
+
+/**
+ * Ordinances matching every filter given: by relevance when words are given, else newest first
+ * (year, then number). Número and Año match exactly; estado -1 means any.
+ */
+export async function searchOrdenanzas(
+  db: Db,
+  filtros: FiltrosOrdenanzas,
+  opciones: { porPagina?: number } = {},
+): Promise<PaginaOrdenanzas> {
+  const porPagina = opciones.porPagina ?? POR_PAGINA;
+  const consulta = await consultaDePalabras(db, filtros.pattern);
+  const where = condiciones(filtros, consulta);
+  const [filas, [total]] = await Promise.all([
+    db
+      .select(columnas)
+      .from(ordenanzas)
+      .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+      .where(where)
+      .orderBy(...orden(consulta))
+      .limit(porPagina)
+      .offset((filtros.pagina - 1) * porPagina),
+    db.select({ n: count() }).from(ordenanzas).where(where),
+  ]);
+  return { items: filas.map(aResumen), total: total?.n ?? 0, pagina: filtros.pagina, porPagina };
+}
+
+/** Every match, in the search's order, a batch at a time: for exports of any size. */
+export async function* iterateOrdenanzas(db: Db, filtros: Omit<FiltrosOrdenanzas, 'pagina'>, lote = 1000): AsyncGenerator<OrdenanzaResumen> {
+  const consulta = await consultaDePalabras(db, filtros.pattern);
+  const where = condiciones({ ...filtros, pagina: 1 }, consulta);
+  for (let offset = 0; ; offset += lote) {
+    const filas = await db
+      .select(columnas)
+      .from(ordenanzas)
+      .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+      .where(where)
+      .orderBy(...orden(consulta))
+      .limit(lote)
+      .offset(offset);
+    for (const fila of filas) yield aResumen(fila);
+    if (filas.length < lote) return;
+  }
+}
+
+export type OrdenanzaDetalle = OrdenanzaResumen & { modificadaPor: (ReferenciaOrdenanza & { descripcion: string })[] };
+
+async function detalle(db: Db, where: SQL): Promise<OrdenanzaDetalle | undefined> {
+  const [fila] = await db.select(columnas).from(ordenanzas).leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id)).where(where);
+  if (!fila) return undefined;
+  const modificadaPor = await db
+    .select({ id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio, descripcion: ordenanzas.descripcion })
+    .from(ordenanzas)
+    .where(eq(ordenanzas.modificatoriaDe, fila.id))
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero));
+  return { ...aResumen(fila), modificadaPor };
+}
+
+const enRangoInt = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647;
+
+export function getOrdenanza(db: Db, id: number): Promise<OrdenanzaDetalle | undefined> {
+  if (!enRangoInt(id)) return Promise.resolve(undefined);
+  return detalle(db, eq(ordenanzas.id, id));
+}
+
+export function getOrdenanzaPorNumero(db: Db, anio: number, numero: number): Promise<OrdenanzaDetalle | undefined> {
+  if (!enRangoInt(numero) || !Number.isInteger(anio) || anio < 1 || anio > 32767) return Promise.resolve(undefined);
+  return detalle(db, and(eq(ordenanzas.anio, anio), eq(ordenanzas.numero, numero))!);
+}
+
+/** The document of an ordinance, for the original's `/Ordenanzas/?idOrdenanza=` links. */
+export async function getDocumentoIdDeOrdenanza(db: Db, id: number): Promise<number | undefined> {
+  if (!enRangoInt(id)) return undefined;
+  const [fila] = await db.select({ documentoId: ordenanzas.documentoId }).from(ordenanzas).where(eq(ordenanzas.id, id));
+  return fila?.documentoId ?? undefined;
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { ajustesSitio } from '../../db/schema/index.ts';
+import { createTestDatabase, engines } from '../../tests/setup/database.ts';
+import { defaultSiteSettings, getSiteSettings, saveSiteSettings } from './settings.ts';
+
+describe.each(engines)('ajustes del sitio (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.close());
+
+  it('sin filas devuelve los valores por defecto', async () => {
+    await database.db.delete(ajustesSitio);
+    expect(await getSiteSettings(database.db)).toEqual(defaultSiteSettings);
+  });
+
+  it('guarda y lee cada clave, y la actualiza', async () => {
+    const municipio = { direccion: 'Av. Siete Lagos 100', telefono: '+54 294 400-0000' };
+    await saveSiteSettings(database.db, { municipio });
+    expect((await getSiteSettings(database.db)).municipio).toEqual(municipio);
+    await saveSiteSettings(database.db, { emailContacto: 'mesa@villalaangostura.gob.ar' });
+    const settings = await getSiteSettings(database.db);
+    expect(settings.emailContacto).toBe('mesa@villalaangostura.gob.ar');
+    expect(settings.municipio).toEqual(municipio);
+  });
+
+  it('rechaza al guardar un valor inválido', async () => {
+    await expect(saveSiteSettings(database.db, { emailContacto: 'no es un correo' })).rejects.toThrow();
+  });
+
+  it('un valor guardado que ya no es válido cae en el valor por defecto', async () => {
+    await database.db.execute(
+      sql`insert into ajustes_sitio (clave, valor) values ('redes', '{"instagram": "javascript:alert(1)"}'::jsonb)
+          on conflict (clave) do update set valor = excluded.valor`,
+    );
+    expect((await getSiteSettings(database.db)).redes).toEqual(defaultSiteSettings.redes);
+  });
+});

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { aFormatoOriginal } from '../../domain/ordenanzas/formato.ts';
+import { getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '../../domain/ordenanzas/queries.ts';
+import { parseFiltrosOrdenanzas } from '../../domain/ordenanzas/schemas.ts';
+import type { ApiContext } from './index.ts';
+
+const COLUMNAS_CSV = ['ID', 'Numero', 'Anio', 'Estado', 'EstadoDescripcion', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe', 'DocumentoURL'];
+
+export function quiereCsv(accept: string | undefined, formato: string | null): boolean {
+  if (formato) return formato.toLowerCase() === 'csv';
+  return (accept ?? '').split(',').some((tipo) => tipo.trim().startsWith('text/csv'));
+}
+
+export function querystring(url: string): URLSearchParams {
+  return new URL(url, 'http://x').searchParams;
+}
+
+export function errorDeFiltros(reply: FastifyReply, errores: Record<string, string | undefined>) {
+  return reply.status(400).send({ error: 'Revisá los filtros de la búsqueda.', errores });
+}
+
+/** Open data: the ordinance register, searchable with the page's filters, as JSON or CSV. */
+export async function ordenanzasApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get('/ordenanzas', async (request, reply) => {
+    const params = querystring(request.url);
+    const parsed = parseFiltrosOrdenanzas(params);
+    if (!parsed.ok) return errorDeFiltros(reply, parsed.errores);
+
+    if (quiereCsv(request.headers.accept, params.get('formato'))) {
+      const filas = async function* () {
+        for await (const o of iterateOrdenanzas(ctx.db, parsed.filtros)) {
+          const f = aFormatoOriginal(o);
+          yield [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? `${ctx.siteUrl(request)}/api/v1/documentos/${f.DocumentoID}` : ''];
+        }
+      };
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="ordenanzas.csv"')
+        .header('cache-control', 'public, max-age=300');
+      // A BOM so spreadsheets read the accents right; rows stream as the database yields them.
+      return reply.send(Readable.from(filas()).pipe(stringify({ header: true, columns: COLUMNAS_CSV, bom: true })));
+    }
+
+    const porPagina = Math.min(100, Math.max(1, Number(params.get('porPagina')) || 25));
+    const pagina = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina });
+    reply.header('cache-control', 'public, max-age=60');
+    return { items: pagina.items.map(aFormatoOriginal), total: pagina.total, pagina: pagina.pagina, porPagina: pagina.porPagina };
+  });
+
+  app.get<{ Params: { id: string } }>('/ordenanzas/:id', async (request, reply) => {
+    const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+    const ordenanza = Number.isNaN(id) ? undefined : await getOrdenanza(ctx.db, id);
+    if (!ordenanza) return reply.status(404).send({ error: 'No existe una ordenanza con ese ID.' });
+    reply.header('cache-control', 'public, max-age=60');
+    return {
+      ...aFormatoOriginal(ordenanza),
+      ModificadaPor: ordenanza.modificadaPor.map((m) => ({ ID: m.id, Numero: m.numero, Anio: m.anio, Descripcion: m.descripcion })),
+    };
+  });
+}

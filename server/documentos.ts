@@ -1,0 +1,77 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import type { Db } from '../db/client.ts';
+import { getDocumento } from '../domain/documentos/queries.ts';
+import type { Storage } from '../domain/shared/context.ts';
+
+/** Documents never change under their id: a day in caches, revalidated by ETag after that. */
+const CACHE_DOCUMENTO = 'public, max-age=86400';
+
+function noModificado(request: FastifyRequest, etag: string, modificado: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (ifModifiedSince) {
+    const desde = Date.parse(ifModifiedSince);
+    return !Number.isNaN(desde) && Math.floor(modificado.getTime() / 1000) <= Math.floor(desde / 1000);
+  }
+  return false;
+}
+
+/**
+ * Streams a stored document with its type, a download name, ETag and Last-Modified (304 on
+ * revalidation) and single byte ranges (206, or 416 when unsatisfiable). Unknown ids answer 404.
+ */
+export async function sendDocumento(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: { db: Db; storage: Storage },
+  id: number,
+): Promise<FastifyReply> {
+  const documento = await getDocumento(ctx.db, id);
+  if (!documento) return reply.status(404).send({ error: 'No existe un documento con ese número.' });
+
+  const etag = `"${documento.sha256}"`;
+  const modificado = documento.createdAt;
+  reply.headers({
+    'content-type': documento.tipoContenido,
+    'content-disposition': contentDisposition(documento.nombreArchivo, { type: 'inline' }),
+    etag,
+    'last-modified': modificado.toUTCString(),
+    'cache-control': CACHE_DOCUMENTO,
+    'accept-ranges': 'bytes',
+    // A PDF or image shown by the browser needs none of the page policy's allowances.
+    'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+  });
+  if (noModificado(request, etag, modificado)) return reply.status(304).send();
+
+  const size = documento.tamano;
+  let range: { start: number; end: number } | undefined;
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  const rangoVigente = !ifRange || ifRange === etag || ifRange === modificado.toUTCString();
+  if (rangeHeader && rangoVigente) {
+    const ranges = parseRange(size, rangeHeader, { combine: true });
+    if (ranges === -1) {
+      return reply.status(416).header('content-range', `bytes */${size}`).send();
+    }
+    // Malformed headers (-2) and multiple ranges get the whole file, as RFC 9110 allows.
+    if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
+  }
+
+  let stream: NodeJS.ReadableStream;
+  try {
+    stream = await ctx.storage.get(documento.clave, range);
+  } catch (error) {
+    request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
+    return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+  }
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('content-length', range.end - range.start + 1);
+  } else {
+    reply.header('content-length', size);
+  }
+  return reply.send(stream);
+}

@@ -1,0 +1,143 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../setup/app.ts';
+import { engines } from '../setup/database.ts';
+
+type Item = { ID: number; Numero: number; Anio: number; Estado: number; FechaEmision: string | null; Descripcion: string; Expediente: string | null; ModificatoriaDe: number | null; DocumentoID: number | null };
+
+describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/v1/ordenanzas devuelve { items, total } con los nombres de campo del original', async () => {
+    const res = await t.app.inject({ url: '/api/v1/ordenanzas?pattern=residuos&estado=-1' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { items: Item[]; total: number };
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.items.length).toBe(Math.min(25, body.total));
+    const item = body.items[0]!;
+    expect(Object.keys(item)).toEqual(expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']));
+    expect(item.FechaEmision).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
+    expect(body.items.every((i) => /residuo/i.test(i.Descripcion))).toBe(true);
+  });
+
+  it('los filtros inválidos dan 400 con el mensaje de cada campo', async () => {
+    const res = await t.app.inject({ url: '/api/v1/ordenanzas?anio=dosmil' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Revisá los filtros de la búsqueda.', errores: { anio: expect.stringMatching(/año/) } });
+  });
+
+  it('exporta todas las coincidencias en CSV con Accept: text/csv o ?formato=csv', async () => {
+    const json = (await t.app.inject({ url: '/api/v1/ordenanzas?estado=2' })).json() as { total: number };
+    for (const request of [{ url: '/api/v1/ordenanzas?estado=2', headers: { accept: 'text/csv' } }, { url: '/api/v1/ordenanzas?estado=2&formato=csv' }]) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+      expect(rows).toHaveLength(json.total);
+      expect(rows.every((r) => r.Estado === '2' && r.EstadoDescripcion === 'Aprobada/Vigente')).toBe(true);
+      expect(rows[0]!.DocumentoURL).toMatch(/\/api\/v1\/documentos\/\d+$/);
+    }
+  });
+
+  it('GET /api/v1/ordenanzas/{id} da la ordenanza y las que la modifican; 404 si no existe', async () => {
+    const { items } = (await t.app.inject({ url: '/api/v1/ordenanzas?porPagina=100' })).json() as { items: Item[] };
+    const modificatoria = items.find((i) => i.ModificatoriaDe !== null)!;
+    const res = await t.app.inject({ url: `/api/v1/ordenanzas/${modificatoria.ModificatoriaDe}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Item & { ModificadaPor: { ID: number }[] };
+    expect(body.ModificadaPor.map((m) => m.ID)).toContain(modificatoria.ID);
+    expect((await t.app.inject({ url: '/api/v1/ordenanzas/99999999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/v1/ordenanzas/abc' })).statusCode).toBe(404);
+  });
+
+  it('GET /Ordenanzas/ responde, como el original, un string JSON que contiene el arreglo', async () => {
+    const res = await t.app.inject({ url: '/Ordenanzas/?estado=&numero=&anio=&tag=&palabra=bomberos' });
+    expect(res.statusCode).toBe(200);
+    const decoded = JSON.parse(res.body) as unknown;
+    expect(typeof decoded).toBe('string');
+    const array = JSON.parse(decoded as string) as Item[];
+    expect(array.length).toBeGreaterThan(0);
+    expect(array.every((o) => /bomberos/i.test(o.Descripcion))).toBe(true);
+    expect(Object.keys(array[0]!)).toEqual(expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']));
+    const { Numero, Anio } = array[0]!;
+    const exacta = JSON.parse(JSON.parse((await t.app.inject({ url: `/Ordenanzas?estado=-1&numero=${Numero}&anio=${Anio}&tag=&palabra=` })).body) as string) as Item[];
+    expect(exacta.map((o) => `${o.Numero}/${o.Anio}`)).toEqual([`${Numero}/${Anio}`]);
+  });
+
+  it('GET /Ordenanzas/?idOrdenanza= sirve el documento de la ordenanza', async () => {
+    const { items } = (await t.app.inject({ url: '/api/v1/ordenanzas' })).json() as { items: Item[] };
+    const res = await t.app.inject({ url: `/Ordenanzas/?idOrdenanza=${items[0]!.ID}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.app.inject({ url: '/Ordenanzas/?idOrdenanza=99999999' })).statusCode).toBe(404);
+  });
+
+  describe('documentos', () => {
+    let url: string;
+    let size: number;
+    beforeAll(async () => {
+      const { items } = (await t.app.inject({ url: '/api/v1/ordenanzas' })).json() as { items: Item[] };
+      url = `/api/v1/documentos/${items[0]!.DocumentoID}`;
+      size = Number((await t.app.inject({ url })).headers['content-length']);
+    });
+
+    it('sirve el archivo con tipo, nombre, ETag y Last-Modified', async () => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^inline; filename="ordenanza-\d+-\d{4}\.pdf"$/);
+      expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+      expect(res.headers['last-modified']).toBeDefined();
+      expect(res.headers['accept-ranges']).toBe('bytes');
+      expect(res.rawPayload.length).toBe(size);
+    });
+
+    it('responde 304 al revalidar por ETag o por fecha', async () => {
+      const first = await t.app.inject({ url });
+      const byEtag = await t.app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(byEtag.statusCode).toBe(304);
+      expect(byEtag.rawPayload.length).toBe(0);
+      const byDate = await t.app.inject({ url, headers: { 'if-modified-since': String(first.headers['last-modified']) } });
+      expect(byDate.statusCode).toBe(304);
+      const changed = await t.app.inject({ url, headers: { 'if-none-match': '"otro"' } });
+      expect(changed.statusCode).toBe(200);
+    });
+
+    it('sirve rangos de bytes (206) y rechaza los imposibles (416)', async () => {
+      const whole = (await t.app.inject({ url })).rawPayload;
+      const part = await t.app.inject({ url, headers: { range: 'bytes=0-4' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 0-4/${size}`);
+      expect(part.rawPayload.toString()).toBe('%PDF-');
+      const tail = await t.app.inject({ url, headers: { range: 'bytes=-10' } });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(whole.subarray(size - 10))).toBe(true);
+      const impossible = await t.app.inject({ url, headers: { range: `bytes=${size + 10}-` } });
+      expect(impossible.statusCode).toBe(416);
+      expect(impossible.headers['content-range']).toBe(`bytes */${size}`);
+      const stale = await t.app.inject({ url, headers: { range: 'bytes=0-4', 'if-range': '"viejo"' } });
+      expect(stale.statusCode).toBe(200);
+    });
+
+    it('el endpoint del original /downloadArchivoAppTurismo sirve lo mismo; ids desconocidos dan 404', async () => {
+      const id = url.split('/').pop();
+      const res = await t.app.inject({ url: `/downloadArchivoAppTurismo?id=${id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals((await t.app.inject({ url })).rawPayload)).toBe(true);
+      expect((await t.app.inject({ url: '/downloadArchivoAppTurismo?id=99999999' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/downloadArchivoAppTurismo?id=x' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/v1/documentos/0' })).statusCode).toBe(404);
+    });
+  });
+
+  it('publica el documento OpenAPI con las rutas de ordenanzas y documentos', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs' })).json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/ordenanzas', '/api/v1/ordenanzas/{id}', '/api/v1/documentos/{id}']));
+  });
+});
