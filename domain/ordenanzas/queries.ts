@@ -1,7 +1,7 @@
-import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client.ts';
-import { ordenanzas } from '../../db/schema/index.ts';
+import { documentos, ordenanzas } from '../../db/schema/index.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
 import { type FiltrosOrdenanzas, POR_PAGINA } from './schemas.ts';
 
@@ -89,9 +89,10 @@ function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined): 
 }
 
 function orden(consulta: string | undefined): SQL[] {
-  const porNumero = [desc(ordenanzas.anio), desc(ordenanzas.numero), asc(ordenanzas.id)];
+  // (anio, numero) is unique, so it is a total order, and exactly the index's: no sort needed.
+  const porNumero = [desc(ordenanzas.anio), desc(ordenanzas.numero)];
   if (consulta === undefined) return porNumero;
-  return [desc(sql`ts_rank(${ordenanzas.busqueda}, ${consulta}::tsquery)`), ...porNumero];
+  return [desc(sql`ts_rank(${ordenanzas.busquedaTitulo}, ${consulta}::tsquery)`), ...porNumero];
 }
 
 /**
@@ -104,20 +105,30 @@ export async function searchOrdenanzas(
   opciones: { porPagina?: number } = {},
 ): Promise<PaginaOrdenanzas> {
   const porPagina = opciones.porPagina ?? POR_PAGINA;
+  const offset = (filtros.pagina - 1) * porPagina;
   const consulta = await consultaDePalabras(db, filtros.pattern);
   const where = condiciones(filtros, consulta);
-  const [filas, [total]] = await Promise.all([
+  const pagina = (extra: { total?: SQL<number> }) =>
     db
-      .select(columnas)
+      .select({ ...columnas, ...extra })
       .from(ordenanzas)
       .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
       .where(where)
       .orderBy(...orden(consulta))
       .limit(porPagina)
-      .offset((filtros.pagina - 1) * porPagina),
-    db.select({ n: count() }).from(ordenanzas).where(where),
-  ]);
-  return { items: filas.map(aResumen), total: total?.n ?? 0, pagina: filtros.pagina, porPagina };
+      .offset(offset);
+  const contar = async () => (await db.select({ n: count() }).from(ordenanzas).where(where))[0]?.n ?? 0;
+
+  if (consulta === undefined) {
+    // Without words, the page comes straight off the (anio, numero) index and the count off an
+    // index-only scan: two cheap queries, concurrent on PostgreSQL.
+    const [filas, total] = await Promise.all([pagina({}), contar()]);
+    return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
+  }
+  // With words, every match must be ranked anyway: one scan yields the page and the count.
+  const filas = await pagina({ total: sql<number>`count(*) over ()`.mapWith(Number) });
+  const total = filas[0]?.total ?? (offset > 0 ? await contar() : 0);
+  return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
 }
 
 /** Every match, in the search's order, a batch at a time: for exports of any size. */
@@ -138,17 +149,26 @@ export async function* iterateOrdenanzas(db: Db, filtros: Omit<FiltrosOrdenanzas
   }
 }
 
-export type OrdenanzaDetalle = OrdenanzaResumen & { modificadaPor: (ReferenciaOrdenanza & { descripcion: string })[] };
+export type OrdenanzaDetalle = OrdenanzaResumen & {
+  modificadaPor: (ReferenciaOrdenanza & { descripcion: string })[];
+  /** Size in bytes of the document, for the download link's label. */
+  documentoTamano: number | null;
+};
 
 async function detalle(db: Db, where: SQL): Promise<OrdenanzaDetalle | undefined> {
-  const [fila] = await db.select(columnas).from(ordenanzas).leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id)).where(where);
+  const [fila] = await db
+    .select({ ...columnas, documentoTamano: documentos.tamano })
+    .from(ordenanzas)
+    .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+    .leftJoin(documentos, eq(ordenanzas.documentoId, documentos.id))
+    .where(where);
   if (!fila) return undefined;
   const modificadaPor = await db
     .select({ id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio, descripcion: ordenanzas.descripcion })
     .from(ordenanzas)
     .where(eq(ordenanzas.modificatoriaDe, fila.id))
     .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero));
-  return { ...aResumen(fila), modificadaPor };
+  return { ...aResumen(fila), modificadaPor, documentoTamano: fila.documentoTamano };
 }
 
 const enRangoInt = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647;
