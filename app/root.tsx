@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { ServiceCard } from './components/service-card.tsx';
 import type { Route } from './+types/root';
 import './styles/main.scss';
 
@@ -43,11 +44,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.message
       : String(error);
   return (
-    <main className="service-card" id="contenido">
+    <ServiceCard>
       <title>Error inesperado | Municipalidad de Villa La Angostura</title>
-      <h1>Unexpected Application Error!</h1>
+      <h1 lang="en">Unexpected Application Error!</h1>
       <p>{detail}</p>
-      <a href="/">Volver al inicio</a>
-    </main>
+      <p>
+        <a href="/" className="btn btn-primary">
+          Volver al inicio
+        </a>
+      </p>
+    </ServiceCard>
   );
 }

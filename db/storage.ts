@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Storage } from '../domain/shared/context.ts';
+
+/** Where file bytes live: a local folder by default, object storage in larger installations. */
+export type Storage = {
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The bytes, or the inclusive byte range of them. */
+  get(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
+  delete(key: string): Promise<void>;
+};
 
 export class StorageKeyError extends Error {}
 

@@ -1,5 +1,8 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getSiteSettings } from '../../domain/sitio/settings.ts';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
 import { appContext } from '../context.ts';
 import type { Route } from './+types/layout';
 
@@ -8,19 +11,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await getSiteSettings(db) };
 }
 
+/**
+ * The settings change rarely (staff edit them in the back-office): read them again after a form
+ * post, not on every link or search (GET) inside the site.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
   return (
-    <>
-      <header>
-        <a href="/home">Municipalidad de Villa La Angostura</a>
-      </header>
-      <main id="contenido">
-        <Outlet />
-      </main>
-      <footer>
-        <p>{loaderData.settings.municipio.direccion}</p>
-        <p>2025 Todos los derechos reservados</p>
-      </footer>
-    </>
+    <div className="sitio">
+      <SkipLink />
+      <Decoration />
+      <div className="sitio__cuerpo">
+        <SiteHeader settings={settings} />
+        <main id="contenido" className="contenido" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter settings={settings} />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, data } from 'react-router';
+import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/not-found';
 
 export function loader() {
@@ -6,16 +7,18 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Página no encontrada | Municipalidad de Villa La Angostura' },
-  { name: 'description', content: 'La página que buscás no existe o cambió de dirección.' },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Página no encontrada', 'La página que buscás no existe o cambió de dirección.');
 
 export default function NotFound() {
   return (
     <>
-      <h1>404 - Ooops, Something Went Wrong</h1>
-      <Link to="/">Back to Home</Link>
+      <h1 lang="en">404 - Ooops, Something Went Wrong</h1>
+      <p>
+        <Link to="/" lang="en" className="btn btn-primary">
+          Back to Home
+        </Link>
+      </p>
     </>
   );
 }

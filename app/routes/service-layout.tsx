@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router';
+import { ServiceCard } from '../components/service-card.tsx';
 
+/** Sign-in, sign-out, 403 and 404: outside the site's layout, in a centred card. */
 export default function ServiceLayout() {
   return (
-    <main id="contenido" className="service-card">
+    <ServiceCard>
       <Outlet />
-    </main>
+    </ServiceCard>
   );
 }

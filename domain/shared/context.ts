@@ -1,4 +1,7 @@
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../db/storage.ts';
+
+export type { Storage };
 
 /** What a service may log: never personal data (DNI, e-mail) in any field. */
 export type Log = {
@@ -9,14 +12,6 @@ export type Log = {
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
-
-/** Where file bytes live: a local folder by default, object storage in larger installations. */
-export type Storage = {
-  put(key: string, data: Uint8Array): Promise<void>;
-  /** The bytes, or the inclusive byte range of them. */
-  get(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
-  delete(key: string): Promise<void>;
-};
 
 /** Everything a service needs, and nothing of HTTP or React (ARCHITECTURE: how a request flows). */
 export type ServiceContext = {

@@ -1,0 +1,51 @@
+import type { SiteSettings } from '../../../domain/sitio/settings.ts';
+import { telHref } from '../../lib/telefono.ts';
+import { MapPinIcon, PhoneIcon } from '../icons.tsx';
+import { SocialLinks } from './contact-links.tsx';
+
+function Datos({ direccion, telefono }: { direccion: string; telefono: string }) {
+  return (
+    <address className="pie__datos">
+      <p>
+        <MapPinIcon />
+        <span>
+          <span className="visually-hidden">Dirección: </span>
+          {direccion}
+        </span>
+      </p>
+      <p>
+        <PhoneIcon />
+        <span>
+          <span className="visually-hidden">Teléfono: </span>
+          <a href={telHref(telefono)}>{telefono}</a>
+        </span>
+      </p>
+    </address>
+  );
+}
+
+export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  return (
+    <footer className="pie">
+      <div className="contenedor pie__grilla">
+        <div>
+          <h2 className="pie__titulo">Municipalidad de Villa La Angostura</h2>
+          <Datos {...settings.municipio} />
+        </div>
+        <div>
+          <h2 className="pie__titulo">Oficina de Turismo</h2>
+          <Datos {...settings.oficinaTurismo} />
+        </div>
+        <div>
+          <h2 className="pie__titulo">Redes sociales</h2>
+          <SocialLinks settings={settings} />
+        </div>
+      </div>
+      <div className="pie__legal">
+        <div className="contenedor">
+          <p>2025 Todos los derechos reservados</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

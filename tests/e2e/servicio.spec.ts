@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
+
+const CLAVE_SESION = 'municipalidad_vla';
+const sesion = { token: 'token-de-prueba', user: { firstName: 'Ana', email: 'ana@example.com' } };
+
+/** The page as the server sent it, kept still: the app's scripts load empty, so nothing runs. */
+async function sinScriptsDeLaApp(page: Page): Promise<void> {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+}
+
+async function guardarSesion(page: Page, valor: unknown): Promise<void> {
+  await page.goto('/home');
+  await page.evaluate(([clave, texto]) => localStorage.setItem(clave, texto), [CLAVE_SESION, JSON.stringify(valor)] as const);
+}
+
+function sesionGuardada(page: Page): Promise<string | null> {
+  return page.evaluate((clave) => localStorage.getItem(clave), CLAVE_SESION);
+}
+
+test.describe('/sign-out', () => {
+  test('muestra Signing out..., espera 1,5 s, borra la sesión y va a /login', async ({ page }) => {
+    await guardarSesion(page, sesion);
+    await page.goto('/sign-out');
+    // About a second after the page came alive (measured in the page, so a busy test runner cannot
+    // blur it), it still says 'Signing out...' and the session is still there: the spec's 1500 ms.
+    const medicion = page.evaluate(async (clave) => {
+      while (!document.documentElement.classList.contains('hidratado')) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 1000));
+      return { path: location.pathname, sesion: localStorage.getItem(clave) };
+    }, CLAVE_SESION);
+    await expect(page).toHaveTitle('Cerrando sesión | Municipalidad de Villa La Angostura');
+    const estado = page.getByRole('status');
+    await expect(estado.getByRole('heading', { level: 1, name: 'Signing out...' })).toBeVisible();
+    await expect(estado.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+    const alSegundo = await medicion;
+    expect(alSegundo.path).toBe('/sign-out');
+    expect(alSegundo.sesion).not.toBeNull();
+
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await sesionGuardada(page)).toBeNull();
+  });
+
+  test('accesible en teléfono y computadora', async ({ page }) => {
+    // The screen leaves after 1.5 s; the scan looks at it as the server sent it.
+    await sinScriptsDeLaApp(page);
+    for (const [nombre, tamano] of Object.entries(viewports)) {
+      await test.step(nombre, async () => {
+        await page.setViewportSize(tamano);
+        await page.goto('/sign-out');
+        await expect(page.getByRole('heading', { name: 'Signing out...' })).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+  });
+});
+
+test.describe('/unauthorized', () => {
+  test('responde 403 y manda a /sign-out, y de ahí a /login', async ({ page }) => {
+    await guardarSesion(page, sesion);
+    const response = await page.goto('/unauthorized');
+    expect(response?.status()).toBe(403);
+    await expect(page).toHaveURL(/\/sign-out$/);
+    await expect(page.getByRole('heading', { name: 'Signing out...' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await sesionGuardada(page)).toBeNull();
+  });
+});
+
+test.describe('/notfound y direcciones desconocidas', () => {
+  for (const path of ['/notfound', '/no-existe', '/gobierno/no-existe/tampoco']) {
+    test(`${path} responde 404 con el enlace Back to Home`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle('Página no encontrada | Municipalidad de Villa La Angostura');
+      await expect(page.getByRole('heading', { level: 1, name: '404 - Ooops, Something Went Wrong' })).toBeVisible();
+      const volver = page.getByRole('link', { name: 'Back to Home' });
+      await expect(volver).toHaveAttribute('href', '/');
+      await expect(page.locator('html')).toHaveClass(/hidratado/);
+      await volver.click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Municipalidad de Villa La Angostura' })).toBeVisible();
+    });
+  }
+
+  test('accesible en teléfono y computadora', async ({ page }) => {
+    await expectAccessibleAtWidths(page, '/notfound');
+  });
+});
+
+test.describe('/login', () => {
+  test('sin sesión muestra los dos botones de ejemplo', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Ingresar | Municipalidad de Villa La Angostura');
+    const botones = page.getByRole('link', { name: 'Button as link' });
+    await expect(botones).toHaveCount(2);
+    await expect(botones.first()).toBeVisible();
+    await expect(page.getByText('Preparing app...')).toBeHidden();
+  });
+
+  test('con un token guardado sigue a /reservas', async ({ page }) => {
+    await guardarSesion(page, sesion);
+    await page.goto('/login');
+    // /reservas leads home until the back-office exists.
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('una sesión sin token no cuenta', async ({ page }) => {
+    await guardarSesion(page, { token: '', user: { firstName: '', email: '' } });
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Button as link' })).toHaveCount(2);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  test('mientras se restaura la sesión dice Preparing app...', async ({ request }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).toContain('Preparing app...');
+    expect(html).toMatch(/role="status"/);
+  });
+
+  test('accesible en teléfono y computadora', async ({ page }) => {
+    for (const [nombre, tamano] of Object.entries(viewports)) {
+      await test.step(nombre, async () => {
+        await page.setViewportSize(tamano);
+        await page.goto('/login');
+        await expect(page.getByRole('link', { name: 'Button as link' }).first()).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+  });
+});
+
+test.describe('sin JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login no se queda en Preparing app...', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Button as link' })).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Button as link' }).first()).toBeVisible();
+    await expect(page.getByText('Preparing app...')).toBeHidden();
+  });
+
+  test('/unauthorized muestra 403 y el enlace Back to Login', async ({ page }) => {
+    const response = await page.goto('/unauthorized');
+    expect(response?.status()).toBe(403);
+    await expect(page).toHaveTitle('Acceso denegado | Municipalidad de Villa La Angostura');
+    await expect(page.getByRole('heading', { level: 1, name: '403 - You Shall Not Pass' })).toBeVisible();
+    const volver = page.getByRole('link', { name: 'Back to Login' });
+    await expect(volver).toHaveAttribute('href', '/sign-out');
+    await volver.click();
+    await expect(page).toHaveURL(/\/sign-out$/);
+    await expect(page.getByRole('heading', { name: 'Signing out...' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+test('/unauthorized es accesible en teléfono y computadora', async ({ page }) => {
+  // It leaves for /sign-out at once; the scan looks at the page as the server sent it.
+  await sinScriptsDeLaApp(page);
+  for (const [nombre, tamano] of Object.entries(viewports)) {
+    await test.step(nombre, async () => {
+      await page.setViewportSize(tamano);
+      await page.goto('/unauthorized');
+      await expect(page.getByRole('heading', { name: '403 - You Shall Not Pass' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
