@@ -6,6 +6,8 @@ export default [
     index('routes/home.tsx', { id: 'home-index' }),
     route('home', 'routes/home.tsx'),
     route('acceso-empleados', 'routes/acceso-empleados.ts'),
+    route('consulta-ordenanzas', 'routes/ordenanzas/consulta.tsx'),
+    route('consulta-ordenanzas/:anio/:numero', 'routes/ordenanzas/detalle.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),

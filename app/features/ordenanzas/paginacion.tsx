@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+
+type Props = { pagina: number; totalPaginas: number; url: (pagina: number) => string };
+
+/** Page links: first, a window around the current page, last; the current one marked for AT. */
+export function Paginacion({ pagina, totalPaginas, url }: Props) {
+  if (totalPaginas <= 1) return null;
+  const paginas = new Set([1, totalPaginas]);
+  for (let p = Math.max(1, pagina - 2); p <= Math.min(totalPaginas, pagina + 2); p++) paginas.add(p);
+  const lista = [...paginas].sort((a, b) => a - b);
+  return (
+    <nav className="paginacion" aria-label="Páginas de resultados">
+      <ul>
+        <li>
+          {pagina > 1 ? (
+            <Link to={url(pagina - 1)} rel="prev">
+              Anterior
+            </Link>
+          ) : (
+            <span aria-disabled="true">Anterior</span>
+          )}
+        </li>
+        {lista.map((p, i) => (
+          <li key={p}>
+            {i > 0 && p - lista[i - 1]! > 1 ? <span className="paginacion__salto" aria-hidden="true">…</span> : null}
+            {p === pagina ? (
+              <span aria-current="page" className="paginacion__actual">
+                <span className="visually-hidden">Página </span>
+                {p}
+              </span>
+            ) : (
+              <Link to={url(p)} aria-label={`Página ${p}`}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+        <li>
+          {pagina < totalPaginas ? (
+            <Link to={url(pagina + 1)} rel="next">
+              Siguiente
+            </Link>
+          ) : (
+            <span aria-disabled="true">Siguiente</span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,12 @@
+const fecha = new Intl.DateTimeFormat('es-AR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '2019-05-14' → '14 de mayo de 2019' (a calendar date: no time zone shift). */
+export function fechaLarga(iso: string): string {
+  return fecha.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
+/** 12345 → '12 KB'; 1234567 → '1,2 MB'. */
+export function tamanoArchivo(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('es-AR')} KB`;
+  return `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB`;
+}

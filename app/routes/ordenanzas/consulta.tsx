@@ -1,0 +1,199 @@
+import { useEffect, useRef } from 'react';
+import { Form, data, useNavigate, useNavigation } from 'react-router';
+import { ESTADOS_ORDENANZA, ESTADO_TODOS } from '../../../domain/ordenanzas/estados.ts';
+import { searchOrdenanzas } from '../../../domain/ordenanzas/queries.ts';
+import { type CampoFiltro, parseFiltrosOrdenanzas } from '../../../domain/ordenanzas/schemas.ts';
+import { appContext } from '../../context.ts';
+import { urlBusqueda, urlExportacion } from '../../features/ordenanzas/enlaces.ts';
+import { Paginacion } from '../../features/ordenanzas/paginacion.tsx';
+import { TablaOrdenanzas } from '../../features/ordenanzas/tabla.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import type { Route } from './+types/consulta';
+
+const AVISO =
+  'Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo Deliberante.';
+const SIN_RESULTADOS = 'No se encontraron ordenanzas con esos criterios.';
+const BUSQUEDA_FALLIDA = 'No pudimos completar la búsqueda por un problema nuestro. Probá de nuevo en unos minutos; tus filtros quedaron como estaban.';
+
+type Errores = Partial<Record<CampoFiltro, string>>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const parsed = parseFiltrosOrdenanzas(new URL(request.url).searchParams);
+  const sinErrores: Errores = {};
+  if (!parsed.ok) {
+    return data({ valores: parsed.valores, errores: parsed.errores as Errores, resultado: null, falla: false }, { status: 400 });
+  }
+  try {
+    const resultado = await searchOrdenanzas(db, parsed.filtros);
+    return data({ valores: parsed.valores, errores: sinErrores, resultado, falla: false }, { headers: { 'cache-control': 'public, max-age=60' } });
+  } catch (error) {
+    log.error({ err: error }, 'búsqueda de ordenanzas fallida');
+    return data({ valores: parsed.valores, errores: sinErrores, resultado: null, falla: true }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const conErrores = loaderData && Object.keys(loaderData.errores).length > 0;
+  const [titulo, ...resto] = pageMeta(
+    'Consulta de Ordenanzas',
+    'Buscá las ordenanzas municipales de Villa La Angostura por número, año, estado o palabras de su texto, y descargá cada una.',
+  );
+  return [conErrores ? { title: `Error: ${(titulo as { title: string }).title}` } : titulo!, ...resto];
+};
+
+const etiquetas: Record<CampoFiltro, string> = { estado: 'Estado', numero: 'Numero', anio: 'Año', pattern: 'Buscar en la descripción', pagina: 'Página' };
+
+export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps) {
+  const { valores, errores, resultado, falla } = loaderData;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const formulario = useRef<HTMLFormElement>(null);
+  const resumenErrores = useRef<HTMLDivElement>(null);
+  const espera = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const buscando = navigation.state === 'loading' && navigation.location.pathname === '/consulta-ordenanzas';
+  const listaErrores = Object.entries(errores) as [CampoFiltro, string][];
+
+  useEffect(() => {
+    if (listaErrores.length > 0) resumenErrores.current?.focus();
+  }, [listaErrores.length]);
+  useEffect(() => () => clearTimeout(espera.current), []);
+
+  // With JavaScript, searches go to the short form of the URL (no empty or default filters).
+  const buscar = (opciones: { replace: boolean }) => {
+    if (!formulario.current) return;
+    const campos = Object.fromEntries([...new FormData(formulario.current)].map(([k, v]) => [k, String(v)]));
+    navigate(urlBusqueda(campos), { ...opciones, preventScrollReset: true });
+  };
+  // While typing in the words field, results follow (the last word counts as a prefix).
+  const alEscribir = () => {
+    clearTimeout(espera.current);
+    espera.current = setTimeout(() => buscar({ replace: true }), 350);
+  };
+
+  const error = (campo: CampoFiltro) =>
+    errores[campo] ? (
+      <p id={`${campo}-error`} className="campo__error">
+        <span className="visually-hidden">Error: </span>
+        {errores[campo]}
+      </p>
+    ) : null;
+  const describe = (campo: CampoFiltro) => (errores[campo] ? `${campo}-error` : undefined);
+
+  const totalPaginas = resultado ? Math.max(1, Math.ceil(resultado.total / resultado.porPagina)) : 0;
+  const desde = resultado ? (resultado.pagina - 1) * resultado.porPagina + 1 : 0;
+  const hasta = resultado ? desde + resultado.items.length - 1 : 0;
+
+  return (
+    <div className="contenedor pagina ordenanzas">
+      <h1>Consulta de Ordenanzas</h1>
+
+      {listaErrores.length > 0 ? (
+        <div className="resumen-errores" role="alert" tabIndex={-1} ref={resumenErrores} aria-labelledby="resumen-errores-titulo">
+          <h2 id="resumen-errores-titulo">Revisá los filtros</h2>
+          <ul>
+            {listaErrores.map(([campo, mensaje]) => (
+              <li key={campo}>
+                <a href={`#${campo}`}>
+                  {etiquetas[campo]}: {mensaje}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <Form
+        method="get"
+        action="/consulta-ordenanzas"
+        className="filtros"
+        ref={formulario}
+        aria-label="Filtros de búsqueda"
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(espera.current);
+          buscar({ replace: false });
+        }}
+      >
+        <div className="campo">
+          <label htmlFor="estado">Estado</label>
+          <select id="estado" name="estado" className="form-select" defaultValue={valores.estado ?? String(ESTADO_TODOS)} aria-describedby={describe('estado')} aria-invalid={errores.estado ? true : undefined}>
+            <option value={ESTADO_TODOS}>Todos</option>
+            {ESTADOS_ORDENANZA.map((e) => (
+              <option key={e.codigo} value={e.codigo}>
+                {e.etiqueta}
+              </option>
+            ))}
+          </select>
+          {error('estado')}
+        </div>
+        <div className="campo">
+          <label htmlFor="numero">Numero</label>
+          <input id="numero" name="numero" className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.numero ?? ''} aria-describedby={describe('numero')} aria-invalid={errores.numero ? true : undefined} />
+          {error('numero')}
+        </div>
+        <div className="campo">
+          <label htmlFor="anio">Año</label>
+          <input id="anio" name="anio" className="form-control" inputMode="numeric" autoComplete="off" maxLength={4} defaultValue={valores.anio ?? ''} aria-describedby={describe('anio')} aria-invalid={errores.anio ? true : undefined} />
+          {error('anio')}
+        </div>
+        <div className="campo campo--ancho">
+          <label htmlFor="pattern">Buscar en la descripción</label>
+          <input
+            id="pattern"
+            name="pattern"
+            type="search"
+            className="form-control"
+            autoComplete="off"
+            maxLength={200}
+            defaultValue={valores.pattern ?? ''}
+            onChange={alEscribir}
+            aria-describedby={['pattern-ayuda', describe('pattern')].filter(Boolean).join(' ')}
+            aria-invalid={errores.pattern ? true : undefined}
+          />
+          <p id="pattern-ayuda" className="campo__ayuda">
+            Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales.
+          </p>
+          {error('pattern')}
+        </div>
+        <div className="filtros__acciones">
+          <button type="submit" className="btn btn-primary">
+            Buscar
+          </button>
+        </div>
+      </Form>
+
+      <div className="resultados" aria-busy={buscando}>
+        <p className="resultados__estado" role="status">
+          {buscando
+            ? 'Buscando…'
+            : falla
+              ? ''
+              : resultado && resultado.total > 0
+                ? `${resultado.total.toLocaleString('es-AR')} ${resultado.total === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}${totalPaginas > 1 ? `; mostrando ${desde} a ${hasta}` : ''}.`
+                : ''}
+        </p>
+        {falla ? (
+          <p className="aviso aviso--error" role="alert">
+            {BUSQUEDA_FALLIDA}
+          </p>
+        ) : null}
+        {resultado && resultado.items.length > 0 ? (
+          <>
+            <TablaOrdenanzas items={resultado.items} caption={`Ordenanzas, página ${resultado.pagina} de ${totalPaginas}`} />
+            <Paginacion pagina={resultado.pagina} totalPaginas={totalPaginas} url={(pagina) => urlBusqueda(valores, { pagina: String(pagina) })} />
+            <p className="resultados__exportar">
+              <a href={urlExportacion(valores)} download>
+                Descargar estos resultados (CSV)
+              </a>
+            </p>
+          </>
+        ) : resultado ? (
+          <p className="aviso">{resultado.pagina > 1 && resultado.total > 0 ? 'No hay más resultados: volvé a la primera página.' : SIN_RESULTADOS}</p>
+        ) : null}
+      </div>
+
+      <p className="ordenanzas__aviso">{AVISO}</p>
+    </div>
+  );
+}

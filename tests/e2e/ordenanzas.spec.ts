@@ -1,0 +1,144 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test, viewports } from './fixtures.ts';
+
+type Item = { ID: number; Numero: number; Anio: number; Estado: number; EstadoDescripcion: string; Descripcion: string; DocumentoID: number | null; ModificatoriaDe: number | null };
+
+async function api(request: APIRequestContext, query: string): Promise<{ items: Item[]; total: number }> {
+  const res = await request.get(`/api/v1/ordenanzas?${query}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { items: Item[]; total: number };
+}
+
+const filas = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+
+test.describe('Consulta de Ordenanzas', () => {
+  test('busca por palabras y muestra las filas correctas con la URL compartible', async ({ page, request }) => {
+    const esperado = await api(request, 'pattern=residuos');
+    await page.goto('/consulta-ordenanzas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Consulta de Ordenanzas' })).toBeVisible();
+    await page.getByLabel('Buscar en la descripción').fill('residuos');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=residuos$/);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
+    await expect(filas(page)).toHaveCount(Math.min(25, esperado.total));
+    const primera = filas(page).first();
+    await expect(primera.getByRole('cell').nth(1)).toHaveText(String(esperado.items[0]!.Numero));
+    for (const descripcion of await filas(page).locator('td:nth-child(5)').allTextContents()) expect(descripcion).toMatch(/residuos/i);
+    await expect(page.getByText('Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo Deliberante.')).toBeVisible();
+
+    // The URL reproduces the search, in a new visit and with the back button.
+    await page.goto('/consulta-ordenanzas?anio=2019');
+    await page.goBack();
+    await expect(page.getByLabel('Buscar en la descripción')).toHaveValue('residuos');
+    await expect(filas(page)).toHaveCount(Math.min(25, esperado.total));
+  });
+
+  test('los resultados llegan mientras se escribe (la última palabra como prefijo)', async ({ page, request }) => {
+    const esperado = await api(request, 'pattern=bomber');
+    await page.goto('/consulta-ordenanzas');
+    await page.getByLabel('Buscar en la descripción').pressSequentially('bomber', { delay: 40 });
+    await expect(page).toHaveURL(/pattern=bomber/);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
+  });
+
+  test('busca por número y por estado', async ({ page, request }) => {
+    const { items } = await api(request, 'estado=3');
+    const objetivo = items[0]!;
+    await page.goto('/consulta-ordenanzas');
+    await page.getByLabel('Numero').fill(String(objetivo.Numero));
+    await page.getByLabel('Año').fill(String(objetivo.Anio));
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(filas(page)).toHaveCount(1);
+    await expect(filas(page).first()).toContainText(objetivo.Descripcion);
+
+    await page.getByLabel('Numero').fill('');
+    await page.getByLabel('Año').fill('');
+    await page.getByLabel('Estado').selectOption({ label: 'Derogada' });
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/estado=3/);
+    const estados = await filas(page).locator('td:nth-child(1)').allTextContents();
+    expect(estados.length).toBeGreaterThan(0);
+    expect(new Set(estados)).toEqual(new Set(['Derogada']));
+    await expect(page.getByLabel('Estado').locator('option').first()).toHaveText('Todos');
+  });
+
+  test('sin resultados lo dice; un filtro inválido muestra el error y conserva lo escrito', async ({ page }) => {
+    await page.goto('/consulta-ordenanzas?pattern=zzzxxyyqq');
+    await expect(page.getByText('No se encontraron ordenanzas con esos criterios.')).toBeVisible();
+    await page.goto('/consulta-ordenanzas?anio=19&pattern=residuos');
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByRole('alert')).toContainText('Año: Ingresá un año de cuatro cifras');
+    await expect(page.getByLabel('Año')).toHaveValue('19');
+    await expect(page.getByLabel('Año')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Buscar en la descripción')).toHaveValue('residuos');
+  });
+
+  test('pagina de a 25 con el total', async ({ page, request }) => {
+    const { total } = await api(request, '');
+    await page.goto('/consulta-ordenanzas');
+    await expect(page.getByRole('status')).toHaveText(`${total} ordenanzas encontradas; mostrando 1 a 25.`);
+    await page.getByRole('navigation', { name: 'Páginas de resultados' }).getByRole('link', { name: 'Siguiente' }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect(page.getByRole('status')).toHaveText(`${total} ordenanzas encontradas; mostrando 26 a 50.`);
+  });
+
+  test('oculta Fecha Emisión, Expediente y Modificatoria en un teléfono', async ({ page }) => {
+    await page.setViewportSize(viewports.telefono);
+    await page.goto('/consulta-ordenanzas');
+    for (const columna of ['Fecha Emisión', 'Expediente', 'Modificatoria']) await expect(page.getByRole('columnheader', { name: columna })).toBeHidden();
+    for (const columna of ['Estado', 'Número', 'Año', 'Descripcion', 'Descargar']) await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
+    await page.setViewportSize(viewports.escritorio);
+    for (const columna of ['Fecha Emisión', 'Expediente', 'Modificatoria']) await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
+  });
+
+  test('Descargar abre el PDF en una pestaña nueva', async ({ page, context, request }) => {
+    const { items } = await api(request, 'pattern=arrayanes');
+    const primera = items[0]!;
+    await page.goto('/consulta-ordenanzas?pattern=arrayanes');
+    const enlace = page.getByRole('link', { name: `Descargar la Ordenanza N° ${primera.Numero}/${primera.Anio} (PDF, se abre en una pestaña nueva)` });
+    await expect(enlace).toHaveAttribute('target', '_blank');
+    const [respuesta] = await Promise.all([context.waitForEvent('response', (r) => r.url().includes(`/api/v1/documentos/${primera.DocumentoID}`)), enlace.click()]);
+    expect(respuesta.status()).toBe(200);
+    expect(respuesta.headers()['content-type']).toBe('application/pdf');
+    // The new tab shows or downloads the PDF; its bytes are the stored document's.
+    const archivo = await request.get(`/api/v1/documentos/${primera.DocumentoID}`);
+    expect((await archivo.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('la modificatoria lleva a la ordenanza que modifica, y su página enlaza de vuelta', async ({ page, request }) => {
+    const { items } = await api(request, 'porPagina=100');
+    const mod = items.find((i) => i.ModificatoriaDe !== null)!;
+    const original = (await (await request.get(`/api/v1/ordenanzas/${mod.ModificatoriaDe}`)).json()) as Item;
+    await page.goto(`/consulta-ordenanzas/${mod.Anio}/${mod.Numero}`);
+    await expect(page).toHaveTitle(new RegExp(`^Ordenanza N° ${mod.Numero}/${mod.Anio}: `));
+    await page.getByRole('link', { name: `Ordenanza N° ${original.Numero}/${original.Anio}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ordenanza N° ${original.Numero}/${original.Anio}`);
+    await expect(page.getByRole('link', { name: `Ordenanza N° ${mod.Numero}/${mod.Anio}` })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('axe sin violaciones en teléfono y escritorio', async ({ page }) => {
+    for (const size of Object.values(viewports)) {
+      await page.setViewportSize(size);
+      await page.goto('/consulta-ordenanzas?pattern=comercios');
+      await expectAccessible(page);
+      await page.goto('/consulta-ordenanzas?anio=1');
+      await expectAccessible(page);
+    }
+  });
+});
+
+test.describe('Consulta de Ordenanzas sin JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('la misma búsqueda funciona con el formulario GET', async ({ page, request }) => {
+    const esperado = await api(request, 'estado=2&pattern=comercios');
+    await page.goto('/consulta-ordenanzas');
+    await page.getByLabel('Estado').selectOption({ label: 'Aprobada/Vigente' });
+    await page.getByLabel('Buscar en la descripción').fill('comercios');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/estado=2&numero=&anio=&pattern=comercios/);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
+    await expect(filas(page).first().getByRole('cell').nth(1)).toHaveText(String(esperado.items[0]!.Numero));
+  });
+});
