@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { getSiteSettings } from '../../domain/sitio/settings.ts';
+import { defaultSiteSettings, getSiteSettings } from '../../domain/sitio/settings.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
@@ -7,8 +7,14 @@ import { appContext } from '../context.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  return { settings: await getSiteSettings(db) };
+  const { db, log } = context.get(appContext);
+  try {
+    return { settings: await getSiteSettings(db) };
+  } catch (error) {
+    // The site's frame must not fall with the database: the page inside says what failed.
+    log.error({ err: error }, 'ajustes del sitio no disponibles: se usan los valores por defecto');
+    return { settings: defaultSiteSettings };
+  }
 }
 
 /**

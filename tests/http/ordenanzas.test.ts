@@ -141,3 +141,22 @@ describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/ordenanzas', '/api/v1/ordenanzas/{id}', '/api/v1/documentos/{id}']));
   });
 });
+
+describe('búsqueda con la base caída', () => {
+  it('dice en castellano que falló, con 503, y conserva los filtros', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await t.database.close();
+      const res = await t.app.inject({ url: '/consulta-ordenanzas?estado=2&pattern=residuos' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('No pudimos completar la búsqueda');
+      expect(res.body).toMatch(/name="pattern"[^>]*value="residuos"|value="residuos"[^>]*name="pattern"/);
+      expect(res.body).toMatch(/<option value="2" selected=""/);
+      // The frame still renders, with the default settings.
+      expect(res.body).toContain('2025 Todos los derechos reservados');
+    } finally {
+      await t.app.close();
+      t.storage.remove();
+    }
+  });
+});
