@@ -76,6 +76,21 @@ async function latencias(database: Database, repeticiones: number): Promise<void
   }
 }
 
+/** The search page, served by the built app on the filled database, under load on loopback. */
+async function cargaDeLaPagina(env: Record<string, string>): Promise<void> {
+  const server = await startBenchServer(env);
+  try {
+    for (const query of ['pattern=habilitacion+comercial', 'estado=3&anio=2019']) {
+      const url = `${server.url}/consulta-ordenanzas?${query}`;
+      await loadTest(url, { seconds: 2 });
+      const load = await loadTest(url, { seconds: 6 });
+      console.log(`Página /consulta-ordenanzas?${query}: ${load.requestsPerSecond.toFixed(0)} solicitudes/s, p50 ${load.p50} ms, p99 ${load.p99} ms (${load.non2xx} no-2xx)`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function benchOrdenanzasPglite(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-ord-'));
   try {
@@ -89,18 +104,7 @@ export async function benchOrdenanzasPglite(): Promise<void> {
     await latencias(database, 100);
     await database.close();
 
-    // The page, served by the built app on that database, under load on loopback.
-    const server = await startBenchServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    try {
-      for (const query of ['pattern=habilitacion+comercial', 'estado=3&anio=2019']) {
-        const url = `${server.url}/consulta-ordenanzas?${query}`;
-        await loadTest(url, { seconds: 2 });
-        const load = await loadTest(url, { seconds: 6 });
-        console.log(`Página /consulta-ordenanzas?${query}: ${load.requestsPerSecond.toFixed(0)} solicitudes/s, p50 ${load.p50} ms, p99 ${load.p99} ms (${load.non2xx} no-2xx)`);
-      }
-    } finally {
-      await server.stop();
-    }
+    await cargaDeLaPagina({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -122,17 +126,7 @@ export async function benchOrdenanzasPostgres(url: string): Promise<void> {
     await latencias(database, 200);
     await database.close();
 
-    const server = await startBenchServer({ DATABASE_URL: scratch.toString(), SEED_DEMO: 'false' });
-    try {
-      for (const query of ['pattern=habilitacion+comercial', 'estado=3&anio=2019']) {
-        const target = `${server.url}/consulta-ordenanzas?${query}`;
-        await loadTest(target, { seconds: 2 });
-        const load = await loadTest(target, { seconds: 6 });
-        console.log(`Página /consulta-ordenanzas?${query}: ${load.requestsPerSecond.toFixed(0)} solicitudes/s, p50 ${load.p50} ms, p99 ${load.p99} ms (${load.non2xx} no-2xx)`);
-      }
-    } finally {
-      await server.stop();
-    }
+    await cargaDeLaPagina({ DATABASE_URL: scratch.toString(), SEED_DEMO: 'false' });
   } finally {
     await admin.query(`drop database if exists ${nombre} with (force)`);
     await admin.end();

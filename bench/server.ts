@@ -1,18 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/free-port.ts';
 
 export type BenchServer = { url: string; dataDir: string; stop(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The built site, as `npm start` runs it, in its own process on a free loopback port. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {

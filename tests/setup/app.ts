@@ -3,7 +3,6 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type * as App from '../../server/app.ts';
-import type { Storage } from '../../domain/shared/context.ts';
 import { type Engine, createTestDatabase } from './database.ts';
 import { createTestStorage } from './storage.ts';
 
@@ -14,7 +13,7 @@ export async function loadBuiltApp(): Promise<AppModule> {
   return (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as AppModule;
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; storage: Storage; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; database: Database; storage: ReturnType<typeof createTestStorage>; close(): Promise<void> };
 
 /** The whole app on a fresh database with its demo content, for `inject`. */
 export async function createTestApp(
