@@ -34,10 +34,6 @@ try {
   const { mod, vite } = await loadAppModule();
   const config = mod.loadConfig();
   const { close } = await mod.start(config, vite);
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Sitio de la Municipalidad de Villa La Angostura en http://${shown}:${config.port}`);
-  console.log(`Versión ${mod.buildInfo.version} (build ${mod.buildInfo.build}) · base de datos: ${config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`}`);
-
   const shutdown = (signal: string) => {
     console.log(`${signal} recibido: cerrando conexiones...`);
     const timer = setTimeout(() => process.exit(1), 10_000);
@@ -50,8 +46,13 @@ try {
         process.exit(1);
       });
   };
+  // Handlers first, then the address: whoever acts on the printed address can already stop us.
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Sitio de la Municipalidad de Villa La Angostura en http://${shown}:${config.port}`);
+  console.log(`Versión ${mod.buildInfo.version} (build ${mod.buildInfo.build}) · base de datos: ${config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`}`);
 } catch (error) {
   console.error(error instanceof Error && error.constructor.name !== 'Error' ? error.message : error);
   process.exit(1);
