@@ -1,4 +1,5 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { defaultSiteSettings, getSiteSettings } from '../../domain/sitio/settings.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
@@ -25,8 +26,24 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
 }
 
+/**
+ * After a client-side change of page (not of search parameters: typing a search must keep focus),
+ * focus moves to the main content, so keyboard and screen-reader users start at the new page as
+ * they would after a full load.
+ */
+function useFocusOnPageChange() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById('contenido')?.focus();
+  }, [pathname]);
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
+  useFocusOnPageChange();
   return (
     <div className="sitio">
       <SkipLink />

@@ -370,3 +370,14 @@ test('la consola muestra la versión, el número de compilación y la fecha', as
   expect(message.type()).toBe('info');
   expect(message.text()).toMatch(/^Municipalidad de Villa La Angostura 0\.1\.33 \(build \d+, \d{4}-\d{2}-\d{2}T[\d:.]+Z\)$/);
 });
+
+test('al cambiar de página sin recargar, el foco pasa al contenido principal', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('main').getByRole('link', { name: 'Consulta de Ordenanzas' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Consulta de Ordenanzas' })).toBeVisible();
+  await expect(page.locator('#contenido')).toBeFocused();
+  // Typing a search changes only the query string: focus stays in the field.
+  await page.getByLabel('Buscar en la descripción').pressSequentially('resid', { delay: 30 });
+  await expect(page).toHaveURL(/pattern=resid/);
+  await expect(page.getByLabel('Buscar en la descripción')).toBeFocused();
+});
