@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const resultado = await searchOrdenanzas(db, parsed.filtros);
-    return data({ valores: parsed.valores, errores: sinErrores, resultado, falla: false }, { headers: { 'cache-control': 'public, max-age=60' } });
+    // No shared caching of pages: each carries its own CSP nonce.
+    return { valores: parsed.valores, errores: sinErrores, resultado, falla: false };
   } catch (error) {
     log.error({ err: error }, 'búsqueda de ordenanzas fallida');
     return data({ valores: parsed.valores, errores: sinErrores, resultado: null, falla: true }, { status: 503 });
