@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { getSiteSettings } from '../../domain/sitio/settings.ts';
+import { defaultSiteSettings, getSiteSettings } from '../../domain/sitio/settings.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
@@ -7,8 +7,15 @@ import { appContext } from '../context.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  return { settings: await getSiteSettings(db) };
+  const { db, log } = context.get(appContext);
+  try {
+    return { settings: await getSiteSettings(db) };
+  } catch (error) {
+    // With the database down the page itself still answers (e.g. the decree form keeps what was
+    // typed and says the send failed, issue 4): the layout falls back to the default settings.
+    log.error({ err: error }, 'ajustes del sitio no disponibles; se usan los predeterminados');
+    return { settings: defaultSiteSettings };
+  }
 }
 
 /**
