@@ -50,6 +50,9 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const roto = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: { 'content-type': 'application/json' }, payload: '{"nombre":', remoteAddress: ipNueva() });
     expect(roto.statusCode).toBe(400);
     expect(roto.json()).toEqual({ error: 'El cuerpo de la solicitud no es JSON válido.' });
+    const formulario = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: FORM, payload: form(solicitudValida()), remoteAddress: ipNueva() });
+    expect(formulario.statusCode).toBe(415);
+    expect(formulario.json()).toEqual({ error: 'Enviá la solicitud como JSON (Content-Type: application/json).' });
   });
 
   it('API: 429 a la sexta solicitud de la misma IP en 10 minutos', async () => {
