@@ -49,6 +49,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every test posts from 127.0.0.1 to the one shared server: the per-IP limit is tested over HTTP.
+      SOLICITUDES_POR_IP: '10000',
       TZ: 'America/Argentina/Buenos_Aires',
     },
   },

@@ -11,6 +11,14 @@ export type AppLoadContext = ServiceContext & {
   config: PublicConfig;
   /** Per-request CSP nonce for the framework's inline scripts. */
   nonce: string;
+  /** The client's address as Fastify sees it (behind a proxy only with TRUST_PROXY). */
+  clientIp: string;
+  solicitudes: {
+    /** Decree-copy requests one IP may send in 10 minutes. */
+    limitePorIp: number;
+    /** Wakes the outbox worker right after a submission. */
+    avisarCorreo(): void;
+  };
 };
 
 /** Created once, in a module the SSR build bundles together with the server (STACK-NOTES). */

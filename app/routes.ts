@@ -8,7 +8,11 @@ export default [
     route('acceso-empleados', 'routes/acceso-empleados.ts'),
     route('consulta-ordenanzas', 'routes/ordenanzas/consulta.tsx'),
     route('consulta-ordenanzas/:anio/:numero', 'routes/ordenanzas/detalle.tsx'),
+    route('solicitud-decretos', 'routes/decretos/solicitud.tsx'),
+    route('solicitud-decretos/estado', 'routes/decretos/estado.tsx'),
   ]),
+  // The decree form's ordinance search (JSON for the combobox).
+  route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),
     route('reservas', 'routes/reservas.ts'),

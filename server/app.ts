@@ -10,6 +10,8 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { createLocalStorage } from '../db/storage.ts';
 import type { Storage } from '../domain/shared/context.ts';
 import { systemClock } from '../domain/shared/context.ts';
+import { createWorkerCorreo } from '../domain/correo/outbox.ts';
+import { transporteSmtp } from '../domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
 import type { Config } from './env.ts';
 import { registerApi } from './api/index.ts';
@@ -85,10 +87,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerHealth(app, database);
+  // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
+  // app and stops before the database closes; several instances share the work safely.
+  const worker = createWorkerCorreo({
+    db: database.db,
+    log: app.log,
+    transporte: config.smtpUrl ? transporteSmtp(config.smtpUrl) : undefined,
+    from: config.mailFrom,
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  const solicitudes = { limitePorIp: config.solicitudesPorIp, avisarCorreo: () => worker.nudge() };
   const apiContext = {
     db: database.db,
     storage,
+    log: app.log,
     siteUrl: (request: FastifyRequest) => config.siteUrl ?? `${request.protocol}://${request.host}`,
+    solicitudes,
   };
   await registerApi(app, apiContext);
   await registerCompat(app, apiContext);
@@ -101,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
     siteUrl: config.siteUrl,
-    loadContext: () => ({ db: database.db, storage, clock: systemClock, log, config: publicConfig }),
+    loadContext: (request) => ({ db: database.db, storage, clock: systemClock, log, config: publicConfig, clientIp: request.ip, solicitudes }),
   });
 
   return app;

@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   SEED_DEMO: z.stringbool().optional(),
+  SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
 });
 
 export type Config = {
@@ -46,6 +47,8 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Decree-copy requests one IP may send in 10 minutes (issue 4). */
+  solicitudesPorIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -80,5 +83,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     // Demo content fills the embedded database by default, never a server's unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    solicitudesPorIp: e.SOLICITUDES_POR_IP,
   };
 }

@@ -9,6 +9,8 @@ export const siteSettingsSchema = z.object({
   municipio: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
   oficinaTurismo: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
   emailContacto: z.email(),
+  /** The municipal desk that receives decree-copy requests (issue 4). */
+  emailMesaDecretos: z.email(),
   redes: z.object({ instagram: url, x: url, youtube: url, tripadvisor: url }),
   enlaces: z.object({
     turismo: url,
@@ -29,6 +31,7 @@ export const defaultSiteSettings: SiteSettings = {
   municipio: { direccion: 'Bv. Nahuel Huapi 1911, Villa La Angostura, Neuquén', telefono: '+54 294 449-4100' },
   oficinaTurismo: { direccion: 'Av. Arrayanes 9, Villa La Angostura, Neuquén', telefono: '+54 294 449-4124' },
   emailContacto: 'contacto@villalaangostura.gob.ar',
+  emailMesaDecretos: 'mesadeentradas@villalaangostura.gob.ar',
   redes: {
     instagram: 'https://www.instagram.com/municipalidadvla/',
     x: 'https://x.com/municipalidadvla',

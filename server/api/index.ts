@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { Storage } from '../../domain/shared/context.ts';
+import type { Log, Storage } from '../../domain/shared/context.ts';
+import { decretosApi } from './decretos.ts';
 import { sendDocumento } from '../documentos.ts';
 import { openApiDocument } from './openapi.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
@@ -10,6 +11,8 @@ export type ApiContext = {
   storage: Storage;
   /** The public origin, for absolute links in exports. */
   siteUrl(request: FastifyRequest): string;
+  log: Log;
+  solicitudes: { limitePorIp: number; avisarCorreo(): void };
 };
 
 const idDocumento = (valor: string | undefined) => (valor && /^\d{1,10}$/.test(valor) ? Number(valor) : -1);
@@ -22,6 +25,7 @@ export async function registerApi(app: FastifyInstance, ctx: ApiContext): Promis
     async (api) => {
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'No existe ese recurso en la API.' }));
       await ordenanzasApi(api, ctx);
+      await api.register(async (scope) => decretosApi(scope, ctx));
       api.get<{ Params: { id: string } }>('/documentos/:id', { compress: false }, (request, reply) =>
         sendDocumento(request, reply, ctx, idDocumento(request.params.id)),
       );

@@ -17,7 +17,7 @@ export function openApiDocument(siteUrl: string) {
     info: {
       title: 'API de datos abiertos de la Municipalidad de Villa La Angostura',
       version: buildInfo.version,
-      description: 'Lecturas públicas, sin autenticación. Los nombres de campo siguen a los del sitio original.',
+      description: 'Lecturas públicas, sin autenticación, y el pedido de copias de decretos. Los nombres de campo siguen a los del sitio original.',
     },
     servers: [{ url: siteUrl }],
     paths: {
@@ -60,6 +60,67 @@ export function openApiDocument(siteUrl: string) {
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
           responses: {
             '200': { description: 'La ordenanza', content: { 'application/json': { schema: { $ref: '#/components/schemas/OrdenanzaDetalle' } } } },
+            '404': { description: 'No existe', content: { 'application/json': { schema: error } } },
+          },
+        },
+      },
+      '/api/v1/solicitudes-decreto': {
+        post: {
+          summary: 'Pedir la copia de un decreto (sendSolicitudDecreto)',
+          description:
+            'Registra la solicitud y encola dos correos: el acuse al ciudadano, con el código de seguimiento, y el aviso a la mesa de entradas. El mismo DNI y número de decreto dentro de 10 minutos devuelve la solicitud ya registrada. Límite por IP: 5 solicitudes cada 10 minutos (configurable). Cuerpo de hasta 16 KB.',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    nombre: { type: 'string', maxLength: 120 },
+                    dni: { type: 'string', description: '7 u 8 números; se aceptan puntos.' },
+                    email: { type: 'string', format: 'email', maxLength: 254 },
+                    numero: { type: 'string', maxLength: 30, description: 'Número de decreto, por ejemplo 123/2024.' },
+                    ordenanza: { type: ['integer', 'string'], description: 'ID de una ordenanza con expediente (opcional).' },
+                    aclaraciones: { type: 'string', maxLength: 2000 },
+                  },
+                  required: ['nombre', 'dni', 'email', 'numero'],
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Solicitud registrada',
+              content: { 'application/json': { schema: { type: 'object', properties: { codigo: { type: 'string', example: 'SD-2026-000123' }, estado: { type: 'string', example: 'recibida' } }, required: ['codigo', 'estado'] } } },
+            },
+            '400': { description: 'Datos inválidos: un mensaje por campo', content: { 'application/json': { schema: error } } },
+            '413': { description: 'Cuerpo demasiado grande', content: { 'application/json': { schema: error } } },
+            '429': { description: 'Demasiadas solicitudes desde esta IP', content: { 'application/json': { schema: error } } },
+            '503': { description: 'No se pudo registrar; probar más tarde', content: { 'application/json': { schema: error } } },
+          },
+        },
+      },
+      '/api/v1/solicitudes-decreto/{codigo}': {
+        get: {
+          summary: 'Estado de una solicitud de decreto por su código de seguimiento',
+          parameters: [{ name: 'codigo', in: 'path', required: true, schema: { type: 'string', example: 'SD-2026-000123' } }],
+          responses: {
+            '200': {
+              description: 'Estado y fechas, sin datos personales',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      codigo: { type: 'string' },
+                      estado: { type: 'string' },
+                      estadoDescripcion: { type: 'string' },
+                      historial: { type: 'array', items: { type: 'object', properties: { estado: { type: 'string' }, fecha: { type: 'string', format: 'date-time' } } } },
+                    },
+                  },
+                },
+              },
+            },
             '404': { description: 'No existe', content: { 'application/json': { schema: error } } },
           },
         },

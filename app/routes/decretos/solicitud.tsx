@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, data, useNavigation } from 'react-router';
+import { createSolicitudDecreto } from '../../../domain/decretos/commands.ts';
+import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud } from '../../../domain/decretos/schemas.ts';
+import { appContext } from '../../context.ts';
+import { ComboboxOrdenanza } from '../../features/decretos/combobox-ordenanza.tsx';
+import { SITE_NAME } from '../../lib/meta.ts';
+import type { Route } from './+types/solicitud';
+
+const TITULO = 'Solicitud de Decretos';
+export const MENSAJE_FALLA = 'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.';
+
+type Respuesta =
+  | { estado: 'enviada'; nombre: string; email: string; codigo: string }
+  | { estado: 'errores'; errores: ErroresSolicitud; valores: ValoresSolicitud }
+  | { estado: 'limite' | 'falla'; mensaje: string; valores: ValoresSolicitud };
+
+const CAMPOS_VALORES = ['nombre', 'dni', 'email', 'numero', 'ordenanza', 'ordenanzaNumero', 'aclaraciones'] as const;
+
+/** The page's POST (no JavaScript needed): the same service as POST /api/v1/solicitudes-decreto. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const entrada: Record<string, string> = {};
+  for (const [clave, valor] of form) if (typeof valor === 'string' && !(clave in entrada)) entrada[clave] = valor;
+  const valores: ValoresSolicitud = {};
+  for (const campo of CAMPOS_VALORES) if (entrada[campo] !== undefined) valores[campo] = entrada[campo].slice(0, 2000);
+  try {
+    const r = await createSolicitudDecreto(ctx, entrada, { ip: ctx.clientIp, limitePorIp: ctx.solicitudes.limitePorIp, siteUrl: ctx.config.siteUrl });
+    if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores }, { status: 400 });
+    if (r.tipo === 'limite') return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': '600' } });
+    if (r.nueva) ctx.solicitudes.avisarCorreo();
+    return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo }, { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    // Driver errors quote the query's parameters (DNI, e-mail): only the code is logged.
+    const e = error as { code?: unknown; cause?: { code?: unknown } };
+    ctx.log.error({ codigo: String(e?.cause?.code ?? e?.code ?? 'desconocido') }, 'solicitud de decreto no registrada');
+    return data<Respuesta>({ estado: 'falla', mensaje: MENSAJE_FALLA, valores }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { name: 'description', content: 'Pedí por correo electrónico la copia de un decreto municipal de Villa La Angostura y seguí tu solicitud con su código.' },
+];
+
+const etiquetas: Record<CampoSolicitud, string> = {
+  nombre: 'Nombre',
+  dni: 'DNI',
+  email: 'Email',
+  numero: 'Número de Decreto',
+  ordenanza: 'Ordenanza',
+  aclaraciones: 'Aclaraciones',
+};
+
+export default function SolicitudDecretos({ actionData }: Route.ComponentProps) {
+  const respuesta = actionData as Respuesta | undefined;
+  const navigation = useNavigation();
+  const enviando = navigation.state === 'submitting' && navigation.formAction === '/solicitud-decretos';
+  const formulario = useRef<HTMLFormElement>(null);
+  const resumen = useRef<HTMLDivElement>(null);
+  const exito = useRef<HTMLDivElement>(null);
+  const [limpios, setLimpios] = useState<{ de: unknown; campos: Set<CampoSolicitud> }>({ de: undefined, campos: new Set() });
+  // Each success remounts the combobox (cleared form); state adjusted during render, not in an effect.
+  const [vuelta, setVuelta] = useState({ de: respuesta, n: 0 });
+  if (vuelta.de !== respuesta) setVuelta({ de: respuesta, n: respuesta?.estado === 'enviada' ? vuelta.n + 1 : vuelta.n });
+
+  const errores: ErroresSolicitud = respuesta?.estado === 'errores' ? respuesta.errores : {};
+  // Each error disappears as soon as its field is edited (spec §5); a new answer shows them all again.
+  const ocultos = limpios.de === respuesta ? limpios.campos : new Set<CampoSolicitud>();
+  const visibles = (Object.entries(errores) as [CampoSolicitud, string][]).filter(([campo]) => !ocultos.has(campo));
+  const valores: ValoresSolicitud = respuesta && respuesta.estado !== 'enviada' ? respuesta.valores : {};
+  const editar = (campo: CampoSolicitud) => {
+    if (!errores[campo] || ocultos.has(campo)) return;
+    setLimpios({ de: respuesta, campos: new Set([...ocultos, campo]) });
+  };
+
+  useEffect(() => {
+    if (respuesta?.estado === 'errores') resumen.current?.focus();
+    if (respuesta?.estado === 'enviada') {
+      // The form is cleared (spec): the inputs, and the combobox by remounting it.
+      formulario.current?.reset();
+      exito.current?.focus();
+    }
+  }, [respuesta]);
+
+  const error = (campo: CampoSolicitud) =>
+    errores[campo] && !ocultos.has(campo) ? (
+      <p id={`${campo}-error`} className="campo__error">
+        <span className="visually-hidden">Error: </span>
+        {errores[campo]}
+      </p>
+    ) : null;
+  const invalido = (campo: CampoSolicitud) => (errores[campo] && !ocultos.has(campo) ? true : undefined);
+  const describe = (campo: CampoSolicitud, ...otros: string[]) => [...otros, errores[campo] && !ocultos.has(campo) ? `${campo}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const hayErrores = Object.keys(errores).length > 0;
+
+  return (
+    <div className="contenedor pagina decretos">
+      <title>{`${hayErrores ? 'Error: ' : ''}${TITULO} | ${SITE_NAME}`}</title>
+      <h1>{TITULO}</h1>
+      <p className="decretos__intro">
+        Pedí la copia de un decreto municipal: te la enviamos a tu correo electrónico. Con el código que te damos al enviar podés{' '}
+        <a href="/solicitud-decretos/estado">consultar el estado de tu solicitud</a>.
+      </p>
+
+      {respuesta?.estado === 'enviada' ? (
+        <div className="decretos__exito" role="status" tabIndex={-1} ref={exito}>
+          <p className="decretos__exito-titulo">Listo {respuesta.nombre}</p>
+          <p>
+            Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico {respuesta.email} Lo más rápido posible.
+          </p>
+          <p>
+            Código de seguimiento: <strong className="decretos__codigo">{respuesta.codigo}</strong>.{' '}
+            <a href={`/solicitud-decretos/estado?codigo=${encodeURIComponent(respuesta.codigo)}`}>Ver el estado de la solicitud</a>
+          </p>
+        </div>
+      ) : null}
+
+      {respuesta?.estado === 'limite' || respuesta?.estado === 'falla' ? (
+        <p className="aviso aviso--error" role="alert">
+          {respuesta.mensaje}
+        </p>
+      ) : null}
+
+      {visibles.length > 0 ? (
+        <div className="resumen-errores" role="alert" tabIndex={-1} ref={resumen} aria-labelledby="resumen-errores-titulo">
+          <h2 id="resumen-errores-titulo">Revisá los datos de la solicitud</h2>
+          <ul>
+            {visibles.map(([campo, mensaje]) => (
+              <li key={campo}>
+                <a href={`#${campo}`}>
+                  {etiquetas[campo]}: {mensaje}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="decretos__envio" aria-busy={enviando}>
+        <Form method="post" action="/solicitud-decretos" className="decretos__formulario" ref={formulario} aria-label="Solicitud de copia de decreto" noValidate>
+          <div className="campo">
+            <label htmlFor="nombre">Nombre</label>
+            <input id="nombre" name="nombre" className="form-control" autoComplete="name" maxLength={LIMITES.nombre} defaultValue={valores.nombre ?? ''} onChange={() => editar('nombre')} aria-describedby={describe('nombre')} aria-invalid={invalido('nombre')} />
+            {error('nombre')}
+          </div>
+          <div className="campo">
+            <label htmlFor="dni">DNI</label>
+            <input id="dni" name="dni" className="form-control" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={valores.dni ?? ''} onChange={() => editar('dni')} aria-describedby={describe('dni')} aria-invalid={invalido('dni')} />
+            {error('dni')}
+          </div>
+          <div className="campo">
+            <label htmlFor="email">Email</label>
+            <input id="email" name="email" type="email" className="form-control" autoComplete="email" maxLength={LIMITES.email} defaultValue={valores.email ?? ''} onChange={() => editar('email')} aria-describedby={describe('email')} aria-invalid={invalido('email')} />
+            {error('email')}
+          </div>
+          <div className="campo">
+            <label htmlFor="numero">Número de Decreto</label>
+            <input id="numero" name="numero" className="form-control" autoComplete="off" maxLength={LIMITES.numero} defaultValue={valores.numero ?? ''} onChange={() => editar('numero')} aria-describedby={describe('numero')} aria-invalid={invalido('numero')} />
+            {error('numero')}
+          </div>
+          <div className="campo campo--completo">
+            <label htmlFor="ordenanza">Ordenanza</label>
+            <ComboboxOrdenanza key={vuelta.n} error={errores.ordenanza && !ocultos.has('ordenanza') ? errores.ordenanza : undefined} valorInicial={valores.ordenanzaNumero} onEditar={() => editar('ordenanza')} descripcionId="ordenanza-ayuda" />
+            <p id="ordenanza-ayuda" className="campo__ayuda">
+              Opcional. Escribí al menos 3 caracteres para buscar, o el número y el año (por ejemplo 250/2021).
+            </p>
+            {error('ordenanza')}
+          </div>
+          <div className="campo campo--completo">
+            <label htmlFor="aclaraciones">Aclaraciones</label>
+            <textarea id="aclaraciones" name="aclaraciones" className="form-control" rows={3} maxLength={LIMITES.aclaraciones} defaultValue={valores.aclaraciones ?? ''} onChange={() => editar('aclaraciones')} aria-describedby={describe('aclaraciones')} aria-invalid={invalido('aclaraciones')} />
+            {error('aclaraciones')}
+          </div>
+          {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
+          <div className="campo-trampa" aria-hidden="true">
+            <label htmlFor={CAMPO_TRAMPA}>No completes este campo</label>
+            <input id={CAMPO_TRAMPA} name={CAMPO_TRAMPA} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <div className="decretos__acciones">
+            <button type="submit" className="btn btn-primary" disabled={enviando}>
+              Enviar
+            </button>
+          </div>
+        </Form>
+        {enviando ? (
+          <div className="decretos__superposicion">
+            <span className="decretos__girando" aria-hidden="true" />
+            <p role="status">Enviando…</p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

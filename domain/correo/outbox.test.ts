@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { outbox } from '../../db/schema/index.ts';
+import { fixedClock, silentLog, solicitudValida } from '../../tests/factories/decretos.ts';
+import { createTestDatabase, engines } from '../../tests/setup/database.ts';
+import { esperarHasta, iniciarSmtp, puertoLibre } from '../../tests/setup/smtp.ts';
+import { createSolicitudDecreto } from '../decretos/commands.ts';
+import { saveSiteSettings } from '../sitio/settings.ts';
+import { createWorkerCorreo, espera } from './outbox.ts';
+import { enmascararEmail, enmascararTexto } from './privacidad.ts';
+import { transporteSmtp } from './smtp.ts';
+
+const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
+
+/** Quoted-printable and folded headers undone, enough to read the Spanish text back. */
+function legible(datos: string): string {
+  return datos
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'))
+    .replace(/\r\n/g, '\n');
+}
+
+function registro() {
+  const lineas: { obj: object; msg?: string }[] = [];
+  const guardar = (obj: object, msg?: string) => lineas.push({ obj, msg });
+  return { log: { info: guardar, warn: guardar, error: guardar }, lineas };
+}
+
+describe('privacidad en los logs', () => {
+  it('enmascara direcciones y DNI', () => {
+    expect(enmascararEmail('ana.perez@correo.com.ar')).toBe('***@correo.com.ar');
+    expect(enmascararTexto('550 <ana.perez@correo.com.ar> rechazado, DNI 30.123.456 o 30123456')).toBe('550 <***@correo.com.ar> rechazado, DNI *** o ***');
+  });
+  it('espera exponencial con tope', () => {
+    expect([1, 2, 3, 4, 10].map((n) => espera(n, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
+  });
+});
+
+describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await saveSiteSettings(database.db, { emailMesaDecretos: 'mesa@muni.test' });
+  });
+  afterAll(() => database.close());
+
+  const pendientes = async () => (await database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.estado, 'pendiente'))).length;
+
+  it('los dos correos llegan con los destinatarios, el código y el texto en castellano', async () => {
+    const smtp = await iniciarSmtp();
+    const { log, lineas } = registro();
+    const worker = createWorkerCorreo({ db: database.db, log, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 200 });
+    try {
+      const r = await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }), { siteUrl: 'https://sitio.test' });
+      if (r.tipo !== 'recibida') throw new Error(r.tipo);
+      worker.start();
+      worker.nudge();
+      await esperarHasta(() => smtp.mensajes.length >= 2);
+      await esperarHasta(async () => (await pendientes()) === 0);
+
+      const ciudadano = smtp.mensajes.find((m) => m.para.includes('julian@correo.com.ar'))!;
+      const mesa = smtp.mensajes.find((m) => m.para.includes('mesa@muni.test'))!;
+      expect(ciudadano.para).toEqual(['julian@correo.com.ar']);
+      expect(mesa.para).toEqual(['mesa@muni.test']);
+      expect(ciudadano.de).toBe('no-responder@villalaangostura.gob.ar');
+      const textoCiudadano = legible(ciudadano.datos);
+      expect(textoCiudadano).toContain(r.codigo);
+      expect(textoCiudadano).toContain('Hola Julián Álvarez:');
+      expect(textoCiudadano).toContain('Estamos procesando su solicitud.');
+      expect(textoCiudadano).toContain(`https://sitio.test/solicitud-decretos/estado?codigo=${r.codigo}`);
+      const textoMesa = legible(mesa.datos);
+      expect(textoMesa).toContain(`Nueva solicitud de copia de decreto, código ${r.codigo}.`);
+      expect(textoMesa).toContain('DNI: 31222333');
+      expect(textoMesa).toContain('Número de Decreto: 812/2025');
+      expect(mesa.datos).toMatch(/^Reply-To: julian@correo\.com\.ar$/im);
+
+      const filas = await database.db.select().from(outbox).where(eq(outbox.referencia, r.codigo));
+      expect(filas.every((f) => f.estado === 'enviado' && f.enviadoEn && f.intentos === 1)).toBe(true);
+      expect(filas.map((f) => f.messageId).sort()).toEqual([ciudadano.messageId, mesa.messageId].sort());
+      // The log names subjects and recipient domains, never a full address or the DNI.
+      const log = JSON.stringify(lineas);
+      expect(log).toContain('***@correo.com.ar');
+      expect(log).not.toMatch(/julian@|31222333|31\.222\.333/);
+    } finally {
+      await worker.stop();
+      await smtp.cerrar();
+    }
+  });
+
+  it('SMTP caído al enviar y de vuelta después: acuse inmediato y cada correo exactamente una vez', async () => {
+    const puerto = await puertoLibre();
+    const { log, lineas } = registro();
+    const worker = createWorkerCorreo({ db: database.db, log, transporte: transporteSmtp(`smtp://127.0.0.1:${puerto}`), from: FROM, intervalo: 100, esperaBase: 100, esperaMaxima: 400 });
+    worker.start();
+    let smtp: Awaited<ReturnType<typeof iniciarSmtp>> | undefined;
+    try {
+      const inicio = Date.now();
+      const respuestas = await Promise.all(
+        [1, 2, 3].map(() => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida(), { siteUrl: 'https://sitio.test' })),
+      );
+      worker.nudge();
+      expect(Date.now() - inicio).toBeLessThan(5000);
+      expect(respuestas.every((r) => r.tipo === 'recibida' && r.nueva)).toBe(true);
+
+      // Several failed attempts, each with its masked error and a later next attempt.
+      await esperarHasta(async () => {
+        const filas = await database.db.select().from(outbox).where(eq(outbox.estado, 'pendiente'));
+        return filas.length === 6 && filas.every((f) => f.intentos >= 2 && f.ultimoError);
+      });
+      expect(JSON.stringify(lineas)).toContain('correo no enviado; se reintentará');
+
+      smtp = await iniciarSmtp(puerto);
+      await esperarHasta(async () => (await pendientes()) === 0, 20_000);
+      // A little longer: nothing is sent twice.
+      await new Promise((r) => setTimeout(r, 1000));
+      const porId = new Map<string, number>();
+      for (const m of smtp.mensajes) porId.set(m.messageId ?? '', (porId.get(m.messageId ?? '') ?? 0) + 1);
+      expect(smtp.mensajes).toHaveLength(6);
+      expect([...porId.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+      const filas = await database.db.select().from(outbox);
+      const enviadas = filas.filter((f) => respuestas.some((r) => r.tipo === 'recibida' && r.codigo === f.referencia));
+      expect(enviadas.map((f) => f.messageId).sort()).toEqual([...porId.keys()].sort());
+      expect(enviadas.every((f) => f.estado === 'enviado')).toBe(true);
+    } finally {
+      await worker.stop();
+      await smtp?.cerrar();
+    }
+  });
+
+  it('dos workers a la vez (dos instancias) no envían dos veces', async () => {
+    const smtp = await iniciarSmtp();
+    const crear = () => createWorkerCorreo({ db: database.db, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 50, lote: 3 });
+    const a = crear();
+    const b = crear();
+    try {
+      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida(), { siteUrl: 'https://sitio.test' })));
+      a.start();
+      b.start();
+      await esperarHasta(async () => (await pendientes()) === 0, 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mensajes).toHaveLength(20);
+      expect(new Set(smtp.mensajes.map((m) => m.messageId)).size).toBe(20);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await smtp.cerrar();
+    }
+  });
+
+  it('sin SMTP_URL los correos esperan y se registran enmascarados', async () => {
+    const { log, lineas } = registro();
+    const worker = createWorkerCorreo({ db: database.db, log, transporte: undefined, from: FROM, intervalo: 100 });
+    try {
+      await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida({ email: 'sin.smtp@correo.com.ar' }), { siteUrl: 'https://sitio.test' });
+      worker.start();
+      await esperarHasta(() => lineas.some((l) => l.msg?.includes('en espera')));
+      expect(await pendientes()).toBe(2);
+      expect(JSON.stringify(lineas)).not.toContain('sin.smtp@');
+      expect(JSON.stringify(lineas)).toContain('***@correo.com.ar');
+    } finally {
+      await worker.stop();
+    }
+  });
+});

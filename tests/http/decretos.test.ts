@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solicitudValida } from '../factories/decretos.ts';
+import { type TestApp, createTestApp } from '../setup/app.ts';
+import { engines } from '../setup/database.ts';
+
+const form = (campos: Record<string, unknown>) => new URLSearchParams(Object.entries(campos).map(([k, v]) => [k, String(v)])).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+let ipSiguiente = 1;
+const ipNueva = () => `198.51.100.${ipSiguiente++}`;
+
+/** The text of the page without tags, for word-for-word checks. */
+const texto = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { SOLICITUDES_POR_IP: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('API: 201 con { codigo, estado }, y la misma solicitud repetida devuelve el mismo código', async () => {
+    const cuerpo = solicitudValida();
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: cuerpo, remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(201);
+    const json = res.json() as { codigo: string; estado: string };
+    expect(json).toEqual({ codigo: expect.stringMatching(/^SD-\d{4}-\d{6}$/), estado: 'recibida' });
+    const otra = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: cuerpo, remoteAddress: ipNueva() });
+    expect(otra.json()).toEqual(json);
+    const estado = await t.app.inject({ url: `/api/v1/solicitudes-decreto/${json.codigo}` });
+    expect(estado.json()).toMatchObject({ codigo: json.codigo, estado: 'recibida', estadoDescripcion: 'Recibida', historial: [{ estado: 'recibida' }] });
+    expect(estado.body).not.toMatch(/Lucía|Fernández|@/);
+  });
+
+  it('API: 400 con un mensaje por campo; 413 con un cuerpo grande; JSON inválido', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: { nombre: 5, dni: '12.34', email: 'no' }, remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Revisá los datos de la solicitud.',
+      errores: {
+        nombre: 'El campo nombre es obligatorio',
+        dni: 'Ingresá un DNI de 7 u 8 números (los puntos se aceptan).',
+        email: 'Ingresá un email válido, por ejemplo nombre@correo.com.ar.',
+        numero: 'El campo decreto es obligatorio',
+      },
+    });
+    const grande = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }), remoteAddress: ipNueva() });
+    expect(grande.statusCode).toBe(413);
+    expect(grande.json()).toEqual({ error: 'El cuerpo de la solicitud supera el máximo de 16 KB.' });
+    const roto = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: { 'content-type': 'application/json' }, payload: '{"nombre":', remoteAddress: ipNueva() });
+    expect(roto.statusCode).toBe(400);
+    expect(roto.json()).toEqual({ error: 'El cuerpo de la solicitud no es JSON válido.' });
+    const formulario = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: FORM, payload: form(solicitudValida()), remoteAddress: ipNueva() });
+    expect(formulario.statusCode).toBe(415);
+    expect(formulario.json()).toEqual({ error: 'Enviá la solicitud como JSON (Content-Type: application/json).' });
+  });
+
+  it('API: 429 a la sexta solicitud de la misma IP en 10 minutos', async () => {
+    const ip = ipNueva();
+    const codigos: number[] = [];
+    for (let i = 0; i < 6; i++) codigos.push((await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip })).statusCode);
+    expect(codigos).toEqual([201, 201, 201, 201, 201, 429]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('600');
+    expect(res.json()).toEqual({ error: expect.stringMatching(/^Recibimos muchas solicitudes desde tu conexión/) });
+    // The page shares the limit: it is counted in the database, not in one process.
+    const pagina = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida()), remoteAddress: ip });
+    expect(pagina.statusCode).toBe(429);
+    expect(texto(pagina.body)).toContain('Recibimos muchas solicitudes desde tu conexión en los últimos minutos. Esperá 10 minutos y volvé a enviarla.');
+  });
+
+  it('página: GET muestra el formulario con sus campos y su trampa oculta', async () => {
+    const res = await t.app.inject({ url: '/solicitud-decretos' });
+    expect(res.statusCode).toBe(200);
+    for (const nombre of ['nombre', 'dni', 'email', 'numero', 'ordenanzaNumero', 'aclaraciones', 'sitio_web']) expect(res.body).toContain(`name="${nombre}"`);
+    expect(res.body).toMatch(/<textarea[^>]*rows="3"/);
+    expect(res.body).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/solicitud-decretos")[^>]*>/);
+    expect(res.body).toMatch(/<div class="campo-trampa" aria-hidden="true">/);
+    expect(res.body).toContain('<title>Solicitud de Decretos | Municipalidad de Villa La Angostura</title>');
+  });
+
+  it('página: un POST sin datos muestra los cuatro mensajes, con "Error:" en el título, y conserva lo escrito', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form({ nombre: '', dni: '', email: '', numero: '', aclaraciones: 'Urgente' }), remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(400);
+    const t1 = texto(res.body);
+    for (const m of ['El campo nombre es obligatorio', 'El campo dni es obligatorio', 'El campo email es obligatorio', 'El campo decreto es obligatorio']) expect(t1).toContain(`Error: ${m}`);
+    expect(res.body).toContain('<title>Error: Solicitud de Decretos | Municipalidad de Villa La Angostura</title>');
+    expect(res.body).toMatch(/<textarea[^>]*>Urgente<\/textarea>/);
+    expect(res.body).toMatch(/id="nombre"[^>]*aria-describedby="nombre-error"[^>]*aria-invalid="true"/);
+  });
+
+  it('página: un POST válido muestra el texto exacto del spec con el código, y el formulario vacío', async () => {
+    const datos = solicitudValida({ nombre: 'Rocío Quintana', email: 'rocio@correo.com.ar', dni: '28.444.555', numero: '311/2025' });
+    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(200);
+    const t1 = texto(res.body);
+    expect(t1).toContain('Listo Rocío Quintana Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico rocio@correo.com.ar Lo más rápido posible.');
+    const codigo = /SD-\d{4}-\d{6}/.exec(t1)?.[0];
+    expect(codigo).toBeDefined();
+    expect(res.body).not.toContain('value="Rocío Quintana"');
+    expect(res.body).not.toContain('28444555');
+    // The status page: first name only.
+    const estado = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo!.toLowerCase()}` });
+    expect(estado.statusCode).toBe(200);
+    const t2 = texto(estado.body);
+    expect(t2).toContain('Hola Rocío: tu solicitud está Recibida');
+    expect(t2).not.toMatch(/Quintana|rocio@|28444555|28\.444\.555/);
+  });
+
+  it('página: el campo trampa completado parece un éxito y no guarda nada', async () => {
+    const antes = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto`);
+    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida({ sitio_web: 'https://spam.example' })), remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(200);
+    expect(texto(res.body)).toContain('Estamos procesando su solicitud.');
+    const despues = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto`);
+    expect((despues as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((antes as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  });
+
+  // On PGlite only: renaming a table under a live pool made PostgreSQL's forced drop at the end
+  // of the file race with the pool's own shutdown. The behaviour tested is the page's, not the engine's.
+  it.skipIf(engine === 'postgresql')('página: si la base falla al guardar, un mensaje claro y lo escrito se conserva', async () => {
+    await t.database.db.execute(sql`alter table outbox rename to outbox_fuera`);
+    try {
+      const datos = solicitudValida({ nombre: 'Tomás Ríos', numero: '9/2025' });
+      const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
+      expect(res.statusCode).toBe(503);
+      expect(texto(res.body)).toContain('No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.');
+      expect(res.body).toContain('value="Tomás Ríos"');
+      expect(res.body).toContain(`value="${String(datos.dni)}"`);
+      const api = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
+      expect(api.statusCode).toBe(503);
+    } finally {
+      await t.database.db.execute(sql`alter table outbox_fuera rename to outbox`);
+    }
+    const n = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto where nombre = 'Tomás Ríos'`);
+    expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('estado: código desconocido o mal escrito, con un mensaje claro', async () => {
+    const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999' });
+    expect(no.statusCode).toBe(404);
+    expect(texto(no.body)).toContain('No encontramos una solicitud con el código SD-2020-999999.');
+    const mal = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=hola' });
+    expect(mal.statusCode).toBe(400);
+    expect(texto(mal.body)).toContain('Escribí el código tal como figura en el correo');
+    const vacio = await t.app.inject({ url: '/solicitud-decretos/estado' });
+    expect(vacio.statusCode).toBe(200);
+  });
+
+  it('búsqueda de ordenanzas del formulario: desde 3 caracteres, sólo con expediente, 5 como máximo', async () => {
+    const corta = await t.app.inject({ url: '/solicitud-decretos/ordenanzas?q=re' });
+    expect(corta.json()).toEqual({ opciones: [] });
+    const res = await t.app.inject({ url: '/solicitud-decretos/ordenanzas?q=residuos' });
+    const { opciones } = res.json() as { opciones: { id: number; etiqueta: string }[] };
+    expect(opciones.length).toBeGreaterThan(0);
+    expect(opciones.length).toBeLessThanOrEqual(5);
+    for (const o of opciones) expect(o.etiqueta).toMatch(/^Ordenanza \d+ (Clasificando|Aprobada\/Vigente|Derogada|Vetada|Anulada|Desconocido) \S.*$/);
+  });
+
+  it('200 solicitudes en paralelo por la API: 200 guardadas, 400 correos, códigos únicos', async () => {
+    const contar = async (tabla: string) => ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${tabla}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const [s0, o0] = [await contar('solicitudes_decreto'), await contar('outbox')];
+    const respuestas = await Promise.all(Array.from({ length: 200 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: `10.9.${Math.floor(i / 4)}.${i % 4}` })));
+    expect(respuestas.map((r) => r.statusCode).filter((c) => c !== 201)).toEqual([]);
+    expect(new Set(respuestas.map((r) => (r.json() as { codigo: string }).codigo)).size).toBe(200);
+    expect(await contar('solicitudes_decreto')).toBe(s0 + 200);
+    expect(await contar('outbox')).toBe(o0 + 400);
+  });
+});
