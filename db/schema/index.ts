@@ -1,3 +1,4 @@
 export * from './documentos.ts';
 export * from './ordenanzas.ts';
 export * from './sitio.ts';
+export * from './gobierno.ts';
