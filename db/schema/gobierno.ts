@@ -181,7 +181,7 @@ export const sueldos = pgTable(
     documentoId: integer('documento_id').notNull().references(() => documentos.id),
     /** A month name, or 'Aguinaldo 1er semestre' and the like. */
     periodo: text('periodo').notNull(),
-    /** For ordering: 1-12 for months, 13+ for extra payments after the month they follow. */
+    /** For ordering within a year: twice the month, plus one for an extra payment after that month. */
     orden: smallint('orden').notNull().default(0),
     anio: smallint('anio').notNull(),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),

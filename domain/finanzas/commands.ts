@@ -28,7 +28,7 @@ export async function createEstadoContable(
   return row!.id;
 }
 
-/** `orden` sorts periods within a year: 1-12 for months, 13+ for extra payments. */
+/** `orden` sorts periods within a year: twice the month, plus one for an extra payment (aguinaldo) after it. */
 export async function createSueldo(ctx: Ctx, datos: { periodo: string; orden: number; anio: number; fechaCreacion?: Date; documento: ArchivoNuevo }): Promise<number> {
   validarMesAnio(null, datos.anio);
   const doc = await storeDocumento(ctx, datos.documento);
