@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../domain/shared/context.ts';
 import { sendDocumento } from '../documentos.ts';
+import { gobiernoApi } from './gobierno.ts';
 import { openApiDocument } from './openapi.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
 
@@ -22,6 +23,7 @@ export async function registerApi(app: FastifyInstance, ctx: ApiContext): Promis
     async (api) => {
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'No existe ese recurso en la API.' }));
       await ordenanzasApi(api, ctx);
+      await gobiernoApi(api, ctx);
       api.get<{ Params: { id: string } }>('/documentos/:id', { compress: false }, (request, reply) =>
         sendDocumento(request, reply, ctx, idDocumento(request.params.id)),
       );
