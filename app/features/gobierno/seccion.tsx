@@ -7,7 +7,7 @@ export function ContenidoSeccion<T>({ seccion, que, children }: { seccion: Secci
   if (!seccion.ok) {
     return (
       <p className="aviso aviso--error" role="alert">
-        No pudimos cargar {que} por un problema nuestro. Probá de nuevo en unos minutos.
+        {`No pudimos cargar ${que} por un problema nuestro. Probá de nuevo en unos minutos.`}
       </p>
     );
   }

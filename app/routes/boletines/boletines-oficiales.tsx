@@ -147,7 +147,7 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
                       <tr key={b.id}>
                         <td>
                           <EnlaceDocumento documento={b.documento}>
-                            Boletín Oficial N° {b.numeroBoletinOficial} - {b.mesAsString} {b.anioDocumentoAsString}
+                            {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
                           </EnlaceDocumento>
                         </td>
                         <td>{b.usuarioCreacion}</td>

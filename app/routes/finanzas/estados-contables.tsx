@@ -47,7 +47,7 @@ export default function EstadosContables({ loaderData }: Route.ComponentProps) {
                       <tr key={e.id}>
                         <td>
                           <EnlaceDocumento documento={e.documento}>
-                            {e.tipoEstadoContableAsString} {e.mesAsString} {e.anioDocumentoAsString}
+                            {`${e.tipoEstadoContableAsString} ${e.mesAsString} ${e.anioDocumentoAsString}`}
                           </EnlaceDocumento>
                         </td>
                         <td>{e.usuarioCreacion}</td>

@@ -34,7 +34,7 @@ export default function Sueldos({ loaderData }: Route.ComponentProps) {
                     <li key={s.id}>
                       <EnlaceDocumento documento={s.documento}>
                         <span className="visually-hidden">Sueldos </span>
-                        {s.periodoSueldoAsString} {s.anioDocumentoAsString}
+                        {`${s.periodoSueldoAsString} ${s.anioDocumentoAsString}`}
                       </EnlaceDocumento>
                     </li>
                   ))}

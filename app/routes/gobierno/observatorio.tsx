@@ -59,12 +59,10 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {lista.map((d) => (
                     <tr key={d.id}>
-                      <td>
-                        {d.mesAsString} {d.anioDocumentoAsString}
-                      </td>
+                      <td>{`${d.mesAsString} ${d.anioDocumentoAsString}`}</td>
                       <td>
                         <EnlaceDocumento documento={d.documento}>
-                          Descargar<span className="visually-hidden"> el movimiento de {d.mesAsString} {d.anioDocumentoAsString}</span>
+                          Descargar<span className="visually-hidden">{` el movimiento de ${d.mesAsString} ${d.anioDocumentoAsString}`}</span>
                         </EnlaceDocumento>
                       </td>
                     </tr>
@@ -95,7 +93,7 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
                       <td>{d.anioDocumentoAsString}</td>
                       <td>
                         <EnlaceDocumento documento={d.documento}>
-                          Descargar<span className="visually-hidden"> el informe {d.anioDocumentoAsString}</span>
+                          Descargar<span className="visually-hidden">{` el informe ${d.anioDocumentoAsString}`}</span>
                         </EnlaceDocumento>
                       </td>
                     </tr>
