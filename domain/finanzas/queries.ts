@@ -63,5 +63,3 @@ export async function listSueldos(db: Db): Promise<Sueldo[]> {
     fechaCreacion: s.fechaCreacion.toISOString(),
   }));
 }
-
-export { nombreMes };
