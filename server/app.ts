@@ -16,6 +16,7 @@ import { seedDemoContent } from './demo/index.ts';
 import type { Config } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
+import { registerFeeds } from './feeds.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurityHeaders } from './security.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await registerApi(app, apiContext);
   await registerCompat(app, apiContext);
+  registerFeeds(app, apiContext);
 
   const log = app.log;
   const publicConfig = { siteUrl: config.siteUrl ?? `http://localhost:${config.port}`, mapTileUrl: config.mapTileUrl };

@@ -10,3 +10,16 @@ export function tamanoArchivo(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('es-AR')} KB`;
   return `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB`;
 }
+
+const fechaHora = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Argentina/Buenos_Aires' });
+
+/** An instant as the town's calendar date: '2026-11-02T13:00:00Z' → '02/11/2026'. */
+export function fechaCorta(iso: string): string {
+  return fechaHora.format(new Date(iso));
+}
+
+/** 'application/pdf' → 'PDF', 'image/png' → 'PNG'. */
+export function formatoArchivo(tipoContenido: string): string {
+  const sub = tipoContenido.split('/')[1] ?? '';
+  return sub === 'jpeg' ? 'JPEG' : sub.toUpperCase() || 'archivo';
+}

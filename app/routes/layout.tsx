@@ -7,6 +7,12 @@ import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
 import { appContext } from '../context.ts';
 import type { Route } from './+types/layout';
 
+/** Atom feeds of new bulletins and ordinances, announced in the head of every public page. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/atom+xml', href: '/feeds/boletines.xml', title: 'Boletines Oficiales de Villa La Angostura' },
+  { rel: 'alternate', type: 'application/atom+xml', href: '/feeds/ordenanzas.xml', title: 'Ordenanzas nuevas de Villa La Angostura' },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   try {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Log, Storage } from '../../domain/shared/context.ts';
 import { decretosApi } from './decretos.ts';
 import { sendDocumento } from '../documentos.ts';
+import { gobiernoApi } from './gobierno.ts';
 import { openApiDocument } from './openapi.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
 
@@ -26,6 +27,7 @@ export async function registerApi(app: FastifyInstance, ctx: ApiContext): Promis
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'No existe ese recurso en la API.' }));
       await ordenanzasApi(api, ctx);
       await api.register(async (scope) => decretosApi(scope, ctx));
+      await gobiernoApi(api, ctx);
       api.get<{ Params: { id: string } }>('/documentos/:id', { compress: false }, (request, reply) =>
         sendDocumento(request, reply, ctx, idDocumento(request.params.id)),
       );

@@ -1,5 +1,6 @@
 import { ESTADOS_ORDENANZA } from '../../domain/ordenanzas/estados.ts';
 import { buildInfo } from '../health.ts';
+import { gobiernoPaths, gobiernoSchemas } from './openapi-gobierno.ts';
 
 const filtros = [
   { name: 'estado', in: 'query', description: `Código de estado (${ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); -1 o vacío: todos.`, schema: { type: 'integer', default: -1 } },
@@ -139,9 +140,11 @@ export function openApiDocument(siteUrl: string) {
           },
         },
       },
+      ...gobiernoPaths,
     },
     components: {
       schemas: {
+        ...gobiernoSchemas,
         Ordenanza: {
           type: 'object',
           properties: {

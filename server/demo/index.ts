@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../domain/shared/context.ts';
 import { ajustesSitio, datosDemo } from '../../db/schema/index.ts';
 import { seedAjustes } from './ajustes.ts';
+import { seedBoletines, seedFinanzas, seedGobierno } from './gobierno.ts';
 import { seedOrdenanzas } from './ordenanzas.ts';
 
 export type SeedContext = { db: Db; storage: Storage };
 export type Seeder = { nombre: string; run(ctx: SeedContext): Promise<void> };
 
 /** In order; each later feature appends its own generator here. */
-export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas];
+export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas];
 
 /**
  * Fills a new, empty database with demo content, and adds the demo content of newer features to a

@@ -1,0 +1,99 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { urlDocumento } from '../ordenanzas/enlaces.ts';
+
+export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
+
+/**
+ * The observatory's image gallery, thumbnails on the left (spec §9). Without JavaScript it is a
+ * list of the images with their descriptions; with it, thumbnails are buttons in a list: click,
+ * Enter or Space shows one, arrow keys (and Home, End) move between them, looping like the
+ * original, and the image shown is announced.
+ */
+export function Galeria({ imagenes }: { imagenes: ImagenGaleria[] }) {
+  const hidratado = useHydrated();
+  const [actual, setActual] = useState(0);
+  const [anuncio, setAnuncio] = useState('');
+  const botones = useRef<(HTMLButtonElement | null)[]>([]);
+  const total = imagenes.length;
+
+  if (total === 0) return <p>La galería todavía no tiene imágenes.</p>;
+
+  if (!hidratado) {
+    return (
+      <ul className="galeria-lista">
+        {imagenes.map((img) => (
+          <li key={img.id}>
+            <figure>
+              <a href={urlDocumento(img.imagen.id)}>
+                <img src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
+              </a>
+              <figcaption>
+                <strong>{img.titulo}</strong> {img.descripcion}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const mostrar = (i: number, enfocar: boolean) => {
+    const indice = (i + total) % total;
+    setActual(indice);
+    setAnuncio(`Imagen ${indice + 1} de ${total}: ${imagenes[indice]!.titulo}`);
+    if (enfocar) botones.current[indice]?.focus();
+  };
+  const alTeclear = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const destino = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: total - 1 }[event.key];
+    if (destino === undefined) return;
+    event.preventDefault();
+    mostrar(destino, true);
+  };
+  const img = imagenes[actual]!;
+
+  return (
+    <div className="galeria">
+      <ul className="galeria__miniaturas" aria-label="Miniaturas: elegí una imagen o usá las flechas">
+        {imagenes.map((m, i) => (
+          <li key={m.id}>
+            <button
+              type="button"
+              ref={(el) => {
+                botones.current[i] = el;
+              }}
+              className="galeria__miniatura"
+              aria-current={i === actual ? 'true' : undefined}
+              aria-label={`Imagen ${i + 1} de ${total}: ${m.titulo}`}
+              onClick={() => mostrar(i, false)}
+              onKeyDown={(event) => alTeclear(event, i)}
+            >
+              <img src={urlDocumento(m.imagen.id)} alt="" loading="lazy" width={640} height={400} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <figure className="galeria__principal">
+        <img key={img.id} src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
+        <figcaption>
+          <strong>{img.titulo}</strong> {img.descripcion}
+          <span className="galeria__posicion">
+            {' '}
+            ({actual + 1} de {total})
+          </span>
+        </figcaption>
+        <div className="galeria__controles">
+          <button type="button" className="btn btn-outline-primary" onClick={() => mostrar(actual - 1, false)}>
+            Anterior
+          </button>
+          <button type="button" className="btn btn-outline-primary" onClick={() => mostrar(actual + 1, false)}>
+            Siguiente
+          </button>
+        </div>
+      </figure>
+      <p className="visually-hidden" role="status">
+        {anuncio}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { data } from 'react-router';
+import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '../../../domain/boletines/queries.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { appContext } from '../../context.ts';
+import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
+import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { fechaCorta } from '../../lib/formato.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { cargarSeccion } from '../../lib/secciones.server.ts';
+import type { Route } from './+types/boletines-oficiales';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const [vigente, ordenanzas, decretos, boletines] = await Promise.all([
+    cargarSeccion(log, 'boletin-vigente', () => getBoletinVigente(db)),
+    cargarSeccion(log, 'boletin-ordenanzas', () => listOrdenanzasBoletin(db)),
+    cargarSeccion(log, 'boletin-decretos', () => listDecretosBoletin(db)),
+    cargarSeccion(log, 'boletines-oficiales', () => listBoletinesOficiales(db)),
+  ]);
+  return data({ vigente, ordenanzas, decretos, boletines }, { headers: { 'cache-control': 'public, max-age=60' } });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Boletines Oficiales', 'El Boletín Oficial vigente de Villa La Angostura: sus ordenanzas, decretos y licitaciones, y todos los boletines publicados para descargar.');
+
+/** Links inside the bulletin may point to this site or elsewhere; both open in a new tab (spec). */
+function EnlaceOrdenanza({ link, numero }: { link: string; numero: string }) {
+  if (/^https?:\/\//i.test(link)) return <ExternalLink href={link}>Ver la ordenanza {numero}</ExternalLink>;
+  return (
+    <a href={link} target="_blank" rel="noopener noreferrer">
+      Ver la ordenanza {numero}
+      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
+export default function BoletinesOficiales({ loaderData }: Route.ComponentProps) {
+  const { vigente, ordenanzas, decretos, boletines } = loaderData;
+  return (
+    <div className="contenedor pagina gobierno boletines">
+      <h1>Boletines Oficiales</h1>
+
+      <section aria-labelledby="vigente-titulo">
+        <h2 id="vigente-titulo">Boletín Vigente</h2>
+        <ContenidoSeccion seccion={vigente} que="el texto del boletín vigente">
+          {(v) => (v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>)}
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="ordenanzas-titulo">
+        <h2 id="ordenanzas-titulo">Ordenanzas</h2>
+        <ContenidoSeccion seccion={ordenanzas} que="las ordenanzas del boletín">
+          {(lista) =>
+            lista.length === 0 ? (
+              <p>El boletín vigente no publica ordenanzas.</p>
+            ) : (
+              <div className="tabla-desplazable">
+                <table className="table tabla-gobierno">
+                  <caption>Ordenanzas publicadas en el boletín vigente</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Número</th>
+                      <th scope="col">Título</th>
+                      <th scope="col">Link</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lista.map((o) => (
+                      <tr key={`${o.numero}-${o.link}`}>
+                        <td>{o.numero}</td>
+                        <td>{o.titulo}</td>
+                        <td>
+                          <EnlaceOrdenanza link={o.link} numero={o.numero} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="decretos-titulo">
+        <h2 id="decretos-titulo">Decretos</h2>
+        <ContenidoSeccion seccion={decretos} que="los decretos del boletín">
+          {(lista) =>
+            lista.length === 0 ? (
+              <p>El boletín vigente no publica decretos.</p>
+            ) : (
+              <div className="tabla-desplazable">
+                <table className="table tabla-gobierno">
+                  <caption>Decretos publicados en el boletín vigente</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Número</th>
+                      <th scope="col">Descripción</th>
+                      <th scope="col">Area</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lista.map((d) => (
+                      <tr key={d.numero}>
+                        <td>{d.numero}</td>
+                        <td>{d.descripcion}</td>
+                        <td>{d.area}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="licitaciones-titulo">
+        <h2 id="licitaciones-titulo">Licitaciones</h2>
+        <ContenidoSeccion seccion={vigente} que="las licitaciones">
+          {(v) => (v.licitaciones ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.licitaciones }} /> : <p>No hay licitaciones abiertas.</p>)}
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="publicados-titulo">
+        <h2 id="publicados-titulo">Boletines publicados</h2>
+        <p>
+          <a href="/feeds/boletines.xml">Suscribite a los boletines nuevos (Atom)</a>
+        </p>
+        <ContenidoSeccion seccion={boletines} que="la lista de boletines">
+          {(lista) =>
+            lista.length === 0 ? (
+              <p>Todavía no hay boletines publicados.</p>
+            ) : (
+              <div className="tabla-desplazable">
+                <table className="table tabla-gobierno">
+                  <caption>Boletines oficiales, del más reciente al más antiguo</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Número</th>
+                      <th scope="col">Subido por</th>
+                      <th scope="col">Fecha</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lista.map((b) => (
+                      <tr key={b.id}>
+                        <td>
+                          <EnlaceDocumento documento={b.documento}>
+                            {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
+                          </EnlaceDocumento>
+                        </td>
+                        <td>{b.usuarioCreacion}</td>
+                        <td>
+                          <time dateTime={b.fechaCreacion}>{fechaCorta(b.fechaCreacion)}</time>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </ContenidoSeccion>
+      </section>
+    </div>
+  );
+}

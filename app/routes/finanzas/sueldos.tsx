@@ -1,0 +1,48 @@
+import { data } from 'react-router';
+import { listSueldos } from '../../../domain/finanzas/queries.ts';
+import { appContext } from '../../context.ts';
+import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
+import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { cargarSeccion } from '../../lib/secciones.server.ts';
+import type { Route } from './+types/sueldos';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const sueldos = await cargarSeccion(log, 'sueldos', () => listSueldos(db));
+  return data({ sueldos }, { headers: { 'cache-control': 'public, max-age=300' } });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Sueldos', 'Los informes de sueldos de la Municipalidad de Villa La Angostura, por período y año, para descargar.');
+
+export default function Sueldos({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="contenedor pagina gobierno">
+      <h1>Sueldos</h1>
+      <ContenidoSeccion seccion={loaderData.sueldos} que="los informes de sueldos">
+        {(sueldos) => {
+          if (sueldos.length === 0) return <p>Todavía no hay informes de sueldos publicados.</p>;
+          const anios = [...new Set(sueldos.map((s) => s.anio))];
+          return anios.map((anio) => (
+            <section key={anio} aria-labelledby={`sueldos-${anio}`}>
+              <h2 id={`sueldos-${anio}`}>{anio}</h2>
+              <ul className="lista-descargas">
+                {sueldos
+                  .filter((s) => s.anio === anio)
+                  .map((s) => (
+                    <li key={s.id}>
+                      <EnlaceDocumento documento={s.documento}>
+                        <span className="visually-hidden">Sueldos </span>
+                        {`${s.periodoSueldoAsString} ${s.anioDocumentoAsString}`}
+                      </EnlaceDocumento>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ));
+        }}
+      </ContenidoSeccion>
+    </div>
+  );
+}

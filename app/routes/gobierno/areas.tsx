@@ -1,0 +1,49 @@
+import { data } from 'react-router';
+import { listAreas } from '../../../domain/gobierno/queries.ts';
+import { MapPinIcon } from '../../components/icons.tsx';
+import { appContext } from '../../context.ts';
+import { Contacto } from '../../features/gobierno/contacto.tsx';
+import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { cargarSeccion } from '../../lib/secciones.server.ts';
+import type { Route } from './+types/areas';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const areas = await cargarSeccion(log, 'areas', () => listAreas(db));
+  return data({ areas }, { headers: { 'cache-control': 'public, max-age=300' } });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Áreas', 'Las áreas de la Municipalidad de Villa La Angostura: dirección, teléfono y correo de cada una.');
+
+export default function Areas({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="contenedor pagina gobierno">
+      <h1>Áreas</h1>
+      <ContenidoSeccion seccion={loaderData.areas} que="las áreas municipales">
+        {(areas) =>
+          areas.length === 0 ? (
+            <p>Todavía no hay áreas cargadas.</p>
+          ) : (
+            <ul className="tarjetas tarjetas--tres" aria-label="Áreas municipales">
+              {areas.map((a) => (
+                <li key={a.nombre} className="tarjeta">
+                  <h2 className="tarjeta__titulo">{a.nombre}</h2>
+                  {a.domicilio ? (
+                    <p className="tarjeta__domicilio">
+                      <MapPinIcon />
+                      <span className="visually-hidden">Dirección: </span>
+                      {a.domicilio}
+                    </p>
+                  ) : null}
+                  <Contacto email={a.email} telefono={a.telefono} quien={a.nombre} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ContenidoSeccion>
+    </div>
+  );
+}

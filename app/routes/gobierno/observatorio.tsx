@@ -1,0 +1,116 @@
+import { data } from 'react-router';
+import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '../../../domain/gobierno/queries.ts';
+import { appContext } from '../../context.ts';
+import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
+import { Galeria } from '../../features/gobierno/galeria.tsx';
+import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { urlDocumento } from '../../features/ordenanzas/enlaces.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { cargarSeccion } from '../../lib/secciones.server.ts';
+import type { Route } from './+types/observatorio';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const observatorio = await cargarSeccion(log, 'observatorio', () => getObservatorio(db));
+  const nombreGaleria = observatorio.ok ? observatorio.datos?.galeria.nombre : undefined;
+  const [terminal, informes, galeria] = await Promise.all([
+    cargarSeccion(log, 'movimiento-terminal', () => listDocumentosObservatorio(db, 'MOVIMIENTO_TERMINAL')),
+    cargarSeccion(log, 'informes-estadisticos', () => listDocumentosObservatorio(db, 'INFORME_ESTADISTICO')),
+    cargarSeccion(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
+  ]);
+  // Without the observatory row the gallery's name is unknown: that is a failure of the gallery too.
+  return data({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio }, { headers: { 'cache-control': 'public, max-age=300' } });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Observatorio Vial', 'El Observatorio Vial de Villa La Angostura: movimiento mensual de pasajeros de la Terminal, informes estadísticos OSSIVI y galería de imágenes.');
+
+export default function Observatorio({ loaderData }: Route.ComponentProps) {
+  const { observatorio, terminal, informes, galeria } = loaderData;
+  return (
+    <div className="contenedor pagina gobierno observatorio">
+      <h1>Observatorio Vial</h1>
+      <ContenidoSeccion seccion={observatorio} que="la presentación del Observatorio">
+        {(o) =>
+          o ? (
+            <div className="observatorio__intro">
+              {o.logo ? <img className="observatorio__logo" src={urlDocumento(o.logo.id)} alt="Logo del Observatorio Vial" width={240} height={150} /> : null}
+              <div className="texto-html" dangerouslySetInnerHTML={{ __html: o.texto }} />
+            </div>
+          ) : (
+            <p>Todavía no se cargó la presentación del Observatorio.</p>
+          )
+        }
+      </ContenidoSeccion>
+
+      <section aria-labelledby="terminal-titulo">
+        <h2 id="terminal-titulo">Movimiento de pasajeros de la Terminal</h2>
+        <ContenidoSeccion seccion={terminal} que="el movimiento de la Terminal">
+          {(lista) => (
+            <div className="tabla-desplazable">
+              <table className="table tabla-gobierno">
+                <caption>Movimiento mensual de pasajeros, del mes más reciente al más antiguo</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Mes</th>
+                    <th scope="col">Descargar</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lista.map((d) => (
+                    <tr key={d.id}>
+                      <td>{`${d.mesAsString} ${d.anioDocumentoAsString}`}</td>
+                      <td>
+                        <EnlaceDocumento documento={d.documento}>
+                          Descargar<span className="visually-hidden">{` el movimiento de ${d.mesAsString} ${d.anioDocumentoAsString}`}</span>
+                        </EnlaceDocumento>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="informes-titulo">
+        <h2 id="informes-titulo">Informes estadísticos (OSSIVI)</h2>
+        <ContenidoSeccion seccion={informes} que="los informes estadísticos">
+          {(lista) => (
+            <div className="tabla-desplazable">
+              <table className="table tabla-gobierno">
+                <caption>Informes anuales del Observatorio de Seguridad y Siniestralidad Vial</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Año</th>
+                    <th scope="col">Descargar</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lista.map((d) => (
+                    <tr key={d.id}>
+                      <td>{d.anioDocumentoAsString}</td>
+                      <td>
+                        <EnlaceDocumento documento={d.documento}>
+                          Descargar<span className="visually-hidden">{` el informe ${d.anioDocumentoAsString}`}</span>
+                        </EnlaceDocumento>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ContenidoSeccion>
+      </section>
+
+      <section aria-labelledby="galeria-titulo">
+        <h2 id="galeria-titulo">Galería de imágenes</h2>
+        <ContenidoSeccion seccion={galeria} que="la galería de imágenes">
+          {(imagenes) => <Galeria imagenes={imagenes} />}
+        </ContenidoSeccion>
+      </section>
+    </div>
+  );
+}

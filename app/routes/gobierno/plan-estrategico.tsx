@@ -1,0 +1,39 @@
+import { data } from 'react-router';
+import { listEnlacesPlan } from '../../../domain/gobierno/queries.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { appContext } from '../../context.ts';
+import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { cargarSeccion } from '../../lib/secciones.server.ts';
+import type { Route } from './+types/plan-estrategico';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  const enlaces = await cargarSeccion(log, 'plan-estrategico', () => listEnlacesPlan(db));
+  return data({ enlaces }, { headers: { 'cache-control': 'public, max-age=300' } });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Plan Estratégico', 'El Plan Estratégico de Villa La Angostura: guía del inversor, estadísticas de turismo y documentos de economía circular.');
+
+export default function PlanEstrategico({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="contenedor pagina gobierno">
+      <h1>Plan Estratégico</h1>
+      <ContenidoSeccion seccion={loaderData.enlaces} que="los documentos del Plan Estratégico">
+        {(enlaces) => (
+          <ul className="tarjetas tarjetas--dos" aria-label="Documentos del Plan Estratégico">
+            {enlaces.map((e) => (
+              <li key={e.url} className="tarjeta">
+                <h2 className="tarjeta__titulo">
+                  <ExternalLink href={e.url}>{e.titulo}</ExternalLink>
+                </h2>
+                {e.descripcion ? <p>{e.descripcion}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ContenidoSeccion>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales } from '../../db/schema/index.ts';
+import { storeDocumento } from '../documentos/commands.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { sanitizarHtml } from '../shared/html.ts';
+import { validarMesAnio } from '../shared/meses.ts';
+
+type Ctx = Pick<ServiceContext, 'db' | 'storage'>;
+export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };
+
+/**
+ * Publishes a new current bulletin: its HTML sanitised before it is stored, and its ordinance and
+ * decree lists replacing the previous ones.
+ */
+export async function publishBoletinVigente(
+  ctx: Pick<ServiceContext, 'db'>,
+  datos: {
+    legales: string;
+    licitaciones: string;
+    ordenanzas?: { numero: string; titulo: string; link: string }[];
+    decretos?: { numero: string; descripcion: string; area: string }[];
+  },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(boletinVigente).values({ legales: sanitizarHtml(datos.legales), licitaciones: sanitizarHtml(datos.licitaciones) });
+    if (datos.ordenanzas) {
+      await tx.delete(boletinVigenteOrdenanzas);
+      if (datos.ordenanzas.length > 0) await tx.insert(boletinVigenteOrdenanzas).values(datos.ordenanzas.map((o, orden) => ({ ...o, orden })));
+    }
+    if (datos.decretos) {
+      await tx.delete(boletinVigenteDecretos);
+      if (datos.decretos.length > 0) await tx.insert(boletinVigenteDecretos).values(datos.decretos.map((d, orden) => ({ ...d, orden })));
+    }
+  });
+}
+
+export async function createBoletinOficial(
+  ctx: Ctx,
+  datos: { numeroBoletinOficial: number; mes: number; anio: number; usuarioCreacion: string; fechaCreacion?: Date; documento: ArchivoNuevo },
+): Promise<number> {
+  validarMesAnio(datos.mes, datos.anio);
+  const documento = await storeDocumento(ctx, datos.documento);
+  const [row] = await ctx.db
+    .insert(boletinesOficiales)
+    .values({
+      documentoId: documento.id,
+      numeroBoletinOficial: datos.numeroBoletinOficial,
+      mes: datos.mes,
+      anio: datos.anio,
+      usuarioCreacion: datos.usuarioCreacion,
+      ...(datos.fechaCreacion ? { fechaCreacion: datos.fechaCreacion } : {}),
+    })
+    .returning({ id: boletinesOficiales.id });
+  return row!.id;
+}

@@ -1,0 +1,79 @@
+import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '../../db/schema/index.ts';
+import { sanitizarHtml } from '../shared/html.ts';
+import { nombreMes } from '../shared/meses.ts';
+
+export type BoletinVigente = { legales: string; licitaciones: string };
+export type OrdenanzaBoletin = { numero: string; titulo: string; link: string };
+export type DecretoBoletin = { numero: string; descripcion: string; area: string };
+export type DocumentoRef = { id: number; tamano: number; tipoContenido: string };
+/** Spec §3, official bulletin. */
+export type BoletinOficial = {
+  id: number;
+  documento: DocumentoRef;
+  numeroBoletinOficial: number;
+  mes: number;
+  anio: number;
+  mesAsString: string;
+  anioDocumentoAsString: string;
+  usuarioCreacion: string;
+  fechaCreacion: string;
+};
+
+const patron = (p: string | undefined) => (p && p.trim() ? `%${p.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
+
+/** The current bulletin's HTML, sanitised again on the way out (a row may predate the rules). */
+export async function getBoletinVigente(db: Db): Promise<BoletinVigente> {
+  const [row] = await db.select({ legales: boletinVigente.legales, licitaciones: boletinVigente.licitaciones }).from(boletinVigente).orderBy(desc(boletinVigente.id)).limit(1);
+  return { legales: sanitizarHtml(row?.legales ?? ''), licitaciones: sanitizarHtml(row?.licitaciones ?? '') };
+}
+
+export async function listOrdenanzasBoletin(db: Db, pattern?: string): Promise<OrdenanzaBoletin[]> {
+  const p = patron(pattern);
+  return db
+    .select({ numero: boletinVigenteOrdenanzas.numero, titulo: boletinVigenteOrdenanzas.titulo, link: boletinVigenteOrdenanzas.link })
+    .from(boletinVigenteOrdenanzas)
+    .where(p ? or(ilike(boletinVigenteOrdenanzas.numero, p), ilike(boletinVigenteOrdenanzas.titulo, p)) : undefined)
+    .orderBy(asc(boletinVigenteOrdenanzas.orden), asc(boletinVigenteOrdenanzas.id));
+}
+
+export async function listDecretosBoletin(db: Db, pattern?: string): Promise<DecretoBoletin[]> {
+  const p = patron(pattern);
+  return db
+    .select({ numero: boletinVigenteDecretos.numero, descripcion: boletinVigenteDecretos.descripcion, area: boletinVigenteDecretos.area })
+    .from(boletinVigenteDecretos)
+    .where(p ? or(ilike(boletinVigenteDecretos.numero, p), ilike(boletinVigenteDecretos.descripcion, p), ilike(boletinVigenteDecretos.area, p)) : undefined)
+    .orderBy(asc(boletinVigenteDecretos.orden), asc(boletinVigenteDecretos.id));
+}
+
+/** Official bulletins, newest first (by upload date, then number). */
+export async function listBoletinesOficiales(db: Db, limite?: number): Promise<BoletinOficial[]> {
+  const query = db
+    .select({
+      id: boletinesOficiales.id,
+      documentoId: documentos.id,
+      tamano: documentos.tamano,
+      tipoContenido: documentos.tipoContenido,
+      numero: boletinesOficiales.numeroBoletinOficial,
+      mes: boletinesOficiales.mes,
+      anio: boletinesOficiales.anio,
+      usuarioCreacion: boletinesOficiales.usuarioCreacion,
+      fechaCreacion: boletinesOficiales.fechaCreacion,
+    })
+    .from(boletinesOficiales)
+    .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
+    .orderBy(desc(boletinesOficiales.fechaCreacion), desc(boletinesOficiales.numeroBoletinOficial), desc(boletinesOficiales.id));
+  const rows = limite ? await query.limit(limite) : await query;
+  return rows.map((r) => ({
+    id: r.id,
+    documento: { id: r.documentoId, tamano: r.tamano, tipoContenido: r.tipoContenido },
+    numeroBoletinOficial: r.numero,
+    mes: r.mes,
+    anio: r.anio,
+    mesAsString: nombreMes(r.mes),
+    anioDocumentoAsString: String(r.anio),
+    usuarioCreacion: r.usuarioCreacion,
+    fechaCreacion: r.fechaCreacion.toISOString(),
+  }));
+}

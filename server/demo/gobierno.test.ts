@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { seedDemoContent } from './index.ts';
+import { createTestDatabase, engines } from '../../tests/setup/database.ts';
+import { createTestStorage } from '../../tests/setup/storage.ts';
+import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '../../domain/boletines/queries.ts';
+import { publishBoletinVigente } from '../../domain/boletines/commands.ts';
+import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
+import { sanitizarHtml } from '../../domain/shared/html.ts';
+import { getConcejo, getObservatorio, listDocumentosObservatorio, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
+
+const clave = (anio: number | string, mes: number | null) => Number(anio) * 100 + (mes ?? 0);
+const noCreciente = (valores: number[]) => valores.every((v, i) => i === 0 || valores[i - 1]! >= v);
+
+describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
+  let database: Database;
+  const storage = createTestStorage();
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const inicio = Date.now();
+    await seedDemoContent({ db: database.db, storage });
+    console.info(`demo completa en ${engine}: ${Date.now() - inicio} ms`);
+  });
+  afterAll(async () => {
+    await database.close();
+    storage.remove();
+  });
+
+  it('boletines oficiales: 24, del más nuevo al más viejo', async () => {
+    const boletines = await listBoletinesOficiales(database.db);
+    expect(boletines).toHaveLength(24);
+    expect(noCreciente(boletines.map((b) => Date.parse(b.fechaCreacion)))).toBe(true);
+    expect(boletines[0]).toMatchObject({ numeroBoletinOficial: 324, mesAsString: 'Octubre', anioDocumentoAsString: '2026' });
+  });
+
+  it('estados contables, sueldos e informes del observatorio: el período más nuevo primero', async () => {
+    const estados = await listEstadosContables(database.db);
+    expect(estados).toHaveLength(48);
+    expect(noCreciente(estados.map((e) => clave(e.anio, e.mes)))).toBe(true);
+    expect(new Set(estados.map((e) => e.tipoEstadoContableAsString))).toEqual(new Set(['Ejecución de Recursos', 'Ejecución de Gastos']));
+    const sueldos = await listSueldos(database.db);
+    expect(sueldos.length).toBeGreaterThanOrEqual(24);
+    expect(sueldos[0]).toMatchObject({ periodoSueldoAsString: 'Octubre', anioDocumentoAsString: '2026' });
+    expect(noCreciente(sueldos.map((s) => s.anio))).toBe(true);
+    const terminal = await listDocumentosObservatorio(database.db, 'MOVIMIENTO_TERMINAL');
+    expect(terminal).toHaveLength(24);
+    expect(noCreciente(terminal.map((t) => clave(t.anio, t.mes)))).toBe(true);
+    const informes = await listDocumentosObservatorio(database.db, 'INFORME_ESTADISTICO');
+    expect(informes.map((i) => i.anio)).toEqual([2025, 2024, 2023]);
+  });
+
+  it('secretarías con subsecretarías, concejo con bloques y galería del observatorio', async () => {
+    const secretarias = await listSecretarias(database.db);
+    expect(secretarias.length).toBeGreaterThanOrEqual(5);
+    expect(secretarias.every((s) => s.subSecretariaList.length > 0)).toBe(true);
+    expect(await listSecretarias(database.db, 'hacienda')).toHaveLength(1);
+    const concejo = await getConcejo(database.db);
+    expect(concejo.presidencia?.nombrePresidente).toBeTruthy();
+    expect(concejo.bloqueList[0]!.concejalesList.length).toBeGreaterThan(0);
+    const observatorio = await getObservatorio(database.db);
+    expect(observatorio?.logo?.id).toBeGreaterThan(0);
+    expect(await listImagenesGaleria(database.db, observatorio!.galeria.nombre)).toHaveLength(6);
+    expect(await listDecretosBoletin(database.db, 'ambiente')).toHaveLength(1);
+  });
+
+  it('el HTML del personal se guarda sin scripts, manejadores ni enlaces javascript:', async () => {
+    await publishBoletinVigente({ db: database.db }, {
+      legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
+      licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
+    });
+    const { legales, licitaciones } = await getBoletinVigente(database.db);
+    for (const html of [legales, licitaciones]) {
+      expect(html).not.toMatch(/<script|onclick|onerror|onmouseover|javascript:|<iframe|<img/i);
+    }
+    expect(legales).toContain('Hola');
+    expect(licitaciones).toContain('href="https://ejemplo.org"');
+  });
+});
+
+describe('sanitizarHtml', () => {
+  it('deja el formato permitido y quita el resto', () => {
+    expect(sanitizarHtml('<h1>T</h1><p><strong>a</strong> <a href="/x" target="_blank" style="color:red">b</a></p>')).toBe('<h2>T</h2><p><strong>a</strong> <a href="/x">b</a></p>');
+    expect(sanitizarHtml('<svg><script>alert(1)</script></svg><a href="data:text/html,x">d</a>')).toBe('<a>d</a>');
+  });
+});

@@ -1,0 +1,136 @@
+import { desc, eq } from 'drizzle-orm';
+import { ordenanzas } from '../../db/schema/index.ts';
+import { createBoletinOficial, publishBoletinVigente } from '../../domain/boletines/commands.ts';
+import { createEstadoContable, createSueldo } from '../../domain/finanzas/commands.ts';
+import { TIPOS_ESTADO_CONTABLE } from '../../domain/finanzas/queries.ts';
+import {
+  addDocumentoObservatorio,
+  addImagenGaleria,
+  createArea,
+  createBloque,
+  createEnlacePlan,
+  createSecretaria,
+  saveEjecutivo,
+  saveObservatorio,
+  savePresidenciaConcejo,
+} from '../../domain/gobierno/commands.ts';
+import { nombreMes } from '../../domain/shared/meses.ts';
+import { generarPng } from '../../tests/factories/imagen.ts';
+import { generarPdf } from '../../tests/factories/pdf.ts';
+import { crearAleatorio } from './aleatorio.ts';
+import * as datos from './gobierno-datos.ts';
+import type { Seeder } from './index.ts';
+
+export const GALERIA_OBSERVATORIO = 'observatorio-vial';
+/** The demo covers the 24 months from November 2024 to October 2026. */
+export const PERIODOS_DEMO = Array.from({ length: 24 }, (_, i) => ({ anio: 2024 + Math.floor((10 + i) / 12), mes: ((10 + i) % 12) + 1 }));
+const subidoEl = (anio: number, mes: number, dia: number) => new Date(Date.UTC(mes === 12 ? anio + 1 : anio, mes === 12 ? 0 : mes, dia, 13, 0, 0));
+
+/** Areas, executive, secretarías, council, strategic plan and the road observatory. */
+export const seedGobierno: Seeder = {
+  nombre: 'gobierno',
+  async run(ctx) {
+    for (const [orden, area] of datos.areas.entries()) await createArea(ctx, { ...area, orden });
+    await saveEjecutivo(ctx, datos.ejecutivoDemo);
+    for (const [orden, s] of datos.secretariasDemo.entries()) await createSecretaria(ctx, { ...s, orden });
+    await savePresidenciaConcejo(ctx, datos.presidenciaDemo);
+    for (const [orden, b] of datos.bloquesDemo.entries()) await createBloque(ctx, { ...b, orden });
+    for (const [orden, e] of datos.enlacesPlan.entries()) await createEnlacePlan(ctx, { ...e, orden });
+
+    const logo = generarPng({ ancho: 240, alto: 150, cielo: [1, 145, 208], montana: [0, 120, 43], lago: [11, 61, 36], semilla: 3 });
+    await saveObservatorio(ctx, { texto: datos.textoObservatorio, galeriaNombre: GALERIA_OBSERVATORIO, logo: { data: logo, nombreArchivo: 'logo-observatorio-vial.png' } });
+    for (const [orden, img] of datos.imagenesGaleria.entries()) {
+      await addImagenGaleria(ctx, {
+        galeria: GALERIA_OBSERVATORIO,
+        titulo: img.titulo,
+        descripcion: img.descripcion,
+        alt: img.alt,
+        orden,
+        imagen: { data: generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: orden + 1 }), nombreArchivo: `galeria-${orden + 1}.png` },
+      });
+    }
+    const r = crearAleatorio(40);
+    for (const { anio, mes } of PERIODOS_DEMO) {
+      const pdf = await generarPdf({
+        titulo: `Movimiento de pasajeros: ${nombreMes(mes)} ${anio}`,
+        subtitulo: 'Terminal de Ómnibus de Villa La Angostura',
+        parrafos: [`Arribos: ${r.entero(3000, 12000)} pasajeros. Partidas: ${r.entero(3000, 12000)} pasajeros. Servicios: ${r.entero(300, 900)}.`],
+      });
+      await addDocumentoObservatorio(ctx, { tipo: 'MOVIMIENTO_TERMINAL', mes, anio, fechaCreacion: subidoEl(anio, mes, 5), documento: { data: pdf, nombreArchivo: `movimiento-terminal-${anio}-${mes}.pdf` } });
+    }
+    for (const anio of [2023, 2024, 2025]) {
+      const pdf = await generarPdf({
+        titulo: `Informe estadístico OSSIVI ${anio}`,
+        subtitulo: 'Observatorio de Seguridad y Siniestralidad Vial',
+        parrafos: [`Siniestros registrados: ${r.entero(40, 140)}. Lesionados: ${r.entero(10, 60)}. Controles de alcoholemia: ${r.entero(2000, 6000)}.`],
+      });
+      await addDocumentoObservatorio(ctx, { tipo: 'INFORME_ESTADISTICO', mes: null, anio, fechaCreacion: new Date(Date.UTC(anio + 1, 2, 15)), documento: { data: pdf, nombreArchivo: `informe-ossivi-${anio}.pdf` } });
+    }
+  },
+};
+
+/** The current bulletin and 24 monthly official bulletins. */
+export const seedBoletines: Seeder = {
+  nombre: 'boletines',
+  async run(ctx) {
+    const recientes = await ctx.db
+      .select({ numero: ordenanzas.numero, anio: ordenanzas.anio, descripcion: ordenanzas.descripcion })
+      .from(ordenanzas)
+      .where(eq(ordenanzas.anio, 2026))
+      .orderBy(desc(ordenanzas.numero))
+      .limit(4);
+    await publishBoletinVigente(ctx, {
+      legales: datos.legalesDemo,
+      licitaciones: datos.licitacionesDemo,
+      ordenanzas: recientes.map((o) => ({ numero: `${o.numero}/${o.anio}`, titulo: o.descripcion, link: `/consulta-ordenanzas/${o.anio}/${o.numero}` })),
+      decretos: datos.decretosDemo,
+    });
+    for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
+      const numero = 301 + i;
+      const pdf = await generarPdf({
+        titulo: `BOLETÍN OFICIAL N° ${numero}`,
+        subtitulo: `${nombreMes(mes)} de ${anio}`,
+        parrafos: ['Sección 1: Ordenanzas sancionadas por el Concejo Deliberante.', 'Sección 2: Decretos del Departamento Ejecutivo.', 'Sección 3: Licitaciones y concursos de precios.'],
+      });
+      await createBoletinOficial(ctx, {
+        numeroBoletinOficial: numero,
+        mes,
+        anio,
+        usuarioCreacion: datos.usuarios[i % datos.usuarios.length]!,
+        fechaCreacion: subidoEl(anio, mes, 2),
+        documento: { data: pdf, nombreArchivo: `boletin-oficial-${numero}.pdf` },
+      });
+    }
+  },
+};
+
+/** Two years of monthly accounting statements (resources and expenses) and salary reports. */
+export const seedFinanzas: Seeder = {
+  nombre: 'finanzas',
+  async run(ctx) {
+    const r = crearAleatorio(2024);
+    for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
+      for (const tipo of ['RECURSOS', 'GASTOS'] as const) {
+        const pdf = await generarPdf({
+          titulo: `${TIPOS_ESTADO_CONTABLE[tipo]}: ${nombreMes(mes)} ${anio}`,
+          parrafos: [`Total del mes: $ ${r.entero(300, 900).toLocaleString('es-AR')} millones.`, 'Presupuesto vigente, devengado y percibido por partida.'],
+        });
+        await createEstadoContable(ctx, {
+          tipoEstadoContable: tipo,
+          mes,
+          anio,
+          usuarioCreacion: datos.usuarios[(i + (tipo === 'GASTOS' ? 1 : 0)) % datos.usuarios.length]!,
+          fechaCreacion: subidoEl(anio, mes, tipo === 'RECURSOS' ? 10 : 11),
+          documento: { data: pdf, nombreArchivo: `estado-contable-${tipo.toLowerCase()}-${anio}-${mes}.pdf` },
+        });
+      }
+      const sueldo = await generarPdf({ titulo: `Informe de sueldos: ${nombreMes(mes)} ${anio}`, parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'] });
+      await createSueldo(ctx, { periodo: nombreMes(mes), orden: mes * 2, anio, fechaCreacion: subidoEl(anio, mes, 8), documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` } });
+      if (mes === 6 || mes === 12) {
+        const periodo = mes === 6 ? 'Aguinaldo 1er semestre' : 'Aguinaldo 2do semestre';
+        const sac = await generarPdf({ titulo: `Informe de sueldos: ${periodo} ${anio}`, parrafos: ['Sueldo anual complementario.'] });
+        await createSueldo(ctx, { periodo, orden: mes * 2 + 1, anio, fechaCreacion: subidoEl(anio, mes, 20), documento: { data: sac, nombreArchivo: `sueldos-sac-${anio}-${mes}.pdf` } });
+      }
+    }
+  },
+};

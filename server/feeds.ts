@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Feed } from 'feed';
+import { listBoletinesOficiales } from '../domain/boletines/queries.ts';
+import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '../domain/ordenanzas/publicacion.ts';
+import type { ApiContext } from './api/index.ts';
+
+/** Public pages of the site (spec §2 route table, inside the layout), for the sitemap. */
+export const PAGINAS_PUBLICAS = [
+  '/',
+  '/solicitud-decretos',
+  '/consulta-ordenanzas',
+  '/seguimiento-vehiculos',
+  '/boletines-oficiales',
+  '/areas',
+  '/ejecutivo',
+  '/concejo-deliverante',
+  '/observatorio-vial',
+  '/plan-estrategico',
+  '/estados-contables',
+  '/sueldos',
+];
+
+const escapar = (texto: string) => texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
+
+/** Atom feeds of new bulletins and ordinances, the sitemap and robots.txt, with absolute URLs. */
+export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
+  const xml = 'application/atom+xml; charset=utf-8';
+
+  app.get('/feeds/boletines.xml', async (request: FastifyRequest, reply) => {
+    const origen = ctx.siteUrl(request);
+    const boletines = await listBoletinesOficiales(ctx.db, 50);
+    const feed = new Feed({
+      id: `${origen}/boletines-oficiales`,
+      title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
+      description: 'Cada Boletín Oficial municipal publicado, con su documento.',
+      link: `${origen}/boletines-oficiales`,
+      language: 'es-AR',
+      updated: boletines[0] ? new Date(boletines[0].fechaCreacion) : new Date(0),
+      feedLinks: { atom: `${origen}/feeds/boletines.xml` },
+      copyright: 'Municipalidad de Villa La Angostura',
+      author: AUTOR,
+      generator: false,
+    });
+    for (const b of boletines) {
+      const titulo = `Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`;
+      feed.addItem({
+        id: `${origen}/api/v1/documentos/${b.documento.id}`,
+        title: titulo,
+        link: `${origen}/api/v1/documentos/${b.documento.id}`,
+        date: new Date(b.fechaCreacion),
+        description: `${titulo}, publicado por ${b.usuarioCreacion}.`,
+        author: [AUTOR],
+      });
+    }
+    return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
+  });
+
+  app.get('/feeds/ordenanzas.xml', async (request: FastifyRequest, reply) => {
+    const origen = ctx.siteUrl(request);
+    const ordenanzas = await listOrdenanzasRecientes(ctx.db, 50);
+    const feed = new Feed({
+      id: `${origen}/consulta-ordenanzas`,
+      title: 'Ordenanzas nuevas de Villa La Angostura',
+      description: 'Las ordenanzas incorporadas al registro municipal, de la más reciente a la más antigua.',
+      link: `${origen}/consulta-ordenanzas`,
+      language: 'es-AR',
+      updated: ordenanzas[0]?.updatedAt ?? new Date(0),
+      feedLinks: { atom: `${origen}/feeds/ordenanzas.xml` },
+      copyright: 'Municipalidad de Villa La Angostura',
+      author: AUTOR,
+      generator: false,
+    });
+    for (const o of ordenanzas) {
+      const link = `${origen}/consulta-ordenanzas/${o.anio}/${o.numero}`;
+      feed.addItem({ id: link, title: `Ordenanza N° ${o.numero}/${o.anio}`, link, date: o.updatedAt, published: o.createdAt, description: `${o.descripcion} (${o.estadoEtiqueta})`, author: [AUTOR] });
+    }
+    return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
+  });
+
+  app.get('/sitemap.xml', async (request: FastifyRequest, reply) => {
+    const origen = ctx.siteUrl(request);
+    const ordenanzas = await listPermalinksOrdenanzas(ctx.db);
+    const url = (loc: string, lastmod?: Date) => `<url><loc>${escapar(origen + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    const cuerpo = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...PAGINAS_PUBLICAS.map((p) => url(p)),
+      ...ordenanzas.map((o) => url(`/consulta-ordenanzas/${o.anio}/${o.numero}`, o.updatedAt)),
+      '</urlset>',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
+  });
+
+  app.get('/robots.txt', async (request: FastifyRequest, reply) => {
+    const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.siteUrl(request)}/sitemap.xml`, ''].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
+  });
+}
