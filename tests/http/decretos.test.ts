@@ -117,10 +117,10 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     expect((despues as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((antes as unknown as { rows: { n: number }[] }).rows[0]!.n);
   });
 
-  // On PGlite only: renaming a table under a live pool made PostgreSQL's forced drop at the end
-  // of the file race with the pool's own shutdown. The behaviour tested is the page's, not the engine's.
-  it.skipIf(engine === 'postgresql')('página: si la base falla al guardar, un mensaje claro y lo escrito se conserva', async () => {
-    await t.database.db.execute(sql`alter table outbox rename to outbox_fuera`);
+  it('página: si la base falla al guardar, un mensaje claro y lo escrito se conserva', async () => {
+    // A trigger makes every write to the outbox fail, as a full disk or a lost connection would.
+    await t.database.db.execute(sql`create function falla_simulada() returns trigger language plpgsql as $$ begin raise exception 'falla simulada'; end $$`);
+    await t.database.db.execute(sql`create trigger falla_simulada before insert on outbox for each row execute function falla_simulada()`);
     try {
       const datos = solicitudValida({ nombre: 'Tomás Ríos', numero: '9/2025' });
       const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
@@ -131,7 +131,8 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
       const api = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
       expect(api.statusCode).toBe(503);
     } finally {
-      await t.database.db.execute(sql`alter table outbox_fuera rename to outbox`);
+      await t.database.db.execute(sql`drop trigger falla_simulada on outbox`);
+      await t.database.db.execute(sql`drop function falla_simulada()`);
     }
     const n = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto where nombre = 'Tomás Ríos'`);
     expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
