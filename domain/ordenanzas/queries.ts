@@ -108,9 +108,9 @@ export async function searchOrdenanzas(
   const offset = (filtros.pagina - 1) * porPagina;
   const consulta = await consultaDePalabras(db, filtros.pattern);
   const where = condiciones(filtros, consulta);
-  const pagina = (extra: { total?: SQL<number> }) =>
+  const pagina = () =>
     db
-      .select({ ...columnas, ...extra })
+      .select(columnas)
       .from(ordenanzas)
       .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
       .where(where)
@@ -122,11 +122,37 @@ export async function searchOrdenanzas(
   if (consulta === undefined) {
     // Without words, the page comes straight off the (anio, numero) index and the count off an
     // index-only scan: two cheap queries, concurrent on PostgreSQL.
-    const [filas, total] = await Promise.all([pagina({}), contar()]);
+    const [filas, total] = await Promise.all([pagina(), contar()]);
     return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
   }
-  // With words, every match must be ranked anyway: one scan yields the page and the count.
-  const filas = await pagina({ total: sql<number>`count(*) over ()`.mapWith(Number) });
+  // With words, every match must be ranked anyway. One scan of the matches (a CTE used twice, so
+  // materialised once) yields the count and the page; only the page's 25 rows are then joined.
+  const coincidencias = db.$with('coincidencias').as(
+    db
+      .select({
+        id: ordenanzas.id,
+        anio: ordenanzas.anio,
+        numero: ordenanzas.numero,
+        rango: sql<number>`ts_rank(${ordenanzas.busquedaTitulo}, ${consulta}::tsquery)`.as('rango'),
+      })
+      .from(ordenanzas)
+      .where(where),
+  );
+  const enPagina = db.$with('en_pagina').as(
+    db
+      .select()
+      .from(coincidencias)
+      .orderBy(desc(coincidencias.rango), desc(coincidencias.anio), desc(coincidencias.numero))
+      .limit(porPagina)
+      .offset(offset),
+  );
+  const filas = await db
+    .with(coincidencias, enPagina)
+    .select({ ...columnas, total: sql<number>`(select count(*) from ${coincidencias})`.mapWith(Number) })
+    .from(enPagina)
+    .innerJoin(ordenanzas, eq(ordenanzas.id, enPagina.id))
+    .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+    .orderBy(desc(enPagina.rango), desc(enPagina.anio), desc(enPagina.numero));
   const total = filas[0]?.total ?? (offset > 0 ? await contar() : 0);
   return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
 }
