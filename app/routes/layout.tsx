@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
-import { defaultSiteSettings, getSiteSettings } from '../../domain/sitio/settings.ts';
+import { defaultSiteSettings, getSiteSettingsForPages } from '../../domain/sitio/settings.ts';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
 import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
@@ -16,7 +16,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   try {
-    return { settings: await getSiteSettings(db) };
+    return { settings: await getSiteSettingsForPages(db) };
   } catch (error) {
     // The site's frame must not fall with the database: the page inside says what failed.
     log.error({ err: error }, 'ajustes del sitio no disponibles: se usan los valores por defecto');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { ajustesSitio } from '../../db/schema/index.ts';
 import { createTestDatabase, engines } from '../../tests/setup/database.ts';
-import { defaultSiteSettings, getSiteSettings, saveSiteSettings } from './settings.ts';
+import { SETTINGS_TTL_MS, defaultSiteSettings, getSiteSettings, getSiteSettingsForPages, saveSiteSettings } from './settings.ts';
 
 describe.each(engines)('ajustes del sitio (%s)', (engine) => {
   let database: Database;
@@ -37,5 +37,24 @@ describe.each(engines)('ajustes del sitio (%s)', (engine) => {
           on conflict (clave) do update set valor = excluded.valor`,
     );
     expect((await getSiteSettings(database.db)).redes).toEqual(defaultSiteSettings.redes);
+  });
+});
+
+describe('ajustes para las páginas', () => {
+  it('se leen una vez cada 10 segundos y se releen al guardar', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      await saveSiteSettings(database.db, { emailContacto: 'uno@villalaangostura.gob.ar' });
+      const t0 = 1_000_000;
+      expect((await getSiteSettingsForPages(database.db, t0)).emailContacto).toBe('uno@villalaangostura.gob.ar');
+      // Written behind the cache's back (as another instance would): not seen until the TTL passes.
+      await database.db.execute(sql`update ajustes_sitio set valor = '"otro@villalaangostura.gob.ar"'::jsonb where clave = 'emailContacto'`);
+      expect((await getSiteSettingsForPages(database.db, t0 + 5_000)).emailContacto).toBe('uno@villalaangostura.gob.ar');
+      expect((await getSiteSettingsForPages(database.db, t0 + SETTINGS_TTL_MS + 1)).emailContacto).toBe('otro@villalaangostura.gob.ar');
+      await saveSiteSettings(database.db, { emailContacto: 'tres@villalaangostura.gob.ar' });
+      expect((await getSiteSettingsForPages(database.db, t0 + SETTINGS_TTL_MS + 2)).emailContacto).toBe('tres@villalaangostura.gob.ar');
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -65,7 +65,26 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   return settings;
 }
 
+/** How long a process may show settings read earlier: staff edits appear within this time. */
+export const SETTINGS_TTL_MS = 10_000;
+const recent = new WeakMap<Db, { at: number; settings: Promise<SiteSettings> }>();
+
+/**
+ * The settings for every page's frame, read at most once per SETTINGS_TTL_MS per process: the
+ * layout asks on every request, and the query was about a sixth of a home page's server time.
+ * A failed read is not kept.
+ */
+export function getSiteSettingsForPages(db: Db, now = Date.now()): Promise<SiteSettings> {
+  const hit = recent.get(db);
+  if (hit && now - hit.at < SETTINGS_TTL_MS) return hit.settings;
+  const settings = getSiteSettings(db);
+  recent.set(db, { at: now, settings });
+  settings.catch(() => recent.delete(db));
+  return settings;
+}
+
 export async function saveSiteSettings(db: Db, values: Partial<SiteSettings>): Promise<void> {
+  recent.delete(db);
   const parsed = siteSettingsSchema.partial().parse(values);
   for (const [clave, valor] of Object.entries(parsed)) {
     await db
