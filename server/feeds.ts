@@ -4,12 +4,15 @@ import { listBoletinesOficiales } from '../domain/boletines/queries.ts';
 import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '../domain/ordenanzas/publicacion.ts';
 import type { ApiContext } from './api/index.ts';
 
-/** Public pages of the site (spec §2 route table, inside the layout), for the sitemap. */
+/**
+ * Public pages of the site (spec §2 route table, inside the layout), for the sitemap. The vehicle
+ * map (/seguimiento-vehiculos) joins when it exists: a sitemap must not list a 404.
+ */
 export const PAGINAS_PUBLICAS = [
   '/',
   '/solicitud-decretos',
+  '/solicitud-decretos/estado',
   '/consulta-ordenanzas',
-  '/seguimiento-vehiculos',
   '/boletines-oficiales',
   '/areas',
   '/ejecutivo',

@@ -118,6 +118,9 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     for (const p of ['/boletines-oficiales', '/areas', '/ejecutivo', '/concejo-deliverante', '/observatorio-vial', '/plan-estrategico', '/estados-contables', '/sueldos', '/consulta-ordenanzas']) expect(urls).toContain(p);
     const { total } = (await json('/api/v1/ordenanzas')) as { total: number };
     expect(urls.filter((u) => /^\/consulta-ordenanzas\/\d{4}\/\d+$/.test(u))).toHaveLength(total);
+    // Every address listed answers 200: a sitemap never sends a crawler to a 404.
+    const estados = await Promise.all(urls.map(async (u) => [u, (await t.app.inject({ url: u })).statusCode] as const));
+    expect(estados.filter(([, status]) => status !== 200)).toEqual([]);
 
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.body).toMatch(/^Disallow: \/admin$/m);
