@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines } from '../tests/setup/database.ts';
 import { type Database, queryRows } from './client.ts';
@@ -38,5 +39,23 @@ describe.each(engines)('base de datos (%s)', (engine) => {
     const reopened = await createTestDatabase(engine);
     expect(await reopened.migrationsApplied()).toBe(true);
     await reopened.close();
+  });
+});
+
+describe.runIf(engines.includes('postgresql'))('PostgreSQL: conexiones cortadas por el servidor', () => {
+  it('una conexión inactiva que el servidor termina no tira abajo el proceso y la siguiente consulta funciona', async () => {
+    const database = await createTestDatabase('postgresql');
+    try {
+      const [antes] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [antes!.pid]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [despues] = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
+      expect(despues?.ok).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -111,6 +111,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server closes (a restart, a failover, an administrator) emits an
+  // error; unhandled, it would end the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   // Several instances may start together: an advisory lock lets one migrate while the others wait.
   const client = await pool.connect();

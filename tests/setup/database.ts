@@ -33,6 +33,13 @@ export async function createTestDatabase(
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while one is still
+      // closing would hand that client a FATAL error nobody listens to. Wait for them to go.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (Number(rows[0]?.n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
