@@ -3,11 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '../../db/schema/index.ts';
 import { sanitizarHtml } from '../shared/html.ts';
 import { nombreMes } from '../shared/meses.ts';
+import type { DocumentoRef } from '../shared/documento.ts';
 
 export type BoletinVigente = { legales: string; licitaciones: string };
 export type OrdenanzaBoletin = { numero: string; titulo: string; link: string };
 export type DecretoBoletin = { numero: string; descripcion: string; area: string };
-export type DocumentoRef = { id: number; tamano: number; tipoContenido: string };
 /** Spec §3, official bulletin. */
 export type BoletinOficial = {
   id: number;

@@ -2,12 +2,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentos, estadosContables, sueldos } from '../../db/schema/index.ts';
 import { nombreMes } from '../shared/meses.ts';
+import type { DocumentoRef } from '../shared/documento.ts';
 
 export const TIPOS_ESTADO_CONTABLE = { RECURSOS: 'Ejecución de Recursos', GASTOS: 'Ejecución de Gastos' } as const;
 export type TipoEstadoContable = keyof typeof TIPOS_ESTADO_CONTABLE;
 export const esTipoEstadoContable = (t: string): t is TipoEstadoContable => t === 'RECURSOS' || t === 'GASTOS';
 
-export type DocumentoRef = { id: number; tamano: number; tipoContenido: string };
 /** Spec §3, accounting statement. */
 export type EstadoContable = {
   id: number;

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { sanitizarHtml } from '../shared/html.ts';
 import { nombreMes } from '../shared/meses.ts';
+import type { DocumentoRef } from '../shared/documento.ts';
 
 export type Area = { nombre: string; domicilio: string; telefono: string; email: string };
 export type Ejecutivo = {
@@ -44,7 +45,6 @@ export type Concejo = {
   presidencia: Presidencia | null;
   bloqueList: { bloque: { nombreBloque: string; nombreSecetaria: string }; concejalesList: { nombre: string }[]; asesoresList: { nombre: string }[] }[];
 };
-export type DocumentoRef = { id: number; tamano: number; tipoContenido: string };
 export type Observatorio = { texto: string; logo: { id: number } | null; galeria: { nombre: string } } | null;
 export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
 export type DocumentoPeriodico = { id: number; documento: DocumentoRef; mes: number | null; anio: number; mesAsString: string; anioDocumentoAsString: string };

@@ -6,6 +6,7 @@ import { appContext } from '../../context.ts';
 import { ComboboxOrdenanza } from '../../features/decretos/combobox-ordenanza.tsx';
 import { SITE_NAME } from '../../lib/meta.ts';
 import type { Route } from './+types/solicitud';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 
 const TITULO = 'Solicitud de Decretos';
 export const MENSAJE_FALLA = 'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.';
@@ -122,20 +123,7 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
         </p>
       ) : null}
 
-      {visibles.length > 0 ? (
-        <div className="resumen-errores" role="alert" tabIndex={-1} ref={resumen} aria-labelledby="resumen-errores-titulo">
-          <h2 id="resumen-errores-titulo">Revisá los datos de la solicitud</h2>
-          <ul>
-            {visibles.map(([campo, mensaje]) => (
-              <li key={campo}>
-                <a href={`#${campo}`}>
-                  {etiquetas[campo]}: {mensaje}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary title="Revisá los datos de la solicitud" errors={visibles.map(([campo, mensaje]) => [campo, etiquetas[campo], mensaje])} ref={resumen} />
 
       <div className="decretos__envio" aria-busy={enviando}>
         <Form method="post" action="/solicitud-decretos" className="decretos__formulario" ref={formulario} aria-label="Solicitud de copia de decreto" noValidate>

@@ -7,6 +7,7 @@ import { appContext } from '../../context.ts';
 import { urlBusqueda, urlExportacion } from '../../features/ordenanzas/enlaces.ts';
 import { Paginacion } from '../../features/ordenanzas/paginacion.tsx';
 import { TablaOrdenanzas } from '../../features/ordenanzas/tabla.tsx';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/consulta';
 
@@ -89,20 +90,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
     <div className="contenedor pagina ordenanzas">
       <h1>Consulta de Ordenanzas</h1>
 
-      {listaErrores.length > 0 ? (
-        <div className="resumen-errores" role="alert" tabIndex={-1} ref={resumenErrores} aria-labelledby="resumen-errores-titulo">
-          <h2 id="resumen-errores-titulo">Revisá los filtros</h2>
-          <ul>
-            {listaErrores.map(([campo, mensaje]) => (
-              <li key={campo}>
-                <a href={`#${campo}`}>
-                  {etiquetas[campo]}: {mensaje}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary title="Revisá los filtros" errors={listaErrores.map(([campo, mensaje]) => [campo, etiquetas[campo], mensaje])} ref={resumenErrores} />
 
       <Form
         method="get"
