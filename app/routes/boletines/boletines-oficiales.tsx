@@ -1,9 +1,9 @@
-import { data } from 'react-router';
 import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '../../../domain/boletines/queries.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { fechaCorta } from '../../lib/formato.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { cargarSeccion } from '../../lib/secciones.server.ts';
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cargarSeccion(log, 'boletin-decretos', () => listDecretosBoletin(db)),
     cargarSeccion(log, 'boletines-oficiales', () => listBoletinesOficiales(db)),
   ]);
-  return data({ vigente, ordenanzas, decretos, boletines }, { headers: { 'cache-control': 'public, max-age=60' } });
+  return { vigente, ordenanzas, decretos, boletines };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -54,29 +54,13 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
             lista.length === 0 ? (
               <p>El boletín vigente no publica ordenanzas.</p>
             ) : (
-              <div className="tabla-desplazable">
-                <table className="table tabla-gobierno">
-                  <caption>Ordenanzas publicadas en el boletín vigente</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Número</th>
-                      <th scope="col">Título</th>
-                      <th scope="col">Link</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lista.map((o) => (
-                      <tr key={`${o.numero}-${o.link}`}>
-                        <td>{o.numero}</td>
-                        <td>{o.titulo}</td>
-                        <td>
-                          <EnlaceOrdenanza link={o.link} numero={o.numero} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Ordenanzas publicadas en el boletín vigente"
+                columns={['Número', 'Título', 'Link']}
+                rows={lista}
+                rowKey={(o) => `${o.numero}-${o.link}`}
+                cells={(o) => [o.numero, o.titulo, <EnlaceOrdenanza key="link" link={o.link} numero={o.numero} />]}
+              />
             )
           }
         </ContenidoSeccion>
@@ -89,27 +73,13 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
             lista.length === 0 ? (
               <p>El boletín vigente no publica decretos.</p>
             ) : (
-              <div className="tabla-desplazable">
-                <table className="table tabla-gobierno">
-                  <caption>Decretos publicados en el boletín vigente</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Número</th>
-                      <th scope="col">Descripción</th>
-                      <th scope="col">Area</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lista.map((d) => (
-                      <tr key={d.numero}>
-                        <td>{d.numero}</td>
-                        <td>{d.descripcion}</td>
-                        <td>{d.area}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Decretos publicados en el boletín vigente"
+                columns={['Número', 'Descripción', 'Area']}
+                rows={lista}
+                rowKey={(d) => d.numero}
+                cells={(d) => [d.numero, d.descripcion, d.area]}
+              />
             )
           }
         </ContenidoSeccion>
@@ -132,33 +102,21 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
             lista.length === 0 ? (
               <p>Todavía no hay boletines publicados.</p>
             ) : (
-              <div className="tabla-desplazable">
-                <table className="table tabla-gobierno">
-                  <caption>Boletines oficiales, del más reciente al más antiguo</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Número</th>
-                      <th scope="col">Subido por</th>
-                      <th scope="col">Fecha</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lista.map((b) => (
-                      <tr key={b.id}>
-                        <td>
-                          <EnlaceDocumento documento={b.documento}>
-                            {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
-                          </EnlaceDocumento>
-                        </td>
-                        <td>{b.usuarioCreacion}</td>
-                        <td>
-                          <time dateTime={b.fechaCreacion}>{fechaCorta(b.fechaCreacion)}</time>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Boletines oficiales, del más reciente al más antiguo"
+                columns={['Número', 'Subido por', 'Fecha']}
+                rows={lista}
+                rowKey={(b) => b.id}
+                cells={(b) => [
+                  <EnlaceDocumento key="documento" documento={b.documento}>
+                    {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
+                  </EnlaceDocumento>,
+                  b.usuarioCreacion,
+                  <time key="fecha" dateTime={b.fechaCreacion}>
+                    {fechaCorta(b.fechaCreacion)}
+                  </time>,
+                ]}
+              />
             )
           }
         </ContenidoSeccion>

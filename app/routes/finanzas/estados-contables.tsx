@@ -1,8 +1,8 @@
-import { data } from 'react-router';
 import { listEstadosContables } from '../../../domain/finanzas/queries.ts';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { fechaCorta } from '../../lib/formato.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { cargarSeccion } from '../../lib/secciones.server.ts';
@@ -11,7 +11,7 @@ import type { Route } from './+types/estados-contables';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const estados = await cargarSeccion(log, 'estados-contables', () => listEstadosContables(db));
-  return data({ estados }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { estados };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -32,33 +32,21 @@ export default function EstadosContables({ loaderData }: Route.ComponentProps) {
                   Descargar la lista (CSV)
                 </a>
               </p>
-              <div className="tabla-desplazable">
-                <table className="table tabla-gobierno">
-                  <caption>Estados contables, del período más reciente al más antiguo</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Nombre</th>
-                      <th scope="col">Subido por</th>
-                      <th scope="col">Fecha</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {estados.map((e) => (
-                      <tr key={e.id}>
-                        <td>
-                          <EnlaceDocumento documento={e.documento}>
-                            {`${e.tipoEstadoContableAsString} ${e.mesAsString} ${e.anioDocumentoAsString}`}
-                          </EnlaceDocumento>
-                        </td>
-                        <td>{e.usuarioCreacion}</td>
-                        <td>
-                          <time dateTime={e.fechaCreacion}>{fechaCorta(e.fechaCreacion)}</time>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Estados contables, del período más reciente al más antiguo"
+                columns={['Nombre', 'Subido por', 'Fecha']}
+                rows={estados}
+                rowKey={(e) => e.id}
+                cells={(e) => [
+                  <EnlaceDocumento key="documento" documento={e.documento}>
+                    {`${e.tipoEstadoContableAsString} ${e.mesAsString} ${e.anioDocumentoAsString}`}
+                  </EnlaceDocumento>,
+                  e.usuarioCreacion,
+                  <time key="fecha" dateTime={e.fechaCreacion}>
+                    {fechaCorta(e.fechaCreacion)}
+                  </time>,
+                ]}
+              />
             </>
           )
         }

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { listSueldos } from '../../../domain/finanzas/queries.ts';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
@@ -10,7 +9,7 @@ import type { Route } from './+types/sueldos';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const sueldos = await cargarSeccion(log, 'sueldos', () => listSueldos(db));
-  return data({ sueldos }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { sueldos };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { listAreas } from '../../../domain/gobierno/queries.ts';
 import { MapPinIcon } from '../../components/icons.tsx';
 import { appContext } from '../../context.ts';
@@ -11,7 +10,7 @@ import type { Route } from './+types/areas';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const areas = await cargarSeccion(log, 'areas', () => listAreas(db));
-  return data({ areas }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { areas };
 }
 
 export const meta: Route.MetaFunction = () =>

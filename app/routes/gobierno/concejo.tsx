@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { getConcejo } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
@@ -10,7 +9,7 @@ import type { Route } from './+types/concejo';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const concejo = await cargarSeccion(log, 'concejo', () => getConcejo(db));
-  return data({ concejo }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { concejo };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { getEjecutivo, listSecretarias } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
 import { Contacto } from '../../features/gobierno/contacto.tsx';
@@ -10,7 +9,7 @@ import type { Route } from './+types/ejecutivo';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const [ejecutivo, secretarias] = await Promise.all([cargarSeccion(log, 'ejecutivo', () => getEjecutivo(db)), cargarSeccion(log, 'secretarias', () => listSecretarias(db))]);
-  return data({ ejecutivo, secretarias }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { ejecutivo, secretarias };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,9 +1,9 @@
-import { data } from 'react-router';
 import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
 import { Galeria } from '../../features/gobierno/galeria.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { urlDocumento } from '../../features/ordenanzas/enlaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { cargarSeccion } from '../../lib/secciones.server.ts';
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cargarSeccion(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
   ]);
   // Without the observatory row the gallery's name is unknown: that is a failure of the gallery too.
-  return data({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -47,29 +47,18 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
         <h2 id="terminal-titulo">Movimiento de pasajeros de la Terminal</h2>
         <ContenidoSeccion seccion={terminal} que="el movimiento de la Terminal">
           {(lista) => (
-            <div className="tabla-desplazable">
-              <table className="table tabla-gobierno">
-                <caption>Movimiento mensual de pasajeros, del mes más reciente al más antiguo</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Mes</th>
-                    <th scope="col">Descargar</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lista.map((d) => (
-                    <tr key={d.id}>
-                      <td>{`${d.mesAsString} ${d.anioDocumentoAsString}`}</td>
-                      <td>
-                        <EnlaceDocumento documento={d.documento}>
-                          Descargar<span className="visually-hidden">{` el movimiento de ${d.mesAsString} ${d.anioDocumentoAsString}`}</span>
-                        </EnlaceDocumento>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Movimiento mensual de pasajeros, del mes más reciente al más antiguo"
+              columns={['Mes', 'Descargar']}
+              rows={lista}
+              rowKey={(d) => d.id}
+              cells={(d) => [
+                `${d.mesAsString} ${d.anioDocumentoAsString}`,
+                <EnlaceDocumento key="documento" documento={d.documento}>
+                  Descargar<span className="visually-hidden">{` el movimiento de ${d.mesAsString} ${d.anioDocumentoAsString}`}</span>
+                </EnlaceDocumento>,
+              ]}
+            />
           )}
         </ContenidoSeccion>
       </section>
@@ -78,29 +67,18 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
         <h2 id="informes-titulo">Informes estadísticos (OSSIVI)</h2>
         <ContenidoSeccion seccion={informes} que="los informes estadísticos">
           {(lista) => (
-            <div className="tabla-desplazable">
-              <table className="table tabla-gobierno">
-                <caption>Informes anuales del Observatorio de Seguridad y Siniestralidad Vial</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Año</th>
-                    <th scope="col">Descargar</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lista.map((d) => (
-                    <tr key={d.id}>
-                      <td>{d.anioDocumentoAsString}</td>
-                      <td>
-                        <EnlaceDocumento documento={d.documento}>
-                          Descargar<span className="visually-hidden">{` el informe ${d.anioDocumentoAsString}`}</span>
-                        </EnlaceDocumento>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Informes anuales del Observatorio de Seguridad y Siniestralidad Vial"
+              columns={['Año', 'Descargar']}
+              rows={lista}
+              rowKey={(d) => d.id}
+              cells={(d) => [
+                d.anioDocumentoAsString,
+                <EnlaceDocumento key="documento" documento={d.documento}>
+                  Descargar<span className="visually-hidden">{` el informe ${d.anioDocumentoAsString}`}</span>
+                </EnlaceDocumento>,
+              ]}
+            />
           )}
         </ContenidoSeccion>
       </section>

@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import { listEnlacesPlan } from '../../../domain/gobierno/queries.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { appContext } from '../../context.ts';
@@ -10,7 +9,7 @@ import type { Route } from './+types/plan-estrategico';
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const enlaces = await cargarSeccion(log, 'plan-estrategico', () => listEnlacesPlan(db));
-  return data({ enlaces }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return { enlaces };
 }
 
 export const meta: Route.MetaFunction = () =>
