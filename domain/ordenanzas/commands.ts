@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { ordenanzas } from '../../db/schema/index.ts';
 import { storeDocumento } from '../documentos/commands.ts';
 import type { ServiceContext } from '../shared/context.ts';
@@ -40,8 +39,4 @@ export async function createOrdenanza(ctx: Pick<ServiceContext, 'db' | 'storage'
     })
     .returning({ id: ordenanzas.id });
   return fila!.id;
-}
-
-export async function setModificatoria(ctx: Pick<ServiceContext, 'db'>, id: number, modificatoriaDe: number | null): Promise<void> {
-  await ctx.db.update(ordenanzas).set({ modificatoriaDe, updatedAt: new Date() }).where(eq(ordenanzas.id, id));
 }
