@@ -28,7 +28,7 @@ export default defineConfig({
   },
   build: { assetsInlineLimit: 0 },
   environments: {
-    // The SSR entry is the Fastify app itself, so the router context key is one object (STACK-NOTES).
+    // The SSR entry is the Fastify app itself, so the router context key is one object (docs/architecture.md, "Contexto").
     ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
   },
   ssr: {

@@ -3,9 +3,22 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { appContext } from './context.ts';
+
+/**
+ * Errors of loaders, actions and rendering go to the app's log, whose serializer drops a database
+ * error's parameters (React Router's default prints the whole error). A database that cannot answer
+ * turns the page's 500 into a 503 (issue 8).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context.get(appContext);
+  if (isDatabaseUnavailable(error)) ctx.respuesta.baseNoDisponible = true;
+  ctx.log.error({ err: error }, 'error al atender una página');
+};
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +33,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The nonce goes on every inline script and modulepreload, streamed chunks included.
-  const { nonce } = loadContext.get(appContext);
+  const { nonce, respuesta, log } = loadContext.get(appContext);
+  if (responseStatusCode === 500 && respuesta.baseNoDisponible) responseStatusCode = 503;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -51,7 +65,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) log.error({ err: error }, 'error al renderizar una página');
       },
     });
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { mensajeErrorHttp } from '../domain/shared/errores-http.ts';
 import { ServiceCard } from './components/service-card.tsx';
 import type { Route } from './+types/root';
 import './styles/main.scss';
@@ -37,17 +38,34 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The text a thrown route response may show instead of the status's sentence: only a short
+ * Spanish string a route chose to throw (`throw data('…', { status })`). React Router's own
+ * responses (`internal`, e.g. "No route matches URL …" or a 405's English explanation) and
+ * anything else keep the table's sentence.
+ */
+function textoDeLaRuta(error: { data: unknown; internal?: boolean }): string | null {
+  const { data } = error;
+  if (error.internal || typeof data !== 'string') return null;
+  const texto = data.trim();
+  if (texto === '' || texto.length > 300 || /[\r\n]/.test(texto)) return null;
+  return /[áéíóúñ¿¡]|\b(el|la|los|las|del|una?|que|por|para|con|est[aá]|hay)\b/i.test(texto) ? texto : null;
+}
+
+/**
+ * The spec's heading stays in English (lang="en"); what follows is Spanish by status, from the
+ * table the server shares (domain/shared/errores-http.ts). Never `error.message`: it may carry
+ * SQL, a path or a stack, and React Router's own messages are English.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detalle = (isRouteErrorResponse(error) && textoDeLaRuta(error)) || mensajeErrorHttp(status);
   return (
     <ServiceCard>
       <title>Error inesperado | Municipalidad de Villa La Angostura</title>
       <h1 lang="en">Unexpected Application Error!</h1>
-      <p>{detail}</p>
+      <p>{detalle}</p>
+      <p>Código del error: {status}.</p>
       <p>
         <a href="/" className="btn btn-primary">
           Volver al inicio

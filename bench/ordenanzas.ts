@@ -126,7 +126,7 @@ export async function benchOrdenanzasPostgres(url: string): Promise<void> {
     await latencias(database, 200);
     await database.close();
 
-    await cargaDeLaPagina({ DATABASE_URL: scratch.toString(), SEED_DEMO: 'false' });
+    await cargaDeLaPagina({ DATABASE_URL: scratch.toString(), DATA_KEY: 'ab'.repeat(32), SEED_DEMO: 'false' });
   } finally {
     await admin.query(`drop database if exists ${nombre} with (force)`);
     await admin.end();

@@ -1,16 +1,30 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
-// BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS changes the register's size.
+// BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
+// Sections can be chosen: `npm run bench -- correo` (home, ordenanzas, correo; all by default).
+import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
 
+const elegidas = process.argv.slice(2);
+const corre = (seccion: string) => elegidas.length === 0 || elegidas.includes(seccion);
+const postgres = process.env.BENCH_DATABASE_URL;
+
 console.log(`Node ${process.versions.node} · ${new Date().toISOString()}`);
-const server = await startBenchServer();
-try {
-  await benchHome(server);
-} finally {
-  await server.stop();
+if (corre('home')) {
+  const server = await startBenchServer();
+  try {
+    await benchHome(server);
+  } finally {
+    await server.stop();
+  }
 }
-await benchOrdenanzasPglite();
-if (process.env.BENCH_DATABASE_URL) await benchOrdenanzasPostgres(process.env.BENCH_DATABASE_URL);
-else console.log('\n(BENCH_DATABASE_URL sin definir: se omite PostgreSQL)');
+if (corre('ordenanzas')) {
+  await benchOrdenanzasPglite();
+  if (postgres) await benchOrdenanzasPostgres(postgres);
+}
+if (corre('correo')) {
+  await benchCorreoPglite();
+  if (postgres) await benchCorreoPostgres(postgres);
+}
+if (!postgres) console.log('\n(BENCH_DATABASE_URL sin definir: se omite PostgreSQL)');

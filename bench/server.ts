@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port.ts';
 
-export type BenchServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  dataDir: string;
+  /** SIGTERM; answers how long the process took to exit, and its exit code. */
+  stop(): Promise<{ ms: number; code: number | null }>;
+};
 
 /** The built site, as `npm start` runs it, in its own process on a free loopback port. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
@@ -30,10 +35,13 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     url,
     dataDir,
     stop: async () => {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const start = performance.now();
       child.kill('SIGTERM');
-      await exited;
+      const code = await exited;
+      const ms = performance.now() - start;
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      return { ms, code };
     },
   };
 }

@@ -51,6 +51,8 @@ describe.runIf(engines.includes('postgresql'))('PostgreSQL: conexiones cortadas 
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [antes!.pid]);
       await admin.end();
+      // Intentional pause: the pool learns of the termination only from its socket's events, which
+      // nothing here can await; the test is that the next query works once it has.
       await new Promise((resolve) => setTimeout(resolve, 200));
       const [despues] = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
       expect(despues?.ok).toBe(1);

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseTimeoutError } from './errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type Database = {
   /** True when every migration in the folder is recorded as applied. */
   migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
@@ -83,17 +86,89 @@ function isAlive(pid: number): boolean {
 
 const pgliteExtensions = { unaccent, pg_trgm };
 
+/**
+ * Bounds on the database, so that a frozen or overloaded one makes requests fail fast (503) instead
+ * of holding them open. Defaults suit a small municipality: every page needs a few short queries.
+ */
+export type DatabaseLimits = {
+  /** Waiting for a connection (PostgreSQL) or for the embedded database's turn (PGlite). */
+  connectTimeoutMs: number;
+  /** One statement, on the server and, a little later, on the client (a frozen server never answers). */
+  statementTimeoutMs: number;
+  /** A transaction left open without a statement. */
+  idleInTransactionTimeoutMs: number;
+  poolSize: number;
+};
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectTimeoutMs: 5_000, statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 10_000, poolSize: 10 };
+
+/**
+ * PGlite is one connection that runs each statement to its end on this thread, so a statement
+ * cannot be cut short. What can be bounded is the wait for its turn: callers queue here, and one
+ * that has not started within the limit fails with a timeout (503) instead of piling up behind a
+ * long query or a burst. A statement that has started always finishes, so a transaction that was
+ * answered as failed was never applied.
+ */
+function boundedTurns(client: PGlite, waitMs: number): PGlite {
+  let tail: Promise<void> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const previous = tail;
+    let done!: () => void;
+    tail = new Promise<void>((resolve) => (done = resolve));
+    return new Promise<T>((resolve, reject) => {
+      let started = false;
+      const timer = setTimeout(() => {
+        if (started) return;
+        started = true;
+        // Our turn is given up: the next caller's wait ends when the one before us ends.
+        void previous.then(done);
+        reject(new DatabaseTimeoutError(`la base embebida no atendió en ${waitMs} ms`));
+      }, waitMs);
+      void previous.then(() => {
+        if (started) return;
+        started = true;
+        clearTimeout(timer);
+        // A closed client throws synchronously: that must reject this caller, not stall the queue.
+        Promise.resolve()
+          .then(run)
+          .then(resolve, reject)
+          .finally(done);
+      });
+    });
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query' || property === 'exec' || property === 'transaction') {
+        const original = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => inTurn(() => original.apply(target, args));
+      }
+      // Private fields need the real object as `this`, for getters and methods alike.
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** An embedded database: in memory when dataDir is undefined (tests), else a locked folder. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
+  // Tests start each file from a copy of one database migrated and seeded once (tests/setup/plantillas.ts).
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let release = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireLock(dataDir);
   }
   try {
-    const client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined, extensions: pgliteExtensions });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+      extensions: pgliteExtensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const db = drizzlePglite(boundedTurns(client, limits.connectTimeoutMs), { schema }) as unknown as Db;
     return {
       db,
       engine: 'pglite',
@@ -102,6 +177,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         await client.close();
         release();
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (error) {
     release();
@@ -109,23 +185,48 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection that the server closes (a restart, a failover, an administrator) emits an
-  // error; unhandled, it would end the process. The pool replaces the connection on next use.
-  pool.on('error', (error) => {
-    console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`);
-  });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  // Several instances may start together: an advisory lock lets one migrate while the others wait.
-  const client = await pool.connect();
+/**
+ * Migrations run on a connection of their own without the pool's timeouts: several instances may
+ * start together, and an advisory lock lets one migrate while the others wait as long as it takes.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock(727001)');
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(727001)').catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
+}
+
+export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
+  await migratePostgres(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    // A server that stopped answering never cancels anything itself: the client gives up too.
+    query_timeout: limits.statementTimeoutMs + 1_000,
+    keepAlive: true,
+  });
+  // An idle connection that the server closes (a restart, a failover, an administrator) emits an
+  // error; unhandled, it would end the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`);
+  });
+  // A connection lent to a transaction is no longer watched by the pool: a server-side end of it
+  // (idle-in-transaction timeout, termination) must not be an unhandled 'error' event either. The
+  // query in flight fails on its own and the connection is discarded when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     engine: 'postgresql',
@@ -134,6 +235,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; database?: DatabaseLimits }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.database) : openPglite(options.dataDir, options.database);
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, buildIsCurrent } from './build.ts';
+import { playwrightTotals, totalsLine, vitestTotals, withExitStatus } from './test-totals.ts';
 
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-test-'));
@@ -28,17 +29,13 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-const v = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestJson);
-const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightJson);
-// A runner that exits with an error without reporting a failed test (it crashed, or could not
-// start) counts as one failure, so the total never looks clean when it is not.
-const crashed = (result: { status: number | null }, reportedFailures: number | undefined) =>
-  result.status !== 0 && !reportedFailures ? 1 : 0;
-const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
-const failed =
-  (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0) + crashed(unit, v?.numFailedTests) + crashed(e2e, p?.stats.unexpected);
+const vitestReport = readJson<Parameters<typeof vitestTotals>[0]>(vitestJson);
+const playwrightReport = readJson<Parameters<typeof playwrightTotals>[0]>(playwrightJson);
+const unitTotals = withExitStatus(vitestReport && vitestTotals(vitestReport), unit.status);
+const e2eTotals = withExitStatus(playwrightReport && playwrightTotals(playwrightReport), e2e.status);
+const total = { passed: unitTotals.passed + e2eTotals.passed, failed: unitTotals.failed + e2eTotals.failed };
 
 fs.rmSync(tmp, { recursive: true, force: true });
-console.log(`\nVitest: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'sin resultados'} · Playwright: ${p ? `${p.stats.expected + p.stats.flaky} passed, ${p.stats.unexpected} failed` : 'sin resultados'}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(`\nVitest: ${totalsLine(unitTotals)} · Playwright: ${totalsLine(e2eTotals)}`);
+console.log(totalsLine(total));
+process.exit(total.failed > 0 ? 1 : 0);

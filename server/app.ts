@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,22 +11,29 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { createLocalStorage } from '../db/storage.ts';
 import type { Storage } from '../domain/shared/context.ts';
 import { systemClock } from '../domain/shared/context.ts';
+import { claveDeDireccion } from '../domain/shared/direcciones.ts';
 import { createWorkerCorreo } from '../domain/correo/outbox.ts';
-import { transporteSmtp } from '../domain/correo/smtp.ts';
+import { CONEXIONES_SMTP, transporteSmtp } from '../domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
 import type { Config } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
+import { prepararDatosPersonales } from '../domain/decretos/datos-personales.ts';
+import { abrirCifrado } from './clave-datos.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { limitConnectionsPerAddress } from './connections.ts';
+import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
+import { registerInputGuard } from './input-guard.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '../db/client.ts';
 export { createLocalStorage } from '../db/storage.ts';
+export { ARCHIVO_CLAVE } from './clave-datos.ts';
 export { seedDemoContent } from './demo/index.ts';
-export { buildInfo };
+export { buildInfo, serializeError };
 
 export type AppOptions = {
   config: Config;
@@ -35,9 +43,56 @@ export type AppOptions = {
   vite?: ViteDevServer;
   /** Logger setting: false in tests, JSON in production. */
   logger?: boolean;
+  /** Where the JSON log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 const clientDir = path.resolve(process.cwd(), 'build/client');
+
+/** Longer addresses get 414: no page or API call needs more, and search text is capped at 200. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** On close, how long requests in flight may take before their connections are cut. */
+export const HTTP_GRACE_MS = 1000;
+
+/**
+ * Once the server stops listening, a keep-alive connection whose request was in flight would stay
+ * open after its answer (until the 72 s keep-alive timeout) and hold the close: idle connections
+ * are closed as they become idle, and after `graceMs` every connection is cut.
+ */
+function drainConnections(server: FastifyInstance['server'], graceMs: number): void {
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  idle.unref();
+  cut.unref();
+  server.once('close', () => {
+    clearInterval(idle);
+    clearTimeout(cut);
+  });
+}
+
+/**
+ * Outside the pages, bodies are JSON only (415 otherwise), read as bytes and decoded strictly, so
+ * invalid UTF-8 is refused rather than silently replaced.
+ */
+function registerJsonOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new RequestRejection(400, 'El contenido enviado tiene caracteres que no son texto UTF-8 válido.'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/** Trusts the nearest `hops` addresses of X-Forwarded-For, counted from the right. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage, vite } = options;
@@ -47,13 +102,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Cookies and tokens never reach the log; bodies (with DNI or e-mail) are never logged.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["aero-token"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Only the method and path of a request are logged: query strings hold search text and
+            // tracking codes, headers hold cookies and tokens, bodies hold DNI and e-mail. Errors
+            // lose a database error's parameters (server/errors.ts).
+            serializers: {
+              req: (request) => ({ method: request.method, path: request.url.split('?')[0]?.slice(0, 200) }),
+              err: serializeError,
+            },
           },
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify applies to it (its types do not list numbers).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // Random request ids: they appear in 5xx answers as a reference, and must not count visitors.
+    genReqId: () => randomBytes(6).toString('hex'),
+    // Bounds on every request (issue 8): a body that does not arrive gets 408, an answer that does
+    // not start gets 503; a silent keep-alive connection is closed.
+    requestTimeout: config.limits.requestTimeoutMs,
+    handlerTimeout: config.limits.handlerTimeoutMs,
+    // Node checks those bounds every 30 s by default, which would let a slow client hold on for
+    // twice the limit; headers get a shorter bound than the whole request.
+    // A missing Host is refused by the input guard, with its Spanish answer, not by Node's bare 400.
+    http: { connectionsCheckingInterval: 1_000, headersTimeout: Math.min(10_000, config.limits.requestTimeoutMs), requireHostHeader: false },
+    clientErrorHandler: handleClientError,
+    frameworkErrors,
+  });
+  limitConnectionsPerAddress(app.server, config.trustProxy ? 0 : config.limits.maxConnectionsPerIp);
+  // CONNECT would otherwise leave the socket open without an answer.
+  app.server.on('connect', (_request, socket) => {
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
 
+  registerErrorHandling(app);
+  registerInputGuard(app, { maxUrlLength: MAX_URL_LENGTH, trustProxy: config.trustProxy !== false });
+  registerJsonOnly(app);
   registerSecurityHeaders(app, config);
   // Dynamic responses: brotli at a fast level with a small window (the default 4 MiB window per
   // stream halved page throughput); hashed assets are precompressed at build time.
@@ -87,23 +170,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Personal data at rest (docs/decisions/004-datos-personales.md): the key is checked against the
+  // database before anything is served, legacy plaintext rows are encrypted and rows under a key
+  // being rotated out are re-encrypted. A wrong key stops the start here.
+  const cifrado = abrirCifrado(config);
+  const proteccion = await prepararDatosPersonales(database.db, cifrado);
+  if (proteccion.filasProtegidas + proteccion.filasRotadas > 0) app.log.info(proteccion, 'datos personales cifrados con la clave actual');
+
   registerHealth(app, database);
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
-  // app and stops before the database closes; several instances share the work safely.
+  // app; several instances share the work safely. It sends over a pool of SMTP connections, one
+  // mail in flight on each (docs/architecture.md, "Correo").
   const worker = createWorkerCorreo({
     db: database.db,
     log: app.log,
-    transporte: config.smtpUrl ? transporteSmtp(config.smtpUrl) : undefined,
+    cifrado,
+    transporte: config.smtpUrl ? transporteSmtp(config.smtpUrl, { conexiones: CONEXIONES_SMTP }) : undefined,
     from: config.mailFrom,
+    concurrencia: CONEXIONES_SMTP,
   });
   app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
-  const solicitudes = { limitePorIp: config.solicitudesPorIp, avisarCorreo: () => worker.nudge() };
+  // Closing (docs/architecture.md, "Correo"): the worker stops while the HTTP server drains, not
+  // after it; Fastify's onClose waits for it, and start().close() closes the database only then,
+  // so the mails it gives back are written.
+  let workerDetenido: Promise<void> | undefined;
+  const detenerWorker = () => (workerDetenido ??= worker.stop());
+  app.addHook('preClose', async () => {
+    void detenerWorker();
+    drainConnections(app.server, HTTP_GRACE_MS);
+  });
+  app.addHook('onClose', async () => detenerWorker());
+  const solicitudes = {
+    limites: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona },
+    consultasPorMinuto: config.consultasEstadoPorMinuto,
+    avisarCorreo: () => worker.nudge(),
+  };
   const apiContext = {
     db: database.db,
     storage,
     log: app.log,
-    siteUrl: (request: FastifyRequest) => config.siteUrl ?? `${request.protocol}://${request.host}`,
+    cifrado,
+    // Limits key the client's address by claveDeDireccion (an IPv6 client by its /64).
+    direccion: (request: FastifyRequest) => claveDeDireccion(request.ip),
+    // Every absolute link comes from here, never from the request (docs/architecture.md).
+    siteUrl: config.siteUrl,
     solicitudes,
   };
   await registerApi(app, apiContext);
@@ -111,14 +221,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeeds(app, apiContext);
 
   const log = app.log;
-  const publicConfig = { siteUrl: config.siteUrl ?? `http://localhost:${config.port}`, mapTileUrl: config.mapTileUrl };
+  const publicConfig = { siteUrl: config.siteUrl, mapTileUrl: config.mapTileUrl };
   await registerPages(app, {
     build: vite
       ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
       : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
     siteUrl: config.siteUrl,
-    loadContext: (request) => ({ db: database.db, storage, clock: systemClock, log, config: publicConfig, clientIp: request.ip, solicitudes }),
+    loadContext: (request) => ({ db: database.db, storage, clock: systemClock, log, cifrado, config: publicConfig, direccion: claveDeDireccion(request.ip), solicitudes, respuesta: { baseNoDisponible: false } }),
   });
 
   return app;

@@ -4,14 +4,14 @@ import { getDocumentoIdDeOrdenanza, searchOrdenanzas } from '../domain/ordenanza
 import { parseFiltrosOrdenanzas } from '../domain/ordenanzas/schemas.ts';
 import { type ApiContext, idDocumento } from './api/index.ts';
 import { errorDeFiltros, querystring } from './api/ordenanzas.ts';
-import { sendDocumento } from './documentos.ts';
+import { TIEMPO_DESCARGA, sendDocumento } from './documentos.ts';
 
 /** The original's answer holds at most this many ordinances, most relevant or newest first. */
 export const LIMITE_COMPATIBILIDAD = 1000;
 
 /**
  * The original site's second API and document service, so links and integrations made for it
- * keep working (ARCHITECTURE: compatibility endpoints).
+ * keep working (docs/architecture.md, "Capas").
  */
 export async function registerCompat(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const ordenanzas = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -38,10 +38,10 @@ export async function registerCompat(app: FastifyInstance, ctx: ApiContext): Pro
     reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=60');
     return reply.send(JSON.stringify(JSON.stringify(items.map(aFormatoOriginal))));
   };
-  app.get('/Ordenanzas', { compress: false }, ordenanzas);
-  app.get('/Ordenanzas/', { compress: false }, ordenanzas);
+  app.get('/Ordenanzas', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, ordenanzas);
+  app.get('/Ordenanzas/', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, ordenanzas);
 
-  app.get('/downloadArchivoAppTurismo', { compress: false }, (request, reply) =>
+  app.get('/downloadArchivoAppTurismo', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, (request, reply) =>
     sendDocumento(request, reply, ctx, idDocumento(querystring(request.url).get('id') ?? undefined)),
   );
 }

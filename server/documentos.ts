@@ -5,6 +5,13 @@ import type { Db } from '../db/client.ts';
 import { getDocumento } from '../domain/documentos/queries.ts';
 import type { Storage } from '../domain/shared/context.ts';
 
+/**
+ * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
+ * routes get this bound instead of the general one, which would cut the stream (issue 8). Its
+ * database reads are still bounded by the database's own timeouts.
+ */
+export const TIEMPO_DESCARGA = 60 * 60 * 1000;
+
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';
 

@@ -12,8 +12,9 @@ describe('configuración', () => {
   });
 
   it('con DATABASE_URL no carga demostración salvo que se pida', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const clave = { DATA_KEY: 'ab'.repeat(32) };
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...clave }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true', ...clave }).seedDemo).toBe(true);
   });
 
   it('explica en castellano cada variable inválida', () => {
@@ -25,5 +26,40 @@ describe('configuración', () => {
       expect((error as Error).message).toContain('PORT');
       expect((error as Error).message).toContain('ADMIN_EMAIL');
     }
+  });
+
+  it('en producción exige SITE_URL y DATA_KEY, con un mensaje claro', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SITE_URL: en producción \(NODE_ENV=production\) es obligatoria/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://sitio.gob.ar' })).toThrow(/DATA_KEY: en producción y con PostgreSQL es obligatoria/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/DATA_KEY/);
+    const config = loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://sitio.gob.ar/', DATA_KEY: 'ab'.repeat(32) });
+    expect(config.siteUrl).toBe('https://sitio.gob.ar');
+    expect(config.dataKeys?.current).toEqual(Buffer.alloc(32, 0xab));
+  });
+
+  it('sin NODE_ENV=production, SITE_URL es la dirección donde escucha', () => {
+    expect(loadConfig({}).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080', HOST: '127.0.0.1' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '192.0.2.7' }).siteUrl).toBe('http://192.0.2.7:8080');
+    expect(loadConfig({}).dataKeys).toBeUndefined();
+  });
+
+  it('DATA_KEY: 256 bits en hexadecimal o base64; las anteriores se leen para rotar', () => {
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({ DATA_KEY: b64, DATA_KEY_PREVIOUS: `${'cd'.repeat(32)}, ${'ef'.repeat(32)}` });
+    expect(config.dataKeys?.current).toEqual(Buffer.alloc(32, 7));
+    expect(config.dataKeys?.previous).toEqual([Buffer.alloc(32, 0xcd), Buffer.alloc(32, 0xef)]);
+    expect(() => loadConfig({ DATA_KEY: 'corta' })).toThrow(/DATA_KEY: Debe ser una clave de 256 bits/);
+    expect(() => loadConfig({ DATA_KEY: 'ab'.repeat(32), DATA_KEY_PREVIOUS: 'x' })).toThrow(/DATA_KEY_PREVIOUS/);
+  });
+
+  it('TRUST_PROXY: false, saltos o direcciones; "true" es un salto, nunca confiar en todos', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: Escribí false, una cantidad de proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
   });
 });

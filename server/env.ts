@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+import type { DatabaseLimits } from '../db/client.ts';
+import { z } from '../domain/shared/zod.ts';
 
 const optionalUrl = z
   .string()
@@ -7,6 +9,56 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional())
   .optional();
+
+/** The names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy entry: an address, an address range (CIDR) or a range name. */
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false (no proxy), a hop count, or the proxies' addresses and ranges, as Fastify's
+ * trustProxy takes them; the client is then the first untrusted address from the right of
+ * X-Forwarded-For. "true" means one hop, never "trust every address": that would make the
+ * leftmost entry, which the client writes, the client's address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return 1;
+    if (/^\d+$/.test(value)) return Math.min(Number(value), 32);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !validProxyEntry(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'Escribí false, una cantidad de proxies, o sus direcciones o rangos (CIDR) separados por comas, por ejemplo 10.0.0.0/8,::1.' });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** A 256-bit key written as 64 hex digits or 44 base64 characters. */
+const dataKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, {
+    message: 'Debe ser una clave de 256 bits: 64 dígitos hexadecimales o 44 caracteres en base64 (generala con "openssl rand -hex 32").',
+  });
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -26,9 +78,21 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@villalaangostura.gob.ar'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: z.stringbool().optional(),
-  SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  DATA_KEY: dataKey.optional(),
+  /** Keys being rotated out, comma-separated: still read, never written. */
+  DATA_KEY_PREVIOUS: z.string().trim().optional(),
+  SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  SOLICITUDES_POR_PERSONA: z.coerce.number().int().min(1).max(1_000).default(3),
+  CONSULTAS_ESTADO_POR_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  HANDLER_TIMEOUT_MS: milliseconds(15_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(100),
+  DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(10_000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
 });
 
 export type Config = {
@@ -39,28 +103,67 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Public origin; requests are built from it, never from the client's Host header. */
-  siteUrl: string | undefined;
+  /**
+   * Public origin of every absolute link (mails, sitemap, feeds, exports, canonical links); never
+   * taken from a request. Required with NODE_ENV=production; otherwise the listening address.
+   */
+  siteUrl: string;
   mapTileUrl: string;
   s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
   admin: { email: string; password: string | undefined };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
-  /** Decree-copy requests one IP may send in 10 minutes (issue 4). */
+  /**
+   * The key of personal data at rest (docs/decisions/004-datos-personales.md): DATA_KEY, and the
+   * keys being rotated out; undefined in embedded mode without DATA_KEY (a key file in DATA_DIR).
+   */
+  dataKeys: { current: Buffer; previous: Buffer[] } | undefined;
+  /** Decree-copy requests one address (an IPv6 /64) may send in an hour. */
   solicitudesPorIp: number;
+  /** Acknowledgements one e-mail address, and requests one DNI, may get in a day. */
+  solicitudesPorPersona: number;
+  /** Status look-ups one address may make in a minute. */
+  consultasEstadoPorMinuto: number;
+  /** Bounds on every request (issue 8): see docs/decisions/003-solicitudes-hostiles.md. */
+  limits: {
+    /** Headers and body must have arrived within this time (408). */
+    requestTimeoutMs: number;
+    /** An answer must have started within this time (503). */
+    handlerTimeoutMs: number;
+    /** Open connections one address may hold; 0 for no limit (behind a proxy every client shares its address). */
+    maxConnectionsPerIp: number;
+  };
+  database: DatabaseLimits;
 };
 
 export class ConfigError extends Error {}
 
+const parseKey = (value: string) => (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64'));
+
 /** Reads the environment once, at boot; a wrong value stops the process with a message per variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  // Only an operator's explicit NODE_ENV=production is a deployment; `npm start` without it is
+  // local use, served in production mode.
+  if (source.NODE_ENV === 'production' && !source.SITE_URL?.trim()) {
+    lines.push('  SITE_URL: en producción (NODE_ENV=production) es obligatoria: la dirección pública del sitio, por ejemplo https://www.villalaangostura.gob.ar. Los enlaces de los correos, el sitemap y los feeds salen de ella, nunca del pedido.');
   }
+  if ((source.NODE_ENV === 'production' || source.DATABASE_URL?.trim()) && !source.DATA_KEY?.trim()) {
+    lines.push('  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base).');
+  }
+  const previous = (source.DATA_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  for (const key of previous) {
+    if (!dataKey.safeParse(key).success) lines.push('  DATA_KEY_PREVIOUS: cada clave anterior debe ser de 256 bits (64 dígitos hexadecimales o 44 caracteres en base64), separadas por comas.');
+  }
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Configuración inválida:\n${[...new Set(lines)].join('\n')}`);
   const e = parsed.data;
+  const localHost = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -69,7 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    siteUrl: (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, ''),
     mapTileUrl: e.MAP_TILE_URL,
     s3: {
       endpoint: e.S3_ENDPOINT,
@@ -83,6 +186,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     // Demo content fills the embedded database by default, never a server's unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    dataKeys: e.DATA_KEY ? { current: parseKey(e.DATA_KEY), previous: previous.map(parseKey) } : undefined,
     solicitudesPorIp: e.SOLICITUDES_POR_IP,
+    solicitudesPorPersona: e.SOLICITUDES_POR_PERSONA,
+    consultasEstadoPorMinuto: e.CONSULTAS_ESTADO_POR_MINUTO,
+    limits: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    database: {
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolSize: e.DB_POOL_SIZE,
+    },
   };
 }

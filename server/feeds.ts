@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Feed } from 'feed';
 import { listBoletinesOficiales } from '../domain/boletines/queries.ts';
 import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '../domain/ordenanzas/publicacion.ts';
@@ -26,12 +26,15 @@ export const PAGINAS_PUBLICAS = [
 const escapar = (texto: string) => texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
 
-/** Atom feeds of new bulletins and ordinances, the sitemap and robots.txt, with absolute URLs. */
+/**
+ * Atom feeds of new bulletins and ordinances, the sitemap and robots.txt, with absolute URLs from
+ * the configured origin only (docs/architecture.md).
+ */
 export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
   const xml = 'application/atom+xml; charset=utf-8';
 
-  app.get('/feeds/boletines.xml', async (request: FastifyRequest, reply) => {
-    const origen = ctx.siteUrl(request);
+  app.get('/feeds/boletines.xml', async (_request, reply) => {
+    const origen = ctx.siteUrl;
     const boletines = await listBoletinesOficiales(ctx.db, 50);
     const feed = new Feed({
       id: `${origen}/boletines-oficiales`,
@@ -59,8 +62,8 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
     return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
   });
 
-  app.get('/feeds/ordenanzas.xml', async (request: FastifyRequest, reply) => {
-    const origen = ctx.siteUrl(request);
+  app.get('/feeds/ordenanzas.xml', async (_request, reply) => {
+    const origen = ctx.siteUrl;
     const ordenanzas = await listOrdenanzasRecientes(ctx.db, 50);
     const feed = new Feed({
       id: `${origen}/consulta-ordenanzas`,
@@ -81,8 +84,8 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
     return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
   });
 
-  app.get('/sitemap.xml', async (request: FastifyRequest, reply) => {
-    const origen = ctx.siteUrl(request);
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const origen = ctx.siteUrl;
     const ordenanzas = await listPermalinksOrdenanzas(ctx.db);
     const url = (loc: string, lastmod?: Date) => `<url><loc>${escapar(origen + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const cuerpo = [
@@ -95,8 +98,8 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
   });
 
-  app.get('/robots.txt', async (request: FastifyRequest, reply) => {
-    const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.siteUrl(request)}/sitemap.xml`, ''].join('\n');
+  app.get('/robots.txt', async (_request, reply) => {
+    const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.siteUrl}/sitemap.xml`, ''].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
   });
 }

@@ -15,10 +15,16 @@ if (major < 24) {
 }
 
 const development = process.env.NODE_ENV === 'development';
+// The operator's own setting: only an explicit NODE_ENV=production asks for a deployment's
+// settings (SITE_URL, DATA_KEY); `npm start` alone is local use.
+const environment = { ...process.env };
 // React must see the mode before it loads, or server rendering runs at half speed.
 process.env.NODE_ENV = development ? 'development' : 'production';
 
 type AppModule = typeof App;
+
+/** Forced exit if closing hangs. */
+const WATCHDOG_MS = 10_000;
 
 async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }> {
   if (!development) {
@@ -32,11 +38,15 @@ async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }
 
 try {
   const { mod, vite } = await loadAppModule();
-  const config = mod.loadConfig();
+  const config = mod.loadConfig(environment);
   const { close } = await mod.start(config, vite);
   const shutdown = (signal: string) => {
     console.log(`${signal} recibido: cerrando conexiones...`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // A normal close takes under 2 s (docs/architecture.md, "Correo"); this only ends a stuck one.
+    const timer = setTimeout(() => {
+      console.error(`El cierre no terminó en ${WATCHDOG_MS / 1000} s: salida forzada.`);
+      process.exit(1);
+    }, WATCHDOG_MS);
     timer.unref();
     close()
       .then(() => vite?.close())
@@ -46,6 +56,11 @@ try {
         process.exit(1);
       });
   };
+  // A promise nobody awaited must not end the site for everyone (Node's default): it is logged,
+  // without a database error's parameters, and the process goes on (issue 8).
+  process.on('unhandledRejection', (reason) => {
+    console.error(JSON.stringify({ level: 50, msg: 'promesa rechazada sin manejar', err: mod.serializeError(reason) }));
+  });
   // Handlers first, then the address: whoever acts on the printed address can already stop us.
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -3,16 +3,32 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { type AppLoadContext, appContext } from '../app/context.ts';
+import { RequestRejection } from './errors.ts';
 
 export const PAGE_BODY_LIMIT = 1024 * 1024;
 
 type PagesOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  /** Public origin; when unset, the request's own Host (local use without a proxy). */
-  siteUrl: string | undefined;
+  /** Public origin (SITE_URL): the origin of every page's Request URL, whatever Host was sent. */
+  siteUrl: string;
   loadContext: (request: FastifyRequest, reply: FastifyReply) => Omit<AppLoadContext, 'nonce'>;
 };
+
+/**
+ * Whether a form post's Origin is this site (CSRF): SITE_URL's origin, or the Host the browser
+ * connected to (with `npm start`, http://127.0.0.1:3000 while SITE_URL defaults to
+ * http://localhost:3000: a same-origin post all the same). Host is only compared here, never used
+ * in a link (docs/architecture.md).
+ */
+export function origenPropio(origin: string, host: string | undefined, siteUrl: string): boolean {
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(siteUrl).origin || (host !== undefined && url.host === host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
   const headers = new Headers();
@@ -20,10 +36,16 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // React Router refuses an action whose Origin is not the Request URL's origin, always SITE_URL
+  // here; foreign Origins were already refused (registerPages), so what is left is ours.
+  if (hasBody && headers.has('origin')) headers.set('origin', origin);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
+  // The origin is always ours: an absolute-form target (`GET http://other.host/path`) keeps only its
+  // path, and a path is appended, never resolved (`//other.host/x` would otherwise change the host).
+  const target = request.url.startsWith('/') ? request.url : new URL(request.url).pathname + new URL(request.url).search;
+  return new Request(new URL(origin + target), {
     method: request.method,
     headers,
     body: hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
@@ -31,23 +53,39 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
   });
 }
 
+/** Pages take forms only: what a browser sends from a `<form>`. */
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
 /**
- * Every path that no other route claims goes to React Router. In this scope one catch-all parser
- * buffers any body up to 1 MiB (Fastify has no urlencoded parser; streaming the raw request would
- * bypass the limit), and the Web Response is sent back as a Node stream so compression applies.
+ * Every path that no other route claims goes to React Router, with GET, HEAD or POST (other methods
+ * get 405). In this scope the form parsers buffer the body up to 1 MiB (Fastify has no urlencoded
+ * parser; streaming the raw request would bypass the limit) and anything that is not a form gets
+ * 415; the Web Response is sent back as a Node stream so compression applies.
  */
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const handle = createRequestHandler(options.build, options.mode);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => {
+    scope.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => {
       done(null, body);
     });
-    scope.all('/*', async (request, reply) => {
-      const origin = options.siteUrl ?? `${request.protocol}://${request.host}`;
+    // A POST without a body has no parser to refuse it: its type is checked here, and a browser's
+    // post from another site (its Origin) is refused in Spanish before React Router sees it.
+    scope.addHook('onRequest', async (request) => {
+      if (request.method !== 'POST') return;
+      const type = (request.headers['content-type'] ?? '').toLowerCase();
+      if (!FORM_TYPES.some((form) => type.startsWith(form))) {
+        throw new RequestRejection(415, 'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).');
+      }
+      const origin = request.headers.origin;
+      if (origin !== undefined && !origenPropio(origin, request.headers.host, options.siteUrl)) {
+        throw new RequestRejection(403, 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.');
+      }
+    });
+    scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler: async (request, reply) => {
       const context = new RouterContextProvider();
       context.set(appContext, { ...options.loadContext(request, reply), nonce: reply.cspNonce });
-      const response = await handle(toWebRequest(request, reply, origin), context);
+      const response = await handle(toWebRequest(request, reply, options.siteUrl), context);
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
@@ -56,6 +94,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       if (!response.body) return reply.send();
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-    });
+    } });
   });
 }

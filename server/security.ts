@@ -25,7 +25,7 @@ function tileOrigin(template: string): string {
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const dev = config.env === 'development';
   const tiles = tileOrigin(config.mapTileUrl);
-  const https = config.siteUrl?.startsWith('https://') ?? false;
+  const https = config.siteUrl.startsWith('https://');
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');

@@ -1,9 +1,10 @@
+import { data } from 'react-router';
 import type { Log } from '../../domain/shared/context.ts';
 import type { Seccion } from '../features/gobierno/seccion.tsx';
 
 /**
  * Loads one section of an information page. A failure is logged and becomes `{ ok: false }`, so the
- * page still renders and says, in that section, that it could not load (ARCHITECTURE, change 5).
+ * page still renders and says, in that section, that it could not load (docs/architecture.md, "Páginas por secciones").
  */
 export async function cargarSeccion<T>(log: Log, nombre: string, carga: () => Promise<T>): Promise<Seccion<T>> {
   try {
@@ -12,4 +13,13 @@ export async function cargarSeccion<T>(log: Log, nombre: string, carga: () => Pr
     log.error({ err: error, seccion: nombre }, 'no se pudo cargar una sección');
     return { ok: false };
   }
+}
+
+/**
+ * A page made of sections answers 503 when any of them failed: it still renders, with the rest of
+ * its content and a notice in the failed section, but caches and monitors learn it is degraded.
+ */
+export function paginaDeSecciones<T extends Record<string, unknown>>(secciones: T) {
+  const falla = Object.values(secciones).some((s) => typeof s === 'object' && s !== null && 'ok' in s && s.ok === false);
+  return data(secciones, falla ? { status: 503, headers: { 'retry-after': '30' } } : undefined);
 }

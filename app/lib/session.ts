@@ -1,7 +1,7 @@
 /**
  * The browser's copy of the staff session (spec, sections 3, 4 and 9): only the token and the
  * non-secret profile, under the original site's local-storage key. The real session secret lives
- * in an HttpOnly cookie (ARCHITECTURE: sessions and roles); nothing here is trusted by the server.
+ * in an HttpOnly cookie once there is a back-office; nothing here is trusted by the server.
  */
 
 export const SESSION_STORAGE_KEY = 'municipalidad_vla';

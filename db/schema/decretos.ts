@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ordenanzas } from './ordenanzas.ts';
 
 /**
- * Decree-copy requests (issue 4): personal data (nombre, DNI, e-mail) under law 27.275's right of
- * access. `huella` is a hash of DNI and decree number (duplicate detection); `ipHash` a salted
- * hash of the sender's IP (rate limit shared by every instance), never the IP itself.
+ * Decree-copy requests (issue 4): personal data (nombre, DNI, e-mail) under laws 25.326 and
+ * 27.275. `dni` and `email` hold AES-256-GCM ciphertext (docs/decisions/004-datos-personales.md);
+ * `dniHuella` and `emailHuella` are keyed hashes for equality look-ups, and `huella` the keyed hash
+ * of DNI, e-mail and decree number that recognises a repeated request.
  */
 export const solicitudesDecreto = pgTable(
   'solicitudes_decreto',
@@ -15,16 +15,21 @@ export const solicitudesDecreto = pgTable(
     nombre: text('nombre').notNull(),
     dni: text('dni').notNull(),
     email: text('email').notNull(),
+    dniHuella: text('dni_huella'),
+    emailHuella: text('email_huella'),
     numero: text('numero').notNull(),
     ordenanzaId: integer('ordenanza_id').references(() => ordenanzas.id, { onDelete: 'set null' }),
     aclaraciones: text('aclaraciones').notNull().default(''),
     /** recibida, en_proceso, enviada, rechazada */
     estado: text('estado').notNull().default('recibida'),
     huella: text('huella').notNull(),
-    ipHash: text('ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('solicitudes_decreto_huella_idx').on(t.huella, t.createdAt), index('solicitudes_decreto_ip_idx').on(t.ipHash, t.createdAt)],
+  (t) => [
+    index('solicitudes_decreto_huella_idx').on(t.huella, t.createdAt),
+    index('solicitudes_decreto_dni_idx').on(t.dniHuella),
+    index('solicitudes_decreto_email_idx').on(t.emailHuella),
+  ],
 );
 
 /** Every status a request went through, with its date: the status page shows them. */
@@ -42,34 +47,9 @@ export const historialSolicitudesDecreto = pgTable(
 );
 
 /**
- * Transactional outbox (ARCHITECTURE: data and state): every mail is written here in the same
- * transaction as the record that caused it, and a worker sends it. `proximoIntento` is both the
- * back-off and the lease: a claimed row is pushed into the future, so a crash mid-send makes it
- * due again (at-least-once); `messageId` is fixed at insert so every retry carries the same one.
+ * Server-side facts shared by every instance; no secret: the proof of the data key
+ * (docs/decisions/004-datos-personales.md) lives here, the key itself never does.
  */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: serial('id').primaryKey(),
-    messageId: text('message_id').notNull().unique(),
-    destinatario: text('destinatario').notNull(),
-    responderA: text('responder_a'),
-    asunto: text('asunto').notNull(),
-    texto: text('texto').notNull(),
-    /** What caused it, e.g. the tracking code. */
-    referencia: text('referencia'),
-    /** pendiente, enviado */
-    estado: text('estado').notNull().default('pendiente'),
-    intentos: integer('intentos').notNull().default(0),
-    proximoIntento: timestamp('proximo_intento', { withTimezone: true }).notNull().defaultNow(),
-    ultimoError: text('ultimo_error'),
-    enviadoEn: timestamp('enviado_en', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_pendientes_idx').on(t.proximoIntento).where(sql`${t.estado} = 'pendiente'`)],
-);
-
-/** Server-side secrets generated once per database (e.g. the salt of IP hashes), shared by every instance. */
 export const clavesServidor = pgTable('claves_servidor', {
   nombre: text('nombre').primaryKey(),
   valor: text('valor').notNull(),

@@ -1,46 +1,9 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { documentos } from './documentos.ts';
 
-// The transparency pages (spec §2 Boletín Vigente to Sueldos, §3 entities). Column names follow
-// the spec's field names; ordering columns (`orden`) keep the order staff give to lists.
-
-/** The current bulletin: legal text and tenders, staff-written HTML stored sanitised. The newest row is current. */
-export const boletinVigente = pgTable('boletin_vigente', {
-  id: serial('id').primaryKey(),
-  legales: text('legales').notNull().default(''),
-  licitaciones: text('licitaciones').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const boletinVigenteOrdenanzas = pgTable('boletin_vigente_ordenanzas', {
-  id: serial('id').primaryKey(),
-  numero: text('numero').notNull(),
-  titulo: text('titulo').notNull(),
-  link: text('link').notNull(),
-  orden: integer('orden').notNull().default(0),
-});
-
-export const boletinVigenteDecretos = pgTable('boletin_vigente_decretos', {
-  id: serial('id').primaryKey(),
-  numero: text('numero').notNull(),
-  descripcion: text('descripcion').notNull(),
-  area: text('area').notNull(),
-  orden: integer('orden').notNull().default(0),
-});
-
-export const boletinesOficiales = pgTable(
-  'boletines_oficiales',
-  {
-    id: serial('id').primaryKey(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
-    numeroBoletinOficial: integer('numero_boletin_oficial').notNull(),
-    mes: smallint('mes').notNull(),
-    anio: smallint('anio').notNull(),
-    usuarioCreacion: text('usuario_creacion').notNull(),
-    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('boletines_oficiales_fecha_idx').on(t.fechaCreacion)],
-);
+// The government pages (spec §2 Áreas to Plan Estratégico, §3 entities): areas, executive,
+// council, road observatory and strategic plan. Column names follow the spec's field names;
+// ordering columns (`orden`) keep the order staff give to lists.
 
 export const areasMunicipales = pgTable('areas_municipales', {
   id: serial('id').primaryKey(),
@@ -157,36 +120,6 @@ export const documentosObservatorio = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('documentos_observatorio_tipo_idx').on(t.tipo, t.anio, t.mes)],
-);
-
-export const estadosContables = pgTable(
-  'estados_contables',
-  {
-    id: serial('id').primaryKey(),
-    /** 'RECURSOS' | 'GASTOS' */
-    tipoEstadoContable: text('tipo_estado_contable').notNull(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
-    mes: smallint('mes').notNull(),
-    anio: smallint('anio').notNull(),
-    usuarioCreacion: text('usuario_creacion').notNull(),
-    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('estados_contables_anio_mes_idx').on(t.anio, t.mes)],
-);
-
-export const sueldos = pgTable(
-  'sueldos',
-  {
-    id: serial('id').primaryKey(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
-    /** A month name, or 'Aguinaldo 1er semestre' and the like. */
-    periodo: text('periodo').notNull(),
-    /** For ordering within a year: twice the month, plus one for an extra payment after that month. */
-    orden: smallint('orden').notNull().default(0),
-    anio: smallint('anio').notNull(),
-    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sueldos_anio_orden_idx').on(t.anio, t.orden)],
 );
 
 export const planEstrategicoEnlaces = pgTable('plan_estrategico_enlaces', {

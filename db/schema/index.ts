@@ -3,3 +3,7 @@ export * from './ordenanzas.ts';
 export * from './sitio.ts';
 export * from './decretos.ts';
 export * from './gobierno.ts';
+export * from './boletines.ts';
+export * from './finanzas.ts';
+export * from './correo.ts';
+export * from './limites.ts';

@@ -1,17 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { fixedClock, silentLog, solicitudValida } from '../../tests/factories/decretos.ts';
+import { cifradoDePrueba, fixedClock, silentLog, solicitudValida } from '../../tests/factories/decretos.ts';
 import { createTestDatabase, engines } from '../../tests/setup/database.ts';
 import { esperarHasta, iniciarSmtp, puertoLibre } from '../../tests/setup/smtp.ts';
 import { createSolicitudDecreto } from '../decretos/commands.ts';
 import { saveSiteSettings } from '../sitio/settings.ts';
-import { createWorkerCorreo, espera } from './outbox.ts';
+import { type CorreoNuevo, createWorkerCorreo, encolarCorreos, espera } from './outbox.ts';
 import { enmascararEmail, enmascararTexto } from './privacidad.ts';
 import { transporteSmtp } from './smtp.ts';
 
+const cifrado = cifradoDePrueba();
+const OPCIONES = { siteUrl: 'https://sitio.test', limites: { porDireccion: 1_000_000, porPersona: 1_000_000 } };
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
+
+function correos(referencia: string, cantidad: number): CorreoNuevo[] {
+  return Array.from({ length: cantidad }, (_, i) => ({ destinatario: `vecino${i}@correo.test`, asunto: `Aviso ${i}`, texto: `Texto del aviso ${i}.`, referencia }));
+}
 
 /** Quoted-printable and folded headers undone, enough to read the Spanish text back. */
 function legible(datos: string): string {
@@ -50,9 +56,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('los dos correos llegan con los destinatarios, el código y el texto en castellano', async () => {
     const smtp = await iniciarSmtp();
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, log, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 200 });
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 200 });
     try {
-      const r = await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }), { siteUrl: 'https://sitio.test' });
+      const r = await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }), OPCIONES);
       if (r.tipo !== 'recibida') throw new Error(r.tipo);
       worker.start();
       worker.nudge();
@@ -66,7 +72,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
       expect(ciudadano.de).toBe('no-responder@villalaangostura.gob.ar');
       const textoCiudadano = legible(ciudadano.datos);
       expect(textoCiudadano).toContain(r.codigo);
-      expect(textoCiudadano).toContain('Hola Julián Álvarez:');
+      expect(textoCiudadano).toContain('Nombre: «Julián Álvarez»');
       expect(textoCiudadano).toContain('Estamos procesando su solicitud.');
       expect(textoCiudadano).toContain(`https://sitio.test/solicitud-decretos/estado?codigo=${r.codigo}`);
       const textoMesa = legible(mesa.datos);
@@ -77,6 +83,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
       const filas = await database.db.select().from(outbox).where(eq(outbox.referencia, r.codigo));
       expect(filas.every((f) => f.estado === 'enviado' && f.enviadoEn && f.intentos === 1)).toBe(true);
+      // Once sent, the body (the desk's holds the DNI) is gone; the recipient stays encrypted.
+      expect(filas.every((f) => f.texto === '')).toBe(true);
+      expect(JSON.stringify(filas)).not.toMatch(/julian@|31222333|mesa@muni/);
       expect(filas.map((f) => f.messageId).sort()).toEqual([ciudadano.messageId, mesa.messageId].sort());
       // The log names subjects and recipient domains, never a full address or the DNI.
       const log = JSON.stringify(lineas);
@@ -91,13 +100,13 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('SMTP caído al enviar y de vuelta después: acuse inmediato y cada correo exactamente una vez', async () => {
     const puerto = await puertoLibre();
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, log, transporte: transporteSmtp(`smtp://127.0.0.1:${puerto}`), from: FROM, intervalo: 100, esperaBase: 100, esperaMaxima: 400 });
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${puerto}`), from: FROM, intervalo: 100, esperaBase: 100, esperaMaxima: 400 });
     worker.start();
     let smtp: Awaited<ReturnType<typeof iniciarSmtp>> | undefined;
     try {
       const inicio = Date.now();
       const respuestas = await Promise.all(
-        [1, 2, 3].map(() => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida(), { siteUrl: 'https://sitio.test' })),
+        [1, 2, 3].map(() => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida(), OPCIONES)),
       );
       worker.nudge();
       expect(Date.now() - inicio).toBeLessThan(5000);
@@ -112,7 +121,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
       smtp = await iniciarSmtp(puerto);
       await esperarHasta(async () => (await pendientes()) === 0, 20_000);
-      // A little longer: nothing is sent twice.
+      // A little longer: nothing is sent twice (intentional pause: an absence cannot be awaited).
       await new Promise((r) => setTimeout(r, 1000));
       const porId = new Map<string, number>();
       for (const m of smtp.mensajes) porId.set(m.messageId ?? '', (porId.get(m.messageId ?? '') ?? 0) + 1);
@@ -130,14 +139,15 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('dos workers a la vez (dos instancias) no envían dos veces', async () => {
     const smtp = await iniciarSmtp();
-    const crear = () => createWorkerCorreo({ db: database.db, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 50, lote: 3 });
+    const crear = () => createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 50, lote: 3 });
     const a = crear();
     const b = crear();
     try {
-      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida(), { siteUrl: 'https://sitio.test' })));
+      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida(), OPCIONES)));
       a.start();
       b.start();
       await esperarHasta(async () => (await pendientes()) === 0, 20_000);
+      // Intentional pause: nothing else arrives (an absence cannot be awaited).
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.mensajes).toHaveLength(20);
       expect(new Set(smtp.mensajes.map((m) => m.messageId)).size).toBe(20);
@@ -147,11 +157,95 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     }
   });
 
+  /** The rows of one test, by reference, with whether each is due now. */
+  async function filasDe(referencia: string) {
+    return database.db
+      .select({ messageId: outbox.messageId, estado: outbox.estado, intentos: outbox.intentos, ultimoError: outbox.ultimoError, vencido: sql<boolean>`${outbox.proximoIntento} <= now()` })
+      .from(outbox)
+      .where(eq(outbox.referencia, referencia));
+  }
+
+  it('envía por un pool de conexiones con varios correos en vuelo a la vez, cada uno una sola vez', async () => {
+    // Each message takes the server 200 ms to accept: one at a time, 50 would take 10 s.
+    const smtp = await iniciarSmtp(0, { demoraDatos: 200 });
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones: 5 }), from: FROM, intervalo: 100 });
+    try {
+      await encolarCorreos(database.db, cifrado, correos('en-vuelo', 50));
+      worker.start();
+      await esperarHasta(async () => (await filasDe('en-vuelo')).every((f) => f.estado === 'enviado'), 20_000);
+      const filas = await filasDe('en-vuelo');
+      const recibidos = smtp.mensajes.map((m) => m.messageId);
+      expect(recibidos).toHaveLength(50);
+      expect(new Set(recibidos).size).toBe(50);
+      expect([...recibidos].sort()).toEqual(filas.map((f) => f.messageId).sort());
+      // As many messages in flight as the pool has connections, and never more connections.
+      expect(smtp.maxDatos()).toBe(5);
+      expect(smtp.maxSesiones()).toBeLessThanOrEqual(5);
+    } finally {
+      await worker.stop();
+      await smtp.cerrar();
+    }
+  });
+
+  it('al detenerse devuelve lo reclamado y no enviado: vence enseguida, con los intentos de antes', async () => {
+    // A server that never accepts: two mails stay in the middle of their SMTP transaction.
+    const colgado = await iniciarSmtp(0, { demoraDatos: 'nunca' });
+    const { log, lineas } = registro();
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${colgado.puerto}`, { conexiones: 2 }), from: FROM, intervalo: 60_000, lote: 12, gracia: 200 });
+    const smtp = await iniciarSmtp();
+    const siguiente = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 60_000, reserva: 60_000 });
+    try {
+      await encolarCorreos(database.db, cifrado, correos('liberar', 12));
+      worker.start();
+      await esperarHasta(() => colgado.maxDatos() === 2);
+      // Claimed: the attempt counted and the lease in the future.
+      const reclamadas = await filasDe('liberar');
+      expect(reclamadas.map((f) => [f.intentos, f.vencido])).toEqual(Array.from({ length: 12 }, () => [1, false]));
+
+      await worker.stop();
+      const liberadas = await filasDe('liberar');
+      expect(liberadas.map((f) => [f.estado, f.intentos, f.vencido, f.ultimoError])).toEqual(Array.from({ length: 12 }, () => ['pendiente', 0, true, null]));
+      expect(colgado.mensajes).toHaveLength(0);
+      expect(JSON.stringify(lineas)).not.toContain('se reintentará');
+
+      // The next sender (another process) takes them at once, without waiting for a lease.
+      expect(await siguiente.runOnce()).toBe(12);
+      const enviadas = await filasDe('liberar');
+      expect(enviadas.map((f) => [f.estado, f.intentos])).toEqual(Array.from({ length: 12 }, () => ['enviado', 1]));
+      expect(smtp.mensajes.map((m) => m.messageId).sort()).toEqual(enviadas.map((f) => f.messageId).sort());
+    } finally {
+      await worker.stop();
+      await siguiente.stop();
+      await Promise.all([colgado.cerrar(), smtp.cerrar()]);
+    }
+  });
+
+  it('al detenerse termina dentro de la gracia los correos a mitad de envío y devuelve los demás', async () => {
+    const smtp = await iniciarSmtp(0, { demoraDatos: 300 });
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones: 3 }), from: FROM, intervalo: 60_000, lote: 20, gracia: 5000 });
+    try {
+      await encolarCorreos(database.db, cifrado, correos('gracia', 20));
+      worker.start();
+      await esperarHasta(() => smtp.maxDatos() === 3);
+      await worker.stop();
+      const filas = await filasDe('gracia');
+      const enviadas = filas.filter((f) => f.estado === 'enviado');
+      // The three in the middle of DATA finished; nothing else was started after stop.
+      expect(enviadas).toHaveLength(3);
+      expect(smtp.mensajes.map((m) => m.messageId).sort()).toEqual(enviadas.map((f) => f.messageId).sort());
+      expect(filas.filter((f) => f.estado === 'pendiente').map((f) => [f.intentos, f.vencido])).toEqual(Array.from({ length: 17 }, () => [0, true]));
+    } finally {
+      await worker.stop();
+      await smtp.cerrar();
+      await database.db.update(outbox).set({ estado: 'enviado' }).where(and(eq(outbox.referencia, 'gracia'), eq(outbox.estado, 'pendiente')));
+    }
+  });
+
   it('sin SMTP_URL los correos esperan y se registran enmascarados', async () => {
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, log, transporte: undefined, from: FROM, intervalo: 100 });
+    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: undefined, from: FROM, intervalo: 100 });
     try {
-      await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog }, solicitudValida({ email: 'sin.smtp@correo.com.ar' }), { siteUrl: 'https://sitio.test' });
+      await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida({ email: 'sin.smtp@correo.com.ar' }), OPCIONES);
       worker.start();
       await esperarHasta(() => lineas.some((l) => l.msg?.includes('en espera')));
       expect(await pendientes()).toBe(2);

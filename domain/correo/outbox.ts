@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
+import type { Cifrado } from '../shared/cifrado.ts';
 import type { Log } from '../shared/context.ts';
 import { enmascararEmail, enmascararTexto } from './privacidad.ts';
 
@@ -10,29 +11,40 @@ export type CorreoNuevo = { destinatario: string; responderA?: string; asunto: s
 
 export const DOMINIO_MESSAGE_ID = 'villalaangostura.gob.ar';
 
-/** Writes mails to the outbox; call it inside the transaction of the record that causes them. */
-export async function encolarCorreos(tx: Db, correos: CorreoNuevo[]): Promise<void> {
+/**
+ * Writes mails to the outbox; call it inside the transaction of the record that causes them.
+ * Recipient, reply-to and body are stored encrypted: they hold e-mail addresses and DNI.
+ */
+export async function encolarCorreos(tx: Db, cifrado: Cifrado, correos: CorreoNuevo[]): Promise<void> {
   if (correos.length === 0) return;
   await tx.insert(outbox).values(
     correos.map((c) => ({
       // Fixed now, so every retry of this mail carries the same Message-ID (receivers can dedupe).
       messageId: `<outbox-${randomUUID()}@${DOMINIO_MESSAGE_ID}>`,
-      destinatario: c.destinatario,
-      responderA: c.responderA ?? null,
+      destinatario: cifrado.cifrar(c.destinatario),
+      responderA: c.responderA === undefined ? null : cifrado.cifrar(c.responderA),
       asunto: c.asunto,
-      texto: c.texto,
+      texto: cifrado.cifrar(c.texto),
       referencia: c.referencia ?? null,
     })),
   );
 }
 
 export type Envio = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
-/** Sends one mail or throws. Nodemailer in production, anything in tests. */
-export type Transporte = { send(mail: Envio): Promise<void>; close?(): void };
+/** Sends mail over SMTP. Nodemailer's pool in production (domain/correo/smtp.ts), the same in tests. */
+export type Transporte = {
+  /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
+  send(mail: Envio, signal?: AbortSignal): Promise<void>;
+  close?(): void;
+  /** Connections the transport keeps open: how many mails the worker sends at once by default. */
+  conexiones?: number;
+};
 
 export type OpcionesWorker = {
   db: Db;
   log: Log;
+  /** Opens recipient, reply-to and body, stored encrypted. */
+  cifrado: Cifrado;
   /** Undefined: no SMTP_URL; mails wait in the outbox and are written to the log. */
   transporte: Transporte | undefined;
   from: string;
@@ -43,10 +55,45 @@ export type OpcionesWorker = {
   esperaMaxima?: number;
   /** How long a claimed mail is reserved for one sender before it is due again (ms). */
   reserva?: number;
+  /** Mails claimed per query. */
   lote?: number;
+  /** Mails in flight at once; by default as many as the transport's connections. */
+  concurrencia?: number;
+  /** On stop, how long a mail in the middle of its SMTP transaction may take to finish before it is aborted and released (ms). */
+  gracia?: number;
+};
+
+/** A claimed mail, as the worker sends it. */
+export type CorreoReclamado = {
+  id: number;
+  messageId: string;
+  destinatario: string;
+  responderA: string | null;
+  asunto: string;
+  texto: string;
+  /** Attempts counted so far, this one included. */
+  intentos: number;
 };
 
 type Fila = { id: number; message_id: string; destinatario: string; responder_a: string | null; asunto: string; texto: string; intentos: number | string };
+
+const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos');
+
+/**
+ * The one place where a stored outbox row becomes a mail: every read of the outbox goes through
+ * it. Recipient, reply-to and body are decrypted here (docs/decisions/004-datos-personales.md).
+ */
+function leerCorreo(cifrado: Cifrado, fila: Fila): CorreoReclamado {
+  return {
+    id: Number(fila.id),
+    messageId: fila.message_id,
+    destinatario: cifrado.abrir(fila.destinatario),
+    responderA: fila.responder_a === null ? null : cifrado.abrir(fila.responder_a),
+    asunto: fila.asunto,
+    texto: cifrado.abrir(fila.texto),
+    intentos: Number(fila.intentos),
+  };
+}
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped. */
 export function espera(intentos: number, base: number, maxima: number): number {
@@ -58,18 +105,43 @@ export function espera(intentos: number, base: number, maxima: number): number {
  * (the lease) and counts the attempt. FOR UPDATE SKIP LOCKED lets several instances poll at once
  * without claiming the same row; no transaction stays open while SMTP talks.
  */
-export async function reclamarCorreos(db: Db, lote: number, reservaMs: number): Promise<Fila[]> {
-  return queryRows<Fila>(
+export async function reclamarCorreos(db: Db, cifrado: Cifrado, lote: number, reservaMs: number): Promise<CorreoReclamado[]> {
+  const filas = await queryRows<Fila>(
     db,
     sql`update outbox set intentos = intentos + 1, proximo_intento = now() + ${reservaMs} * interval '1 millisecond'
         where id in (select id from outbox where estado = 'pendiente' and proximo_intento <= now()
                      order by proximo_intento, id limit ${lote} for update skip locked)
-        returning id, message_id, destinatario, responder_a, asunto, texto, intentos`,
+        returning ${COLUMNAS}`,
   );
+  return filas.map((fila) => leerCorreo(cifrado, fila));
+}
+
+/**
+ * Gives claimed, unsent mails back (docs/architecture.md, "Correo"): due at once, and the attempt
+ * that never reached the server is not counted, so the next worker, here or in another process,
+ * sends them without waiting for the lease or a back-off.
+ */
+export async function liberarCorreos(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ intentos: sql`greatest(${outbox.intentos} - 1, 0)`, proximoIntento: sql`now()` })
+    .where(and(eq(outbox.estado, 'pendiente'), inArray(outbox.id, ids)));
+}
+
+/** Pending mails, for the log when there is no SMTP server. */
+async function listarPendientes(db: Db, cifrado: Cifrado, limite: number): Promise<CorreoReclamado[]> {
+  const filas = await queryRows<Fila>(db, sql`select ${COLUMNAS} from outbox where estado = 'pendiente' order by id limit ${limite}`);
+  return filas.map((fila) => leerCorreo(cifrado, fila));
 }
 
 export type WorkerCorreo = {
   start(): void;
+  /**
+   * Stops claiming, releases what it claimed and has not started, lets the mails in the middle of
+   * a delivery finish for `gracia` ms, then aborts and releases those too. Resolves when every
+   * claimed mail is sent or released (or, if the database does not answer, shortly after).
+   */
   stop(): Promise<void>;
   /** Look now (e.g. right after a submission) instead of at the next poll. */
   nudge(): void;
@@ -77,70 +149,142 @@ export type WorkerCorreo = {
   runOnce(): Promise<number>;
 };
 
+const textoDeError = (error: unknown) => enmascararTexto(error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** True if `promesa` settled within `ms`. */
+function dentroDe(promesa: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const plazo = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promesa.then(() => true, () => true), plazo]).finally(() => clearTimeout(timer));
+}
+
 /**
- * The outbox worker: polls every few seconds and whenever nudged, sends each due mail, marks it
- * sent or records its (masked) last error and the next attempt with exponential back-off. All its
- * state is in the database, so it survives restarts; delivery is at-least-once.
+ * The outbox worker: polls every few seconds and whenever nudged, sends due mails over a pool of
+ * SMTP connections with several in flight at once, marks each sent or records its (masked) last
+ * error and the next attempt with exponential back-off. All its state is in the database, so it
+ * survives restarts; delivery is at-least-once (docs/architecture.md, "Correo").
  */
 export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
-  const { db, log, transporte, from } = opciones;
+  const { db, log, transporte, from, cifrado } = opciones;
   const intervalo = opciones.intervalo ?? 5000;
   const base = opciones.esperaBase ?? 30_000;
   const maxima = opciones.esperaMaxima ?? 60 * 60_000;
   const reserva = opciones.reserva ?? 2 * 60_000;
-  const lote = opciones.lote ?? 10;
+  const concurrencia = Math.max(1, opciones.concurrencia ?? transporte?.conexiones ?? 1);
+  const lote = opciones.lote ?? Math.max(10, 2 * concurrencia);
+  const gracia = opciones.gracia ?? 1000;
   const registrados = new Set<number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let corriendo: Promise<number> | undefined;
   let otraVez = false;
   let activo = false;
+  /** Set by stop(): nothing more is claimed or started. */
+  let parando = false;
+  /** Claimed and not started yet. */
+  const enCola: CorreoReclamado[] = [];
+  /** Being delivered, each with the means to abort its SMTP transaction. */
+  const enVuelo = new Map<number, AbortController>();
 
-  async function pasada(): Promise<number> {
-    if (!transporte) {
-      const pendientes = await db
-        .select({ id: outbox.id, destinatario: outbox.destinatario, asunto: outbox.asunto })
-        .from(outbox)
-        .where(eq(outbox.estado, 'pendiente'))
-        .limit(100);
-      for (const p of pendientes) {
-        if (registrados.has(p.id)) continue;
-        registrados.add(p.id);
-        log.info({ correo: p.id, asunto: p.asunto, destino: enmascararEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
-      }
-      return 0;
+  async function liberar(correos: CorreoReclamado[]): Promise<void> {
+    if (correos.length === 0) return;
+    try {
+      await liberarCorreos(db, correos.map((c) => c.id));
+      log.info({ correos: correos.length }, 'correos devueltos a la bandeja de salida al detener el envío');
+    } catch (error) {
+      // They stay reserved: due again when the lease ends.
+      log.error({ err: textoDeError(error), correos: correos.length }, 'bandeja de salida: no se pudieron devolver correos reservados');
     }
+  }
+
+  /** Sends one claimed mail and records the outcome; true if it was sent. */
+  async function enviar(t: Transporte, correo: CorreoReclamado): Promise<boolean> {
+    const control = new AbortController();
+    enVuelo.set(correo.id, control);
+    try {
+      try {
+        await t.send(
+          { from, to: correo.destinatario, replyTo: correo.responderA ?? undefined, subject: correo.asunto, text: correo.texto, messageId: correo.messageId },
+          control.signal,
+        );
+      } catch (error) {
+        if (control.signal.aborted) {
+          // Cut by stop(): not a failure of the mail; the next sender takes it at once.
+          await liberar([correo]);
+          return false;
+        }
+        const mensaje = textoDeError(error);
+        const demora = espera(correo.intentos, base, maxima);
+        await db
+          .update(outbox)
+          .set({ ultimoError: mensaje, proximoIntento: sql`now() + ${demora} * interval '1 millisecond'` })
+          .where(eq(outbox.id, correo.id))
+          .catch(() => {});
+        log.warn({ correo: correo.id, intentos: correo.intentos, reintentoEnMs: demora, error: mensaje }, 'correo no enviado; se reintentará');
+        return false;
+      }
+      await db
+        .update(outbox)
+        // Once sent, the body (which may hold a DNI) is no longer kept.
+        .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '' })
+        .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')));
+      log.info({ correo: correo.id, asunto: correo.asunto, destino: enmascararEmail(correo.destinatario) }, 'correo enviado');
+      return true;
+    } finally {
+      enVuelo.delete(correo.id);
+    }
+  }
+
+  /**
+   * Sends until nothing is due: `concurrencia` lanes share the claimed mails, and a lane that finds
+   * none claims the next batch (one claim at a time), so every connection of the pool stays busy.
+   */
+  async function enviarPendientes(t: Transporte): Promise<number> {
     let enviados = 0;
-    for (;;) {
-      const filas = await reclamarCorreos(db, lote, reserva);
-      if (filas.length === 0) return enviados;
-      for (const fila of filas) {
+    let agotado = false;
+    let reclamando: Promise<void> | undefined;
+    const reclamar = () =>
+      (reclamando ??= (async () => {
         try {
-          await transporte.send({
-            from,
-            to: fila.destinatario,
-            replyTo: fila.responder_a ?? undefined,
-            subject: fila.asunto,
-            text: fila.texto,
-            messageId: fila.message_id,
-          });
-          await db
-            .update(outbox)
-            .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null })
-            .where(and(eq(outbox.id, fila.id), eq(outbox.estado, 'pendiente')));
-          enviados++;
-          log.info({ correo: fila.id, asunto: fila.asunto, destino: enmascararEmail(fila.destinatario) }, 'correo enviado');
+          const correos = await reclamarCorreos(db, cifrado, lote, reserva);
+          if (correos.length === 0) agotado = true;
+          if (parando) {
+            // stop() came while this claim was under way.
+            agotado = true;
+            await liberar(correos);
+          } else {
+            enCola.push(...correos);
+          }
         } catch (error) {
-          const mensaje = enmascararTexto(error instanceof Error ? error.message : String(error)).slice(0, 500);
-          const demora = espera(Number(fila.intentos), base, maxima);
-          await db
-            .update(outbox)
-            .set({ ultimoError: mensaje, proximoIntento: sql`now() + ${demora} * interval '1 millisecond'` })
-            .where(eq(outbox.id, fila.id))
-            .catch(() => {});
-          log.warn({ correo: fila.id, intentos: Number(fila.intentos), reintentoEnMs: demora, error: mensaje }, 'correo no enviado; se reintentará');
+          agotado = true;
+          throw error;
+        }
+      })().finally(() => (reclamando = undefined)));
+    const carril = async () => {
+      while (!parando) {
+        const correo = enCola.shift();
+        if (correo) {
+          if (await enviar(t, correo)) enviados++;
+        } else if (agotado) {
+          return;
+        } else {
+          await reclamar();
         }
       }
+    };
+    const resultados = await Promise.allSettled(Array.from({ length: concurrencia }, carril));
+    const falla = resultados.find((r) => r.status === 'rejected');
+    if (falla) throw falla.reason;
+    return enviados;
+  }
+
+  async function pasada(): Promise<number> {
+    if (transporte) return enviarPendientes(transporte);
+    for (const p of await listarPendientes(db, cifrado, 100)) {
+      if (registrados.has(p.id)) continue;
+      registrados.add(p.id);
+      log.info({ correo: p.id, asunto: p.asunto, destino: enmascararEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
     }
+    return 0;
   }
 
   function correr(): Promise<number> {
@@ -150,7 +294,7 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
     }
     corriendo = pasada()
       .catch((error: unknown) => {
-        log.error({ err: enmascararTexto(error instanceof Error ? error.message : String(error)) }, 'bandeja de salida: falla al leer la base');
+        log.error({ err: textoDeError(error) }, 'bandeja de salida: falla al leer la base');
         return 0;
       })
       .finally(() => {
@@ -175,14 +319,25 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
     start() {
       if (activo) return;
       activo = true;
+      parando = false;
       if (!transporte) log.warn({}, 'SMTP_URL vacía: los correos quedan en la bandeja de salida y se registran en el log');
       void correr();
       programar();
     },
     async stop() {
       activo = false;
+      parando = true;
       clearTimeout(timer);
-      await corriendo;
+      // Claimed but not started: back at once, for whichever process sends next.
+      const devueltos = liberar(enCola.splice(0));
+      const enCurso = corriendo;
+      if (enCurso && !(await dentroDe(enCurso, gracia))) {
+        for (const control of enVuelo.values()) control.abort(new Error('envío interrumpido al detener la bandeja de salida'));
+        // An aborted delivery fails at once and is released; a database that does not answer
+        // must not hold the shutdown: its rows come back when their lease ends.
+        await dentroDe(enCurso, 500);
+      }
+      await devueltos;
       transporte?.close?.();
     },
     nudge() {

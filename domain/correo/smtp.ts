@@ -1,14 +1,41 @@
 import nodemailer from 'nodemailer';
 import type { Transporte } from './outbox.ts';
 
-/** Nodemailer's SMTP transport from SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function transporteSmtp(smtpUrl: string): Transporte {
-  // Short timeouts: a mail is reserved for its sender for two minutes (the outbox lease).
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+/** SMTP connections the outbox keeps open by default, and so mails in flight at once. */
+export const CONEXIONES_SMTP = 5;
+
+export type OpcionesSmtp = {
+  /** Connections in nodemailer's pool (docs/architecture.md, "Correo"). */
+  conexiones?: number;
+};
+
+/**
+ * Nodemailer's pooled SMTP transport from SMTP_URL (smtp:// or smtps://, credentials in the URL):
+ * a few connections kept open and reused, each mail on the next free one. Closing it closes the
+ * pool; a later send opens a new one.
+ */
+export function transporteSmtp(smtpUrl: string, opciones: OpcionesSmtp = {}): Transporte {
+  const conexiones = Math.max(1, opciones.conexiones ?? CONEXIONES_SMTP);
+  const crear = () =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: conexiones,
+      // Short timeouts: a mail is reserved for its sender for two minutes (the outbox lease).
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+  let transport: ReturnType<typeof crear> | undefined;
   return {
-    async send(mail) {
-      await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated' } });
+    conexiones,
+    async send(mail, signal) {
+      transport ??= crear();
+      await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated' }, signal });
     },
-    close: () => transport.close(),
+    close() {
+      transport?.close();
+      transport = undefined;
+    },
   };
 }

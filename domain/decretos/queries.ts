@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { historialSolicitudesDecreto, ordenanzas, solicitudesDecreto } from '../../db/schema/index.ts';
-import { etiquetaEstado } from '../ordenanzas/estados.ts';
+import { ESTADO_TODOS, etiquetaEstado } from '../ordenanzas/estados.ts';
+import { leerNumeroAnio } from '../ordenanzas/numero.ts';
+import { searchOrdenanzas } from '../ordenanzas/queries.ts';
 import { etiquetaEstadoSolicitud } from './estados.ts';
-import { normalizarCodigo } from './schemas.ts';
+import type { ServiceContext } from '../shared/context.ts';
+import { consumirLimite } from '../shared/limites.ts';
+import { leerCodigo } from './codigo.ts';
 
 /** 'Ordenanza {Numero} {status label} {Expediente}' (spec §9). */
 export function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
@@ -22,13 +26,35 @@ export async function getOrdenanzaElegible(db: Db, id: number): Promise<Ordenanz
 
 /** Without JavaScript the citizen types '250/2021' or '250': the newest with that number when no year. */
 export async function findOrdenanzaPorTexto(db: Db, texto: string): Promise<OrdenanzaElegible | undefined> {
-  const m = /^(\d{1,9})(?:\s*\/\s*(\d{4}))?$/.exec(texto.trim());
-  if (!m) return undefined;
-  const numero = Number(m[1]);
-  const condiciones = [eq(ordenanzas.numero, numero), isNotNull(ordenanzas.expediente)];
-  if (m[2]) condiciones.push(eq(ordenanzas.anio, Number(m[2])));
+  const leida = leerNumeroAnio(texto);
+  if (!leida) return undefined;
+  const condiciones = [eq(ordenanzas.numero, leida.numero), isNotNull(ordenanzas.expediente)];
+  if (leida.anio !== undefined) condiciones.push(eq(ordenanzas.anio, leida.anio));
   const [o] = await db.select(columnas).from(ordenanzas).where(and(...condiciones)).orderBy(desc(ordenanzas.anio)).limit(1);
   return o ? { id: o.id, etiqueta: etiquetaOrdenanza(o) } : undefined;
+}
+
+/** The decree form's list (spec §9): from 3 characters, at most 5 options. */
+export const OPCIONES_ORDENANZA = 5;
+export const MINIMO_CARACTERES_ORDENANZA = 3;
+
+/**
+ * The decree form's ordinance search (spec §9): any status, only ordinances with an Expediente
+ * (filtered by the query itself), labelled 'Ordenanza {Numero} {status label} {Expediente}'.
+ * A number (optionally '/year') searches the number; anything else the full text.
+ */
+export async function buscarOrdenanzasElegibles(db: Db, texto: string): Promise<OrdenanzaElegible[]> {
+  const q = texto.trim();
+  if (q.length < MINIMO_CARACTERES_ORDENANZA) return [];
+  const leida = leerNumeroAnio(q);
+  const pagina = await searchOrdenanzas(
+    db,
+    leida
+      ? { estado: ESTADO_TODOS, numero: leida.numero, anio: leida.anio, pattern: undefined, pagina: 1 }
+      : { estado: ESTADO_TODOS, numero: undefined, anio: undefined, pattern: q, pagina: 1 },
+    { porPagina: OPCIONES_ORDENANZA, soloConExpediente: true },
+  );
+  return pagina.items.map((o) => ({ id: o.id, etiqueta: etiquetaOrdenanza(o) }));
 }
 
 export type EstadoPublico = {
@@ -40,12 +66,17 @@ export type EstadoPublico = {
   historial: { estado: string; estadoEtiqueta: string; fecha: string }[];
 };
 
-/** What the status page may show of a request: no DNI, no e-mail, no surname. */
-export async function getEstadoSolicitud(db: Db, codigo: string): Promise<EstadoPublico | undefined> {
+/**
+ * What the status page may show of a request: no DNI, no e-mail, no surname. A code that cannot
+ * be one (a typo the check symbol catches) is answered as unknown, without a look-up.
+ */
+export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoPublico | undefined> {
+  const codigo = leerCodigo(texto);
+  if (!codigo) return undefined;
   const [s] = await db
     .select({ id: solicitudesDecreto.id, codigo: solicitudesDecreto.codigo, nombre: solicitudesDecreto.nombre, estado: solicitudesDecreto.estado })
     .from(solicitudesDecreto)
-    .where(eq(solicitudesDecreto.codigo, normalizarCodigo(codigo)));
+    .where(eq(solicitudesDecreto.codigo, codigo));
   if (!s) return undefined;
   const historial = await db
     .select({ estado: historialSolicitudesDecreto.estado, fecha: historialSolicitudesDecreto.fecha })
@@ -59,4 +90,24 @@ export async function getEstadoSolicitud(db: Db, codigo: string): Promise<Estado
     estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
     historial: historial.map((h) => ({ estado: h.estado, estadoEtiqueta: etiquetaEstadoSolicitud(h.estado), fecha: h.fecha.toISOString() })),
   };
+}
+
+export const MENSAJE_LIMITE_CONSULTAS = 'Hiciste muchas consultas en el último minuto. Esperá un minuto y volvé a probar.';
+
+export type ResultadoConsulta = { tipo: 'encontrada'; solicitud: EstadoPublico } | { tipo: 'desconocida' } | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
+
+/**
+ * A status look-up by tracking code, for the page and the API alike: counted per address (codes
+ * must not be guessable by trying), and a wrong code answered exactly as an unknown one.
+ */
+export async function consultarEstadoSolicitud(
+  ctx: Pick<ServiceContext, 'db' | 'cifrado'>,
+  texto: string,
+  opciones: { direccion: string; porMinuto: number },
+): Promise<ResultadoConsulta> {
+  const clave = ctx.cifrado.huella('limite-consulta-direccion', opciones.direccion);
+  const { permitido } = await consumirLimite(ctx.db, clave, { maximo: opciones.porMinuto, ventanaSegundos: 60 });
+  if (!permitido) return { tipo: 'limite', mensaje: MENSAJE_LIMITE_CONSULTAS, reintentarEnSegundos: 60 };
+  const solicitud = await getEstadoSolicitud(ctx.db, texto);
+  return solicitud ? { tipo: 'encontrada', solicitud } : { tipo: 'desconocida' };
 }

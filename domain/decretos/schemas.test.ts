@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAJES_OBLIGATORIOS, parseSolicitudDecreto } from './schemas.ts';
+import { MENSAJES_OBLIGATORIOS, MENSAJE_NOMBRE, MENSAJE_NUMERO_DECRETO, parseSolicitudDecreto } from './schemas.ts';
 
 const valida = { nombre: 'Ana Gómez', dni: '30123456', email: 'ana@correo.com.ar', numero: '123/2024' };
 
@@ -55,7 +55,7 @@ describe('esquema de la solicitud de decretos', () => {
     if (!r.ok) {
       expect(r.errores.nombre).toMatch(/hasta 120 caracteres/);
       expect(r.errores.numero).toMatch(/hasta 30 caracteres/);
-      expect(r.errores.aclaraciones).toMatch(/hasta 2000 caracteres/);
+      expect(r.errores.aclaraciones).toMatch(/hasta 2\.000 caracteres/);
     }
   });
 
@@ -65,5 +65,30 @@ describe('esquema de la solicitud de decretos', () => {
     expect(parseSolicitudDecreto({ ...valida, ordenanzaNumero: '250/2021' }).ok).toBe(true);
     const r = parseSolicitudDecreto({ ...valida, ordenanza: 'drop table' });
     expect(r.ok ? '' : r.errores.ordenanza).toBe('Elegí una ordenanza de la lista.');
+  });
+
+  it.each(["María José O'Neill-Pérez", 'Juan P. Gómez', 'J.P. Gómez', 'Ñandú Müller', 'Zoë  Łukasz', 'Ana María de los Ángeles'])('el nombre %j es un nombre', (nombre) => {
+    const r = parseSolicitudDecreto({ ...valida, nombre });
+    expect(r.ok).toBe(true);
+  });
+
+  it.each([
+    'Hola Aviso: su DNI fue bloqueado, ingrese a https://phish.example',
+    'Visite bit.ly/abc',
+    'Ana 123',
+    'ana@correo.com',
+    'Ana <b>',
+    '-Ana',
+    'Ana\u0301 / Pérez',
+  ])('el nombre %j no es un nombre: se rechaza con un mensaje en castellano', (nombre) => {
+    const r = parseSolicitudDecreto({ ...valida, nombre });
+    expect(r).toEqual({ ok: false, errores: { nombre: MENSAJE_NOMBRE } });
+  });
+
+  it('el número de decreto: como la gente lo escribe, nunca una dirección web', () => {
+    for (const numero of ['123/2024', '123-2024', 'Decreto 123 de 2024', 'N.º 45/2025', '45 bis']) expect(parseSolicitudDecreto({ ...valida, numero }).ok, numero).toBe(true);
+    for (const numero of ['https://x.co', 'bit.ly/abc', 'a@b.com', '12: llame ya']) {
+      expect(parseSolicitudDecreto({ ...valida, numero }), numero).toEqual({ ok: false, errores: { numero: MENSAJE_NUMERO_DECRETO } });
+    }
   });
 });

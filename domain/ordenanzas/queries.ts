@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client.ts';
 import { documentos, ordenanzas } from '../../db/schema/index.ts';
@@ -79,8 +79,9 @@ async function consultaDePalabras(db: Db, pattern: string | undefined): Promise<
   return row?.q ?? undefined;
 }
 
-function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined): SQL | undefined {
+function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, soloConExpediente = false): SQL | undefined {
   return and(
+    soloConExpediente ? isNotNull(ordenanzas.expediente) : undefined,
     filtros.estado !== ESTADO_TODOS ? eq(ordenanzas.estado, filtros.estado) : undefined,
     filtros.numero !== undefined ? eq(ordenanzas.numero, filtros.numero) : undefined,
     filtros.anio !== undefined ? eq(ordenanzas.anio, filtros.anio) : undefined,
@@ -102,12 +103,12 @@ function orden(consulta: string | undefined): SQL[] {
 export async function searchOrdenanzas(
   db: Db,
   filtros: FiltrosOrdenanzas,
-  opciones: { porPagina?: number } = {},
+  opciones: { porPagina?: number; /** Only ordinances with an Expediente (the decree form's rule). */ soloConExpediente?: boolean } = {},
 ): Promise<PaginaOrdenanzas> {
   const porPagina = opciones.porPagina ?? POR_PAGINA;
   const offset = (filtros.pagina - 1) * porPagina;
   const consulta = await consultaDePalabras(db, filtros.pattern);
-  const where = condiciones(filtros, consulta);
+  const where = condiciones(filtros, consulta, opciones.soloConExpediente);
   const pagina = () =>
     db
       .select(columnas)

@@ -1,12 +1,22 @@
-import { z } from 'zod';
-import { ESTADO_TODOS, esEstadoValido } from './estados.ts';
+import { leerFormulario } from '../shared/formulario.ts';
+import { formatearNumero, z } from '../shared/zod.ts';
+import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;
 export const ANIO_MINIMO = 1900;
 export const ANIO_MAXIMO = 2100;
+export const NUMERO_MAXIMO = 2_000_000_000;
+export const PAGINA_MAXIMA = 100_000;
 
-/** An empty field means no filter; anything else must be a whole number. */
-const entero = (mensaje: string, min: number, max: number) =>
+const MENSAJE_ANIO = `Ingresá un año de cuatro cifras, entre ${ANIO_MINIMO} y ${ANIO_MAXIMO}.`;
+const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatearNumero(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
+
+/**
+ * An empty field means no filter; anything else must be a whole number. `formato` answers letters
+ * or signs, `rango` a number out of bounds; the number schema gets `rango` too, because 400 nines
+ * become Infinity, which zod reports as a wrong type rather than as too big.
+ */
+const entero = (formato: string, rango: string, min: number, max: number) =>
   z
     .string()
     .trim()
@@ -14,9 +24,9 @@ const entero = (mensaje: string, min: number, max: number) =>
     .pipe(
       z
         .string()
-        .regex(/^\d+$/, mensaje)
+        .regex(/^\d+$/, formato)
         .transform(Number)
-        .pipe(z.number().int().min(min, mensaje).max(max, mensaje))
+        .pipe(z.number({ error: rango }).int(rango).min(min, rango).max(max, rango))
         .optional(),
     )
     .optional();
@@ -37,21 +47,36 @@ export const filtrosOrdenanzasSchema = z.object({
         .transform(Number)
         .refine((n) => n === ESTADO_TODOS || esEstadoValido(n), 'Elegí un estado de la lista.'),
     )
-    .default(ESTADO_TODOS),
-  numero: entero('Ingresá un número de ordenanza (sólo dígitos).', 1, 2_000_000_000),
-  anio: entero(`Ingresá un año de cuatro cifras, entre ${ANIO_MINIMO} y ${ANIO_MAXIMO}.`, ANIO_MINIMO, ANIO_MAXIMO),
+    .default(ESTADO_TODOS)
+    .meta({ description: `Código de estado (${ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); ${ESTADO_TODOS} o vacío: todos.` }),
+  numero: entero('Ingresá un número de ordenanza (sólo dígitos).', `Ingresá un número de ordenanza entre 1 y ${formatearNumero(NUMERO_MAXIMO)}.`, 1, NUMERO_MAXIMO).meta({
+    description: 'Número de ordenanza, exacto.',
+  }),
+  anio: entero(MENSAJE_ANIO, MENSAJE_ANIO, ANIO_MINIMO, ANIO_MAXIMO).meta({ description: `Año, exacto (${ANIO_MINIMO} a ${ANIO_MAXIMO}).` }),
   pattern: z
     .string()
     .trim()
     .max(200, 'El texto a buscar puede tener hasta 200 caracteres.')
     .transform((v) => (v === '' ? undefined : v))
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'Palabras a buscar en la descripción, el expediente y el texto del PDF; todas deben estar (sin importar acentos, mayúsculas ni plurales; la última también como prefijo).',
+    }),
+  /** Only links carry it; an out-of-range page (an old or edited link) gets its own message. */
   pagina: z
     .string()
     .trim()
     .transform((v) => (v === '' ? '1' : v))
-    .pipe(z.string().regex(/^\d+$/, 'Página inválida.').transform(Number).pipe(z.number().int().min(1).max(100_000)))
-    .default(1),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, MENSAJE_PAGINA)
+        .transform(Number)
+        .pipe(z.number({ error: MENSAJE_PAGINA }).int(MENSAJE_PAGINA).min(1, MENSAJE_PAGINA).max(PAGINA_MAXIMA, MENSAJE_PAGINA)),
+    )
+    .default(1)
+    .meta({ description: `Página de resultados, de 1 a ${PAGINA_MAXIMA}.` }),
 });
 
 export type FiltrosOrdenanzas = z.output<typeof filtrosOrdenanzasSchema>;
@@ -65,17 +90,6 @@ export type ResultadoFiltros =
   | { ok: false; errores: Partial<Record<CampoFiltro, string>>; valores: ValoresFiltro };
 
 export function parseFiltrosOrdenanzas(params: URLSearchParams): ResultadoFiltros {
-  const valores: ValoresFiltro = {};
-  for (const campo of ['estado', 'numero', 'anio', 'pattern', 'pagina'] as const) {
-    const valor = params.get(campo);
-    if (valor !== null) valores[campo] = valor.slice(0, 400);
-  }
-  const parsed = filtrosOrdenanzasSchema.safeParse(valores);
-  if (parsed.success) return { ok: true, filtros: parsed.data, valores };
-  const errores: Partial<Record<CampoFiltro, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const campo = issue.path[0] as CampoFiltro;
-    errores[campo] ??= issue.message;
-  }
-  return { ok: false, errores, valores };
+  const leido = leerFormulario(filtrosOrdenanzasSchema, params, { largo: 400 });
+  return leido.ok ? { ok: true, filtros: leido.datos, valores: leido.valores } : { ok: false, errores: leido.errores, valores: leido.valores };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../db/storage.ts';
+import type { Cifrado } from './cifrado.ts';
 
 export type { Storage };
 
@@ -13,10 +14,12 @@ export type Log = {
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Everything a service needs, and nothing of HTTP or React (ARCHITECTURE: how a request flows). */
+/** Everything a service needs, and nothing of HTTP or React (docs/architecture.md, "Recorrido de una solicitud"). */
 export type ServiceContext = {
   db: Db;
   storage: Storage;
   clock: Clock;
   log: Log;
+  /** Personal data at rest: encryption and keyed hashes (docs/decisions/004-datos-personales.md). */
+  cifrado: Cifrado;
 };

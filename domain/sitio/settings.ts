@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.ts';
 import { ajustesSitio } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 

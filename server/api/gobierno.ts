@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '../../domain/boletines/queries.ts';
 import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
 import { getConcejo, getEjecutivo, getObservatorio, listAreas, listDocumentosObservatorio, listEnlacesPlan, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
+import { type ClaveRuta, contrato } from './contrato.ts';
 import type { ApiContext } from './index.ts';
 import { querystring, quiereCsv } from './ordenanzas.ts';
 
@@ -11,30 +12,32 @@ const doc = (d: { id: number }) => ({ id: d.id });
 
 /** The spec's calls (section 7), one GET each; field names as in section 3. */
 export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const url = (request: FastifyRequest, id: number) => `${ctx.siteUrl(request)}/api/v1/documentos/${id}`;
+  /** Every route's response schemas come from the contract (contrato.ts). */
+  const esquemas = (ruta: string) => contrato(`GET ${ruta}` as ClaveRuta);
+  const url = (id: number) => `${ctx.siteUrl}/api/v1/documentos/${id}`;
 
   /** JSON, or CSV (Accept: text/csv or ?formato=csv) of the same rows with the given columns. */
   function tabla<T>(
     ruta: string,
     archivo: string,
     cargar: (request: FastifyRequest, params: URLSearchParams) => Promise<T[]>,
-    json: (fila: T, request: FastifyRequest) => unknown,
-    csv: { columnas: string[]; fila: (fila: T, request: FastifyRequest) => (string | number)[] },
+    json: (fila: T) => unknown,
+    csv: { columnas: string[]; fila: (fila: T) => (string | number)[] },
   ) {
-    app.get(ruta, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.get(ruta, esquemas(ruta), async (request: FastifyRequest, reply: FastifyReply) => {
       const params = querystring(request.url);
       const filas = await cargar(request, params);
       reply.header('cache-control', 'public, max-age=60');
       if (quiereCsv(request.headers.accept, params.get('formato'))) {
         reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${archivo}.csv"`);
-        return stringify(filas.map((f) => csv.fila(f, request)), { header: true, columns: csv.columnas, bom: true });
+        return stringify(filas.map((f) => csv.fila(f)), { header: true, columns: csv.columnas, bom: true });
       }
-      return filas.map((f) => json(f, request));
+      return filas.map((f) => json(f));
     });
   }
 
   const objeto = (ruta: string, cargar: () => Promise<unknown>) =>
-    app.get(ruta, async (_request, reply) => {
+    app.get(ruta, esquemas(ruta), async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return cargar();
     });
@@ -55,31 +58,31 @@ export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promis
     (b) => ({ id: b.id, documento: doc(b.documento), numeroBoletinOficial: b.numeroBoletinOficial, mesAsString: b.mesAsString, anioDocumentoAsString: b.anioDocumentoAsString, usuarioCreacion: b.usuarioCreacion, fechaCreacion: b.fechaCreacion }),
     {
       columnas: ['numeroBoletinOficial', 'mesAsString', 'anioDocumentoAsString', 'usuarioCreacion', 'fechaCreacion', 'documentoURL'],
-      fila: (b, r) => [b.numeroBoletinOficial, b.mesAsString, b.anioDocumentoAsString, b.usuarioCreacion, b.fechaCreacion, url(r, b.documento.id)],
+      fila: (b) => [b.numeroBoletinOficial, b.mesAsString, b.anioDocumentoAsString, b.usuarioCreacion, b.fechaCreacion, url(b.documento.id)],
     },
   );
   tabla('/areas', 'areas', (_r, p) => listAreas(ctx.db, p.get('pattern') ?? undefined), (a) => a, {
     columnas: ['nombre', 'domicilio', 'telefono', 'email'],
     fila: (a) => [a.nombre, a.domicilio, a.telefono, a.email],
   });
-  app.get('/ejecutivo', async (_request, reply) => {
+  app.get('/ejecutivo', esquemas('/ejecutivo'), async (_request, reply) => {
     const e = await getEjecutivo(ctx.db);
     if (!e) return reply.status(404).send({ error: 'Todavía no se cargaron los datos del Ejecutivo.' });
     reply.header('cache-control', 'public, max-age=60');
     return e;
   });
-  app.get('/secretarias', async (request, reply) => {
+  app.get('/secretarias', esquemas('/secretarias'), async (request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     return listSecretarias(ctx.db, querystring(request.url).get('pattern') ?? undefined);
   });
   objeto('/concejo-deliberante', () => getConcejo(ctx.db));
-  app.get('/observatorio-vial', async (_request, reply) => {
+  app.get('/observatorio-vial', esquemas('/observatorio-vial'), async (_request, reply) => {
     const o = await getObservatorio(ctx.db);
     if (!o) return reply.status(404).send({ error: 'Todavía no se cargó el Observatorio Vial.' });
     reply.header('cache-control', 'public, max-age=60');
     return o;
   });
-  app.get('/observatorio-vial/galeria', async (request, reply) => {
+  app.get('/observatorio-vial/galeria', esquemas('/observatorio-vial/galeria'), async (request, reply) => {
     const galeria = querystring(request.url).get('gallery');
     if (!galeria) return reply.status(400).send({ error: 'Indicá el nombre de la galería en el parámetro gallery.' });
     reply.header('cache-control', 'public, max-age=60');
@@ -94,7 +97,7 @@ export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promis
       archivo,
       () => listDocumentosObservatorio(ctx.db, tipo),
       (d) => ({ id: d.id, documento: doc(d.documento), mesAsString: d.mesAsString, anioDocumentoAsString: d.anioDocumentoAsString }),
-      { columnas: ['mesAsString', 'anioDocumentoAsString', 'documentoURL'], fila: (d, r) => [d.mesAsString, d.anioDocumentoAsString, url(r, d.documento.id)] },
+      { columnas: ['mesAsString', 'anioDocumentoAsString', 'documentoURL'], fila: (d) => [d.mesAsString, d.anioDocumentoAsString, url(d.documento.id)] },
     );
   }
   tabla(
@@ -113,7 +116,7 @@ export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promis
     }),
     {
       columnas: ['tipoEstadoContable', 'nombre', 'mesAsString', 'anioDocumentoAsString', 'usuarioCreacion', 'fechaCreacion', 'documentoURL'],
-      fila: (e, r) => [e.tipoEstadoContable, e.tipoEstadoContableAsString, e.mesAsString, e.anioDocumentoAsString, e.usuarioCreacion, e.fechaCreacion, url(r, e.documento.id)],
+      fila: (e) => [e.tipoEstadoContable, e.tipoEstadoContableAsString, e.mesAsString, e.anioDocumentoAsString, e.usuarioCreacion, e.fechaCreacion, url(e.documento.id)],
     },
   );
   tabla(
@@ -121,7 +124,7 @@ export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promis
     'sueldos',
     () => listSueldos(ctx.db),
     (s) => ({ id: s.id, documento: doc(s.documento), periodoSueldoAsString: s.periodoSueldoAsString, anioDocumentoAsString: s.anioDocumentoAsString }),
-    { columnas: ['periodoSueldoAsString', 'anioDocumentoAsString', 'documentoURL'], fila: (s, r) => [s.periodoSueldoAsString, s.anioDocumentoAsString, url(r, s.documento.id)] },
+    { columnas: ['periodoSueldoAsString', 'anioDocumentoAsString', 'documentoURL'], fila: (s) => [s.periodoSueldoAsString, s.anioDocumentoAsString, url(s.documento.id)] },
   );
   tabla('/plan-estrategico', 'plan-estrategico', () => listEnlacesPlan(ctx.db), (e) => e, {
     columnas: ['titulo', 'descripcion', 'url'],

@@ -1,9 +1,11 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { aFormatoOriginal } from '../../domain/ordenanzas/formato.ts';
-import { getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '../../domain/ordenanzas/queries.ts';
+import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '../../domain/ordenanzas/queries.ts';
 import { parseFiltrosOrdenanzas } from '../../domain/ordenanzas/schemas.ts';
+import { TIEMPO_DESCARGA } from '../documentos.ts';
+import { contrato } from './contrato.ts';
 import type { ApiContext } from './index.ts';
 
 const COLUMNAS_CSV = ['ID', 'Numero', 'Anio', 'Estado', 'EstadoDescripcion', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe', 'DocumentoURL'];
@@ -23,24 +25,32 @@ export function errorDeFiltros(reply: FastifyReply, errores: Record<string, stri
 
 /** Open data: the ordinance register, searchable with the page's filters, as JSON or CSV. */
 export async function ordenanzasApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/ordenanzas', async (request, reply) => {
+  app.get('/ordenanzas', { ...contrato('GET /ordenanzas'), handlerTimeout: TIEMPO_DESCARGA }, async (request, reply) => {
     const params = querystring(request.url);
     const parsed = parseFiltrosOrdenanzas(params);
     if (!parsed.ok) return errorDeFiltros(reply, parsed.errores);
 
     if (quiereCsv(request.headers.accept, params.get('formato'))) {
+      const origen = ctx.siteUrl;
+      const fila = (o: OrdenanzaResumen) => {
+        const f = aFormatoOriginal(o);
+        return [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? `${origen}/api/v1/documentos/${f.DocumentoID}` : ''];
+      };
+      // The first batch is read before any header is sent, so a failing query is a clean 5xx.
+      const ordenanzas = iterateOrdenanzas(ctx.db, parsed.filtros);
+      const primera = await ordenanzas.next();
       const filas = async function* () {
-        for await (const o of iterateOrdenanzas(ctx.db, parsed.filtros)) {
-          const f = aFormatoOriginal(o);
-          yield [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? `${ctx.siteUrl(request)}/api/v1/documentos/${f.DocumentoID}` : ''];
-        }
+        if (primera.done) return;
+        yield fila(primera.value);
+        for await (const o of ordenanzas) yield fila(o);
       };
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="ordenanzas.csv"')
         .header('cache-control', 'public, max-age=300');
-      // A BOM so spreadsheets read the accents right; rows stream as the database yields them.
-      return reply.send(Readable.from(filas()).pipe(stringify({ header: true, columns: COLUMNAS_CSV, bom: true })));
+      // A BOM so spreadsheets read the accents right; rows stream as the database yields them. A
+      // pipeline carries a later failure to the response (cut short, logged), never to the process.
+      return reply.send(pipeline(Readable.from(filas()), stringify({ header: true, columns: COLUMNAS_CSV, bom: true }), () => {}));
     }
 
     const porPagina = Math.min(100, Math.max(1, Number(params.get('porPagina')) || 25));
@@ -49,7 +59,7 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: ApiContext): Prom
     return { items: pagina.items.map(aFormatoOriginal), total: pagina.total, pagina: pagina.pagina, porPagina: pagina.porPagina };
   });
 
-  app.get<{ Params: { id: string } }>('/ordenanzas/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/ordenanzas/:id', contrato('GET /ordenanzas/:id'), async (request, reply) => {
     const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const ordenanza = Number.isNaN(id) ? undefined : await getOrdenanza(ctx.db, id);
     if (!ordenanza) return reply.status(404).send({ error: 'No existe una ordenanza con ese ID.' });

@@ -69,17 +69,21 @@ test.describe('Solicitud de Decretos', () => {
     const combo = page.getByRole('combobox', { name: 'Ordenanza' });
     await expect(combo).toHaveAttribute('placeholder', 'Select...');
     await combo.pressSequentially('re', { delay: 30 });
+    // Intentional pause, longer than the debounce: that no search is sent cannot be awaited.
     await page.waitForTimeout(600);
     expect(busquedas).toEqual([]);
     await expect(combo).toHaveAttribute('aria-expanded', 'false');
 
-    // Hold the answer a moment to see the spec's loading text.
+    // Hold the answer until the spec's loading text has been seen.
+    let responder = () => {};
+    const pendiente = new Promise<void>((r) => (responder = r));
     await page.route('**/solicitud-decretos/ordenanzas?*', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await pendiente;
       await route.continue();
     });
     await combo.pressSequentially('s', { delay: 30 });
     await expect(page.locator('.combobox__mensaje')).toHaveText('Loading...');
+    responder();
     const opciones = page.getByRole('listbox', { name: 'Ordenanzas encontradas' }).getByRole('option');
     await expect(opciones.first()).toBeVisible();
     expect(busquedas).toEqual(['res']);
@@ -97,18 +101,22 @@ test.describe('Solicitud de Decretos', () => {
     const datos = { nombre: 'Ana Belén Gómez', email: 'ana.gomez@correo.com.ar', ...unicos() };
     await completar(page, datos);
     await page.getByLabel('Aclaraciones').fill('Copia simple, por favor.');
-    // Hold the post a moment: the overlay shows while sending.
+    // Hold the post until the overlay has been seen: no race with a fast server.
+    let soltar = () => {};
+    const retenido = new Promise<void>((r) => (soltar = r));
     await page.route('**/solicitud-decretos.data*', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
+      await retenido;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.locator('.decretos__superposicion').getByRole('status')).toHaveText('Enviando…');
     await expect(page.locator('.decretos__envio')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    soltar();
 
     const mensaje = page.locator('.decretos__exito');
     for (const parte of exito(datos.nombre, datos.email)) await expect(mensaje).toContainText(parte);
-    await expect(mensaje).toContainText(/Código de seguimiento: SD-\d{4}-\d{6}/);
+    await expect(mensaje).toContainText(/Código de seguimiento: SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}/);
     await expect(mensaje).toHaveCSS('background-color', 'rgb(233, 246, 238)');
     for (const etiqueta of ['Nombre', 'DNI', 'Email', 'Número de Decreto', 'Aclaraciones']) await expect(page.getByLabel(etiqueta)).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Ordenanza' })).toHaveValue('');
@@ -136,34 +144,35 @@ test.describe('Solicitud de Decretos', () => {
       await route.continue().catch(() => {});
     });
     const combo = page.getByRole('combobox', { name: 'Ordenanza' });
+    const primeraBusqueda = page.waitForRequest('**/solicitud-decretos/ordenanzas?*');
     await combo.pressSequentially('residuos', { delay: 20 });
-    await page.waitForTimeout(350);
+    await primeraBusqueda;
     await combo.fill('zzzqqxx');
     await expect(page.locator('.combobox__mensaje')).toHaveText('No options');
+    // Intentional pause: the late answer (held 1.2 s) must arrive and be ignored; nothing to await.
     await page.waitForTimeout(1500);
     await expect(page.locator('.combobox__mensaje')).toHaveText('No options');
     await expect(page.getByRole('option')).toHaveCount(0);
   });
 
-  test('accesible (axe) en teléfono y escritorio: vacío, con errores, con la lista abierta y el estado', async ({ page }) => {
-    for (const [nombre, size] of Object.entries(viewports)) {
-      await test.step(nombre, async () => {
-        await page.setViewportSize(size);
-        await page.goto('/solicitud-decretos');
-        await esperarHidratacion(page);
-        await expectAccessible(page);
-        await page.getByRole('button', { name: 'Enviar' }).click();
-        await expect(page.locator('#nombre-error')).toBeVisible();
-        await expectAccessible(page);
-        await page.getByRole('combobox', { name: 'Ordenanza' }).pressSequentially('residuos', { delay: 20 });
-        await expect(page.getByRole('option').first()).toBeVisible();
-        await expectAccessible(page);
-        await page.goto('/solicitud-decretos/estado?codigo=SD-2000-000001');
-        await expect(page.getByText('No encontramos una solicitud con el código SD-2000-000001.')).toBeVisible();
-        await expectAccessible(page);
-      });
-    }
-  });
+  // One test per width: four scans each, run in parallel, each well inside its time limit.
+  for (const [nombre, size] of Object.entries(viewports)) {
+    test(`accesible (axe) en ${nombre}: vacío, con errores, con la lista abierta y el estado`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto('/solicitud-decretos');
+      await esperarHidratacion(page);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect(page.locator('#nombre-error')).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('combobox', { name: 'Ordenanza' }).pressSequentially('residuos', { delay: 20 });
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await expectAccessible(page);
+      await page.goto('/solicitud-decretos/estado?codigo=SD-2000-000001');
+      await expect(page.getByText('No encontramos una solicitud con el código SD-2000-000001.')).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
 });
 
 test.describe('Solicitud de Decretos sin JavaScript', () => {
@@ -190,7 +199,7 @@ test.describe('Solicitud de Decretos sin JavaScript', () => {
     await page.getByRole('button', { name: 'Enviar' }).click();
     const mensaje = page.locator('.decretos__exito');
     for (const parte of exito(datos.nombre, datos.email)) await expect(mensaje).toContainText(parte);
-    await expect(mensaje).toContainText(/SD-\d{4}-\d{6}/);
+    await expect(mensaje).toContainText(/SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}/);
     for (const etiqueta of ['Nombre', 'DNI', 'Email', 'Número de Decreto', 'Aclaraciones', 'Ordenanza']) await expect(page.getByLabel(etiqueta)).toHaveValue('');
 
     const codigo = (await mensaje.locator('.decretos__codigo').textContent())!;

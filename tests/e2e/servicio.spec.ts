@@ -22,20 +22,26 @@ test.describe('/sign-out', () => {
   test('muestra Signing out..., espera 1,5 s, borra la sesión y va a /login', async ({ page }) => {
     await guardarSesion(page, sesion);
     await page.goto('/sign-out');
-    // About a second after the page came alive (measured in the page, so a busy test runner cannot
-    // blur it), it still says 'Signing out...' and the session is still there: the spec's 1500 ms.
+    // The redirect comes 1.5 s after the page came alive, and the session is there until then.
+    // Measured in the page from its hydration, so a busy machine (late timers) cannot blur it.
     const medicion = page.evaluate(async (clave) => {
-      while (!document.documentElement.classList.contains('hidratado')) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 1000));
-      return { path: location.pathname, sesion: localStorage.getItem(clave) };
+      const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      while (!document.documentElement.classList.contains('hidratado')) await esperar(10);
+      const inicio = performance.now();
+      let sesionAntes: string | null = null;
+      while (location.pathname === '/sign-out') {
+        if (performance.now() - inicio < 1000) sesionAntes = localStorage.getItem(clave);
+        await esperar(10);
+      }
+      return { salioALosMs: performance.now() - inicio, sesionAntes };
     }, CLAVE_SESION);
     await expect(page).toHaveTitle('Cerrando sesión | Municipalidad de Villa La Angostura');
     const estado = page.getByRole('status');
     await expect(estado.getByRole('heading', { level: 1, name: 'Signing out...' })).toBeVisible();
     await expect(estado.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
-    const alSegundo = await medicion;
-    expect(alSegundo.path).toBe('/sign-out');
-    expect(alSegundo.sesion).not.toBeNull();
+    const { salioALosMs, sesionAntes } = await medicion;
+    expect(salioALosMs).toBeGreaterThanOrEqual(1400);
+    expect(sesionAntes).not.toBeNull();
 
     await expect(page).toHaveURL(/\/login$/);
     expect(await sesionGuardada(page)).toBeNull();

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { crearCifrado } from '../../domain/shared/cifrado.ts';
 let siguiente = 20_000_000;
 
 /** A valid decree-copy request; each call a new DNI and decree number, so none is a duplicate. */
@@ -16,3 +18,6 @@ export function solicitudValida(overrides: Record<string, unknown> = {}): Record
 
 export const silentLog = { info() {}, warn() {}, error() {} };
 export const fixedClock = { now: () => new Date('2026-03-10T15:00:00Z') };
+
+/** A data key of its own for each test file: personal data is encrypted as in production. */
+export const cifradoDePrueba = () => crearCifrado(randomBytes(32));

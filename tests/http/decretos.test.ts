@@ -8,6 +8,7 @@ const form = (campos: Record<string, unknown>) => new URLSearchParams(Object.ent
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 let ipSiguiente = 1;
 const ipNueva = () => `198.51.100.${ipSiguiente++}`;
+const CODIGO = /^SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}$/;
 
 /** The text of the page without tags, for word-for-word checks. */
 const texto = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -24,7 +25,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: cuerpo, remoteAddress: ipNueva() });
     expect(res.statusCode).toBe(201);
     const json = res.json() as { codigo: string; estado: string };
-    expect(json).toEqual({ codigo: expect.stringMatching(/^SD-\d{4}-\d{6}$/), estado: 'recibida' });
+    expect(json).toEqual({ codigo: expect.stringMatching(CODIGO), estado: 'recibida' });
     const otra = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: cuerpo, remoteAddress: ipNueva() });
     expect(otra.json()).toEqual(json);
     const estado = await t.app.inject({ url: `/api/v1/solicitudes-decreto/${json.codigo}` });
@@ -55,19 +56,20 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     expect(formulario.json()).toEqual({ error: 'Enviá la solicitud como JSON (Content-Type: application/json).' });
   });
 
-  it('API: 429 a la sexta solicitud de la misma IP en 10 minutos', async () => {
+  it('API: 429 a la sexta solicitud de la misma dirección en una hora', async () => {
     const ip = ipNueva();
     const codigos: number[] = [];
     for (let i = 0; i < 6; i++) codigos.push((await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip })).statusCode);
     expect(codigos).toEqual([201, 201, 201, 201, 201, 429]);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip });
     expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBe('600');
+    expect(res.headers['retry-after']).toBe('3600');
     expect(res.json()).toEqual({ error: expect.stringMatching(/^Recibimos muchas solicitudes desde tu conexión/) });
     // The page shares the limit: it is counted in the database, not in one process.
     const pagina = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida()), remoteAddress: ip });
     expect(pagina.statusCode).toBe(429);
-    expect(texto(pagina.body)).toContain('Recibimos muchas solicitudes desde tu conexión en los últimos minutos. Esperá 10 minutos y volvé a enviarla.');
+    expect(texto(pagina.body)).toContain('Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.');
+    expect(pagina.headers['retry-after']).toBe('3600');
   });
 
   it('página: GET muestra el formulario con sus campos y su trampa oculta', async () => {
@@ -96,12 +98,12 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     const t1 = texto(res.body);
     expect(t1).toContain('Listo Rocío Quintana Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico rocio@correo.com.ar Lo más rápido posible.');
-    const codigo = /SD-\d{4}-\d{6}/.exec(t1)?.[0];
+    const codigo = new RegExp(CODIGO.source.slice(1, -1)).exec(t1)?.[0];
     expect(codigo).toBeDefined();
     expect(res.body).not.toContain('value="Rocío Quintana"');
     expect(res.body).not.toContain('28444555');
     // The status page: first name only.
-    const estado = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo!.toLowerCase()}` });
+    const estado = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo!.toLowerCase()}`, remoteAddress: ipNueva() });
     expect(estado.statusCode).toBe(200);
     const t2 = texto(estado.body);
     expect(t2).toContain('Hola Rocío: tu solicitud está Recibida');
@@ -118,8 +120,8 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   });
 
   it('página: si la base falla al guardar, un mensaje claro y lo escrito se conserva', async () => {
-    // A trigger makes every write to the outbox fail, as a full disk or a lost connection would.
-    await t.database.db.execute(sql`create function falla_simulada() returns trigger language plpgsql as $$ begin raise exception 'falla simulada'; end $$`);
+    // A trigger makes every write to the outbox fail as a full disk would (SQLSTATE disk_full).
+    await t.database.db.execute(sql`create function falla_simulada() returns trigger language plpgsql as $$ begin raise exception 'falla simulada' using errcode = 'disk_full'; end $$`);
     await t.database.db.execute(sql`create trigger falla_simulada before insert on outbox for each row execute function falla_simulada()`);
     try {
       const datos = solicitudValida({ nombre: 'Tomás Ríos', numero: '9/2025' });
@@ -138,13 +140,13 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
-  it('estado: código desconocido o mal escrito, con un mensaje claro', async () => {
-    const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999' });
+  it('estado: código desconocido o mal escrito, el mismo mensaje claro', async () => {
+    const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999', remoteAddress: ipNueva() });
     expect(no.statusCode).toBe(404);
-    expect(texto(no.body)).toContain('No encontramos una solicitud con el código SD-2020-999999.');
-    const mal = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=hola' });
-    expect(mal.statusCode).toBe(400);
-    expect(texto(mal.body)).toContain('Escribí el código tal como figura en el correo');
+    expect(texto(no.body)).toContain('No encontramos una solicitud con el código SD-2020-999999. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.');
+    const mal = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=hola', remoteAddress: ipNueva() });
+    expect(mal.statusCode).toBe(404);
+    expect(texto(mal.body)).toContain('No encontramos una solicitud con el código hola. Revisá que esté escrito');
     const vacio = await t.app.inject({ url: '/solicitud-decretos/estado' });
     expect(vacio.statusCode).toBe(200);
   });

@@ -1,37 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { type Cifrado, crearCifrado } from '../../domain/shared/cifrado.ts';
 import type * as App from '../../server/app.ts';
-import { type Engine, createTestDatabase } from './database.ts';
+import { type Engine, createTestDatabase, templates } from './database.ts';
 import { createTestStorage } from './storage.ts';
 
 type AppModule = typeof App;
+
+/** The public address of the apps tests build: every absolute link must start with it. */
+export const TEST_SITE_URL = 'https://sitio.prueba.villalaangostura.gob.ar';
 
 /** The built server module: pages need the build, as `npm start` serves them. */
 export async function loadBuiltApp(): Promise<AppModule> {
   return (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as AppModule;
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; storage: ReturnType<typeof createTestStorage>; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  storage: ReturnType<typeof createTestStorage>;
+  /** The app's data key, to read what it stores encrypted (DNI, e-mail, mail bodies). */
+  cifrado: Cifrado;
+  /** The app's log lines, parsed, when created with `logs: true`. */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+};
 
-/** The whole app on a fresh database with its demo content, for `inject`. */
+/**
+ * The whole app on a database of its own with the demo content, for `inject`: a copy of the demo
+ * built once per run (tests/setup/templates.ts), with a copy of its files. `seed: false`: empty.
+ */
 export async function createTestApp(
   engine: Engine = 'pglite',
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean } = {},
 ): Promise<TestApp> {
   const env = options.env ?? {};
   const mod = await loadBuiltApp();
-  const database = await createTestDatabase(engine, mod);
+  // A deployment's settings: its public address and a key of its own for personal data.
+  const config = mod.loadConfig({
+    NODE_ENV: 'production',
+    SITE_URL: TEST_SITE_URL,
+    DATA_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: options.logs ? 'info' : 'silent',
+    ...env,
+  });
+  const { poolSize: _poolSize, ...timeouts } = config.database;
+  const seed = options.seed !== false;
+  const database = await createTestDatabase(engine, mod, timeouts, seed ? 'demo' : 'empty');
   const storage = createTestStorage(mod.createLocalStorage);
-  const config = mod.loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
-  if (options.seed !== false) await mod.seedDemoContent({ db: database.db, storage });
-  const app = await mod.buildApp({ config, database, storage, logger: false });
+  if (seed) fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
+  const logs: Record<string, unknown>[] = [];
+  const logStream = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
+  const app = await mod.buildApp({ config, database, storage, ...(options.logs ? { logStream } : { logger: false }) });
   await app.ready();
   return {
     app,
     database,
     storage,
+    cifrado: crearCifrado(config.dataKeys!.current, config.dataKeys!.previous),
+    logs,
     close: async () => {
       await app.close();
       await database.close();

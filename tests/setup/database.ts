@@ -1,47 +1,71 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../../db/client.ts';
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import { DEFAULT_DATABASE_LIMITS, type Database, type DatabaseLimits, openPglite, openPostgres } from '../../db/client.ts';
+import { type Content, type Templates, adminQuery, serverUrl, waitForNoConnections } from './templates.ts';
 
 export type Engine = 'pglite' | 'postgresql';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
 
+/** This run's templates (tests/setup/global.ts), or undefined outside a Vitest run. */
+export function templates(): Templates | undefined {
+  try {
+    return inject('templates');
+  } catch {
+    return undefined;
+  }
+}
+
+const pgliteTarballs = new Map<string, Blob>();
+
 /**
- * A fresh, migrated database: an in-memory PGlite, or a new database on the PostgreSQL server,
- * dropped again on close. No test sees another test file's data.
+ * A migrated database of its own: a copy of this run's empty template, or with `content: 'demo'`
+ * of the one with the demo content (its files are in `templates().archivos`). An in-memory PGlite,
+ * or a new database on the PostgreSQL server, dropped again on close. No test sees another test
+ * file's data. Outside a Vitest run (no templates) it is a fresh database, migrated and empty.
  */
 export async function createTestDatabase(
   engine: Engine,
   // The HTTP tests pass the built server's openers, so database and queries share one drizzle copy.
   open: { openPglite: typeof openPglite; openPostgres: typeof openPostgres } = { openPglite, openPostgres },
+  limits: Partial<DatabaseLimits> = {},
+  content: Content = 'empty',
 ): Promise<Database> {
-  if (engine === 'pglite') return open.openPglite(undefined);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL no está definida');
-  const name = `vla_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await open.openPostgres(url.toString(), 20);
+  const all = templates();
+  if (!all && content === 'demo') throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global.ts');
+  if (engine === 'pglite') {
+    const file = all?.pglite[content];
+    let tarball = file ? pgliteTarballs.get(file) : undefined;
+    if (file && !tarball) pgliteTarballs.set(file, (tarball = new Blob([fs.readFileSync(file)])));
+    return open.openPglite(undefined, { ...DEFAULT_DATABASE_LIMITS, ...limits }, tarball ? { loadDataDir: tarball } : {});
+  }
+  const scratch = await createScratchDatabase(all?.postgresql?.[content]);
+  const database = await open.openPostgres(scratch.url, { ...DEFAULT_DATABASE_LIMITS, poolSize: 20, ...limits });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      // pool.end() resolves before its sockets have closed; forcing the drop while one is still
-      // closing would hand that client a FATAL error nobody listens to. Wait for them to go.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await dropper.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-        if (Number(rows[0]?.n) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, empty or a copy of `template`, for
+ * a test file or a server process of its own; `drop` waits for its connections to close, then
+ * drops it.
+ */
+export async function createScratchDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL no está definida');
+  const name = `vla_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: serverUrl(name),
+    drop: async () => {
+      await waitForNoConnections(name).catch(() => {});
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -15,26 +15,71 @@ export function puertoLibre(): Promise<number> {
   });
 }
 
+export type OpcionesSmtp = {
+  /**
+   * How long the server takes to answer each message after receiving it (ms), or 'nunca' to never
+   * answer. A message counts as received only when the server answers 250, as in SMTP: one whose
+   * connection closed before that answer is not kept.
+   */
+  demoraDatos?: number | 'nunca';
+};
+
+export type ServidorSmtp = {
+  puerto: number;
+  mensajes: MensajeRecibido[];
+  /** Most sessions (connections) open at once. */
+  maxSesiones(): number;
+  /** Most messages being received at once (between the end of DATA and the server's answer). */
+  maxDatos(): number;
+  cerrar(): Promise<void>;
+};
+
 /** A real SMTP server on 127.0.0.1, plain text, no authentication: it keeps every message it receives. */
-export async function iniciarSmtp(puerto = 0): Promise<{ puerto: number; mensajes: MensajeRecibido[]; cerrar(): Promise<void> }> {
+export async function iniciarSmtp(puerto = 0, opciones: OpcionesSmtp = {}): Promise<ServidorSmtp> {
   const mensajes: MensajeRecibido[] = [];
+  const cerradas = new Set<string>();
+  let sesiones = 0;
+  let maxSesiones = 0;
+  let datos = 0;
+  let maxDatos = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Sessions a client left hanging do not hold the test's close for the default 30 s.
+    closeTimeout: 500,
+    onConnect(_session, callback) {
+      maxSesiones = Math.max(maxSesiones, ++sesiones);
+      callback();
+    },
+    onClose(session) {
+      sesiones--;
+      cerradas.add(session.id);
+    },
     onData(stream, session, callback) {
       const trozos: Buffer[] = [];
       stream.on('data', (c: Buffer) => trozos.push(c));
+      stream.on('error', () => {});
       stream.on('end', () => {
-        const datos = Buffer.concat(trozos).toString('utf8');
-        mensajes.push({
+        const datosRecibidos = Buffer.concat(trozos).toString('utf8');
+        const mensaje: MensajeRecibido = {
           de: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           para: session.envelope.rcptTo.map((r) => r.address),
-          datos,
-          messageId: /^Message-ID:\s*(.+)$/im.exec(datos)?.[1]?.trim(),
-        });
-        callback();
+          datos: datosRecibidos,
+          messageId: /^Message-ID:\s*(.+)$/im.exec(datosRecibidos)?.[1]?.trim(),
+        };
+        maxDatos = Math.max(maxDatos, ++datos);
+        const responder = () => {
+          datos--;
+          if (cerradas.has(session.id)) return;
+          mensajes.push(mensaje);
+          callback();
+        };
+        const demora = opciones.demoraDatos ?? 0;
+        if (demora === 'nunca') return;
+        if (demora > 0) setTimeout(responder, demora);
+        else responder();
       });
     },
   });
@@ -43,7 +88,13 @@ export async function iniciarSmtp(puerto = 0): Promise<{ puerto: number; mensaje
     server.listen(puerto, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as net.AddressInfo;
-  return { puerto: address.port, mensajes, cerrar: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    puerto: address.port,
+    mensajes,
+    maxSesiones: () => maxSesiones,
+    maxDatos: () => maxDatos,
+    cerrar: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Waits until `condicion` holds, or fails after `ms`. */

@@ -1,3 +1,4 @@
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the table's roles are written on purpose: some browsers drop them when a table's display changes, as it does on phones (docs/architecture.md, "Tablas en teléfonos"); a <td> is not interactive. */
 import type { ReactNode } from 'react';
 
 type Props<T> = {
@@ -9,31 +10,35 @@ type Props<T> = {
   cells: (row: T) => ReactNode[];
 };
 
-/** A captioned table that scrolls sideways on narrow screens, for the pages' lists. */
+/**
+ * A captioned table for the pages' lists. On phones each row stacks into a card whose cells show
+ * their column's name (docs/architecture.md, "Tablas en teléfonos"); the explicit roles keep the
+ * table's semantics, which browsers drop when its display changes.
+ */
 export function DataTable<T>({ caption, columns, rows, rowKey, cells }: Props<T>) {
   return (
-    <div className="tabla-desplazable">
-      <table className="table tabla-gobierno">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th scope="col" key={column}>
-                {column}
-              </th>
+    <table className="table tabla-gobierno tabla-apilada" role="table">
+      <caption>{caption}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {columns.map((column) => (
+            <th scope="col" role="columnheader" key={column}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((row) => (
+          <tr role="row" key={rowKey(row)}>
+            {cells(row).map((cell, i) => (
+              <td role="cell" data-columna={columns[i]} key={columns[i]}>
+                {cell}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {cells(row).map((cell, i) => (
-                <td key={columns[i]}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { PropsControl } from '../../components/ui/campo.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export type OpcionOrdenanza = { id: number; etiqueta: string };
@@ -7,12 +8,11 @@ export type OpcionOrdenanza = { id: number; etiqueta: string };
 export const SELECT = { placeholder: 'Select...', cargando: 'Loading...', vacio: 'No options', minimo: 3, espera: 250 } as const;
 
 type Props = {
-  /** Shown under the field and linked with aria-describedby. */
-  error?: string;
+  /** From the field around it (`Campo`): id, hint and error wiring; its own names are posted. */
+  control: PropsControl;
   /** What a no-JavaScript post sent back (kept on errors). */
   valorInicial?: string;
   onEditar(): void;
-  descripcionId: string;
 };
 
 type Estado = 'cerrado' | 'corto' | 'cargando' | 'listo' | 'falla';
@@ -24,7 +24,7 @@ type Estado = 'cerrado' | 'corto' | 'cargando' | 'listo' | 'falla';
  * `ordenanza`. Before hydration, and without JavaScript, it is a plain text field
  * `ordenanzaNumero` (número/año) that the server resolves.
  */
-export function ComboboxOrdenanza({ error, valorInicial, onEditar, descripcionId }: Props) {
+export function ComboboxOrdenanza({ control, valorInicial, onEditar }: Props) {
   const hidratado = useHydrated();
   const listaId = useId();
   const [texto, setTexto] = useState(valorInicial ?? '');
@@ -44,19 +44,19 @@ export function ComboboxOrdenanza({ error, valorInicial, onEditar, descripcionId
     [],
   );
 
-  const describe = [descripcionId, error ? 'ordenanza-error' : undefined].filter(Boolean).join(' ');
+  const { id, 'aria-describedby': describe, 'aria-invalid': invalido } = control;
 
   if (!hidratado) {
     return (
       <input
-        id="ordenanza"
+        id={id}
         name="ordenanzaNumero"
         className="form-control"
         autoComplete="off"
         maxLength={30}
         defaultValue={valorInicial ?? ''}
         aria-describedby={describe}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={invalido}
       />
     );
   }
@@ -131,7 +131,7 @@ export function ComboboxOrdenanza({ error, valorInicial, onEditar, descripcionId
   return (
     <div className="combobox">
       <input
-        id="ordenanza"
+        id={id}
         type="text"
         role="combobox"
         className="form-control"
@@ -144,7 +144,7 @@ export function ComboboxOrdenanza({ error, valorInicial, onEditar, descripcionId
         aria-controls={listaId}
         aria-activedescendant={mostrarOpciones && activa >= 0 ? `${listaId}-${activa}` : undefined}
         aria-describedby={describe}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={invalido}
         onChange={(e) => alEscribir(e.target.value)}
         onKeyDown={alTeclear}
         onBlur={() => {

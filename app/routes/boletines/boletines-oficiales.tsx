@@ -6,7 +6,7 @@ import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { fechaCorta } from '../../lib/formato.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/boletines-oficiales';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cargarSeccion(log, 'boletin-decretos', () => listDecretosBoletin(db)),
     cargarSeccion(log, 'boletines-oficiales', () => listBoletinesOficiales(db)),
   ]);
-  return { vigente, ordenanzas, decretos, boletines };
+  return paginaDeSecciones({ vigente, ordenanzas, decretos, boletines });
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, data, useNavigation } from 'react-router';
 import { createSolicitudDecreto } from '../../../domain/decretos/commands.ts';
-import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud } from '../../../domain/decretos/schemas.ts';
+import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud, solicitudDecretoSchema } from '../../../domain/decretos/schemas.ts';
+import { camposDe, primerosValores, valoresEscritos } from '../../../domain/shared/formulario.ts';
+import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { appContext } from '../../context.ts';
 import { ComboboxOrdenanza } from '../../features/decretos/combobox-ordenanza.tsx';
 import { SITE_NAME } from '../../lib/meta.ts';
+import { cabecerasDeDatos } from '../../lib/cabeceras.ts';
 import type { Route } from './+types/solicitud';
+import { Campo, LeyendaObligatorios } from '../../components/ui/campo.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 
 const TITULO = 'Solicitud de Decretos';
@@ -16,29 +20,27 @@ type Respuesta =
   | { estado: 'errores'; errores: ErroresSolicitud; valores: ValoresSolicitud }
   | { estado: 'limite' | 'falla'; mensaje: string; valores: ValoresSolicitud };
 
-const CAMPOS_VALORES = ['nombre', 'dni', 'email', 'numero', 'ordenanza', 'ordenanzaNumero', 'aclaraciones'] as const;
-
 /** The page's POST (no JavaScript needed): the same service as POST /api/v1/solicitudes-decreto. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
-  const entrada: Record<string, string> = {};
-  for (const [clave, valor] of form) if (typeof valor === 'string' && !(clave in entrada)) entrada[clave] = valor;
-  const valores: ValoresSolicitud = {};
-  for (const campo of CAMPOS_VALORES) if (entrada[campo] !== undefined) valores[campo] = entrada[campo].slice(0, 2000);
+  // The first value of each field, read as every form is (domain/shared/formulario.ts); the
+  // service validates it, after the honeypot check.
+  const entrada = primerosValores(await request.formData());
+  const valores: ValoresSolicitud = valoresEscritos(entrada, camposDe(solicitudDecretoSchema));
   try {
-    const r = await createSolicitudDecreto(ctx, entrada, { ip: ctx.clientIp, limitePorIp: ctx.solicitudes.limitePorIp, siteUrl: ctx.config.siteUrl });
+    const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion, limites: ctx.solicitudes.limites, siteUrl: ctx.config.siteUrl });
     if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores }, { status: 400 });
-    if (r.tipo === 'limite') return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': '600' } });
+    if (r.tipo === 'limite') return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } });
     if (r.nueva) ctx.solicitudes.avisarCorreo();
     return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
-    // Driver errors quote the query's parameters (DNI, e-mail): only the code is logged.
-    const e = error as { code?: unknown; cause?: { code?: unknown } };
-    ctx.log.error({ codigo: String(e?.cause?.code ?? e?.code ?? 'desconocido') }, 'solicitud de decreto no registrada');
-    return data<Respuesta>({ estado: 'falla', mensaje: MENSAJE_FALLA, valores }, { status: 503 });
+    // The log keeps the error's codes and SQL, never its parameters (DNI, e-mail).
+    ctx.log.error({ err: error }, 'solicitud de decreto no registrada');
+    return data<Respuesta>({ estado: 'falla', mensaje: MENSAJE_FALLA, valores }, { status: isDatabaseUnavailable(error) ? 503 : 500 });
   }
 }
+
+export const headers = cabecerasDeDatos;
 
 export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Pedí por correo electrónico la copia de un decreto municipal de Villa La Angostura y seguí tu solicitud con su código.' },
@@ -84,15 +86,7 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
     }
   }, [respuesta]);
 
-  const error = (campo: CampoSolicitud) =>
-    errores[campo] && !ocultos.has(campo) ? (
-      <p id={`${campo}-error`} className="campo__error">
-        <span className="visually-hidden">Error: </span>
-        {errores[campo]}
-      </p>
-    ) : null;
-  const invalido = (campo: CampoSolicitud) => (errores[campo] && !ocultos.has(campo) ? true : undefined);
-  const describe = (campo: CampoSolicitud, ...otros: string[]) => [...otros, errores[campo] && !ocultos.has(campo) ? `${campo}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const error = (campo: CampoSolicitud) => (ocultos.has(campo) ? undefined : errores[campo]);
   const hayErrores = Object.keys(errores).length > 0;
 
   return (
@@ -127,39 +121,31 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
 
       <div className="decretos__envio" aria-busy={enviando}>
         <Form method="post" action="/solicitud-decretos" className="decretos__formulario" ref={formulario} aria-label="Solicitud de copia de decreto" noValidate>
-          <div className="campo">
-            <label htmlFor="nombre">Nombre</label>
-            <input id="nombre" name="nombre" className="form-control" autoComplete="name" maxLength={LIMITES.nombre} defaultValue={valores.nombre ?? ''} onChange={() => editar('nombre')} aria-describedby={describe('nombre')} aria-invalid={invalido('nombre')} />
-            {error('nombre')}
-          </div>
-          <div className="campo">
-            <label htmlFor="dni">DNI</label>
-            <input id="dni" name="dni" className="form-control" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={valores.dni ?? ''} onChange={() => editar('dni')} aria-describedby={describe('dni')} aria-invalid={invalido('dni')} />
-            {error('dni')}
-          </div>
-          <div className="campo">
-            <label htmlFor="email">Email</label>
-            <input id="email" name="email" type="email" className="form-control" autoComplete="email" maxLength={LIMITES.email} defaultValue={valores.email ?? ''} onChange={() => editar('email')} aria-describedby={describe('email')} aria-invalid={invalido('email')} />
-            {error('email')}
-          </div>
-          <div className="campo">
-            <label htmlFor="numero">Número de Decreto</label>
-            <input id="numero" name="numero" className="form-control" autoComplete="off" maxLength={LIMITES.numero} defaultValue={valores.numero ?? ''} onChange={() => editar('numero')} aria-describedby={describe('numero')} aria-invalid={invalido('numero')} />
-            {error('numero')}
-          </div>
-          <div className="campo campo--completo">
-            <label htmlFor="ordenanza">Ordenanza</label>
-            <ComboboxOrdenanza key={vuelta.n} error={errores.ordenanza && !ocultos.has('ordenanza') ? errores.ordenanza : undefined} valorInicial={valores.ordenanzaNumero} onEditar={() => editar('ordenanza')} descripcionId="ordenanza-ayuda" />
-            <p id="ordenanza-ayuda" className="campo__ayuda">
-              Opcional. Escribí al menos 3 caracteres para buscar, o el número y el año (por ejemplo 250/2021).
-            </p>
-            {error('ordenanza')}
-          </div>
-          <div className="campo campo--completo">
-            <label htmlFor="aclaraciones">Aclaraciones</label>
-            <textarea id="aclaraciones" name="aclaraciones" className="form-control" rows={3} maxLength={LIMITES.aclaraciones} defaultValue={valores.aclaraciones ?? ''} onChange={() => editar('aclaraciones')} aria-describedby={describe('aclaraciones')} aria-invalid={invalido('aclaraciones')} />
-            {error('aclaraciones')}
-          </div>
+          <LeyendaObligatorios />
+          <Campo nombre="nombre" etiqueta="Nombre" error={error('nombre')} obligatorio>
+            {(control) => <input {...control} className="form-control" autoComplete="name" maxLength={LIMITES.nombre} defaultValue={valores.nombre ?? ''} onChange={() => editar('nombre')} />}
+          </Campo>
+          <Campo nombre="dni" etiqueta="DNI" error={error('dni')} obligatorio>
+            {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={valores.dni ?? ''} onChange={() => editar('dni')} />}
+          </Campo>
+          <Campo nombre="email" etiqueta="Email" error={error('email')} obligatorio>
+            {(control) => <input {...control} type="email" className="form-control" autoComplete="email" maxLength={LIMITES.email} defaultValue={valores.email ?? ''} onChange={() => editar('email')} />}
+          </Campo>
+          <Campo nombre="numero" etiqueta="Número de Decreto" error={error('numero')} obligatorio>
+            {(control) => <input {...control} className="form-control" autoComplete="off" maxLength={LIMITES.numero} defaultValue={valores.numero ?? ''} onChange={() => editar('numero')} />}
+          </Campo>
+          <Campo
+            nombre="ordenanza"
+            etiqueta="Ordenanza"
+            className="campo--completo"
+            error={error('ordenanza')}
+            ayuda="Opcional. Escribí al menos 3 caracteres para buscar, o el número y el año (por ejemplo 250/2021)."
+          >
+            {(control) => <ComboboxOrdenanza key={vuelta.n} control={control} valorInicial={valores.ordenanzaNumero} onEditar={() => editar('ordenanza')} />}
+          </Campo>
+          <Campo nombre="aclaraciones" etiqueta="Aclaraciones" className="campo--completo" error={error('aclaraciones')}>
+            {(control) => <textarea {...control} className="form-control" rows={3} maxLength={LIMITES.aclaraciones} defaultValue={valores.aclaraciones ?? ''} onChange={() => editar('aclaraciones')} />}
+          </Campo>
           {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
           <div className="campo-trampa" aria-hidden="true">
             <label htmlFor={CAMPO_TRAMPA}>No completes este campo</label>

@@ -5,13 +5,13 @@ import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { fechaCorta } from '../../lib/formato.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/estados-contables';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const estados = await cargarSeccion(log, 'estados-contables', () => listEstadosContables(db));
-  return { estados };
+  return paginaDeSecciones({ estados });
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -3,13 +3,13 @@ import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/sueldos';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const sueldos = await cargarSeccion(log, 'sueldos', () => listSueldos(db));
-  return { sueldos };
+  return paginaDeSecciones({ sueldos });
 }
 
 export const meta: Route.MetaFunction = () =>

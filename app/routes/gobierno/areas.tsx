@@ -4,13 +4,13 @@ import { appContext } from '../../context.ts';
 import { Contacto } from '../../features/gobierno/contacto.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/areas';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const areas = await cargarSeccion(log, 'areas', () => listAreas(db));
-  return { areas };
+  return paginaDeSecciones({ areas });
 }
 
 export const meta: Route.MetaFunction = () =>

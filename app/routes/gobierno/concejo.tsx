@@ -2,14 +2,14 @@ import { getConcejo } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import { telHref } from '../../lib/telefono.ts';
 import type { Route } from './+types/concejo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const concejo = await cargarSeccion(log, 'concejo', () => getConcejo(db));
-  return { concejo };
+  return paginaDeSecciones({ concejo });
 }
 
 export const meta: Route.MetaFunction = () =>

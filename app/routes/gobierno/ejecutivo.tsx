@@ -3,13 +3,13 @@ import { appContext } from '../../context.ts';
 import { Contacto } from '../../features/gobierno/contacto.tsx';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/ejecutivo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const [ejecutivo, secretarias] = await Promise.all([cargarSeccion(log, 'ejecutivo', () => getEjecutivo(db)), cargarSeccion(log, 'secretarias', () => listSecretarias(db))]);
-  return { ejecutivo, secretarias };
+  return paginaDeSecciones({ ejecutivo, secretarias });
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -6,7 +6,7 @@ import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { urlDocumento } from '../../features/ordenanzas/enlaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/observatorio';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cargarSeccion(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
   ]);
   // Without the observatory row the gallery's name is unknown: that is a failure of the gallery too.
-  return { observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio };
+  return paginaDeSecciones({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio });
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -3,13 +3,13 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { appContext } from '../../context.ts';
 import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion } from '../../lib/secciones.server.ts';
+import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
 import type { Route } from './+types/plan-estrategico';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const enlaces = await cargarSeccion(log, 'plan-estrategico', () => listEnlacesPlan(db));
-  return { enlaces };
+  return paginaDeSecciones({ enlaces });
 }
 
 export const meta: Route.MetaFunction = () =>

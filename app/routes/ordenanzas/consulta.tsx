@@ -7,6 +7,7 @@ import { appContext } from '../../context.ts';
 import { urlBusqueda, urlExportacion } from '../../features/ordenanzas/enlaces.ts';
 import { Paginacion } from '../../features/ordenanzas/paginacion.tsx';
 import { TablaOrdenanzas } from '../../features/ordenanzas/tabla.tsx';
+import { Campo } from '../../components/ui/campo.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/consulta';
@@ -73,15 +74,6 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
     espera.current = setTimeout(() => buscar({ replace: true }), 350);
   };
 
-  const error = (campo: CampoFiltro) =>
-    errores[campo] ? (
-      <p id={`${campo}-error`} className="campo__error">
-        <span className="visually-hidden">Error: </span>
-        {errores[campo]}
-      </p>
-    ) : null;
-  const describe = (campo: CampoFiltro) => (errores[campo] ? `${campo}-error` : undefined);
-
   const totalPaginas = resultado ? Math.max(1, Math.ceil(resultado.total / resultado.porPagina)) : 0;
   const desde = resultado ? (resultado.pagina - 1) * resultado.porPagina + 1 : 0;
   const hasta = resultado ? desde + resultado.items.length - 1 : 0;
@@ -104,47 +96,40 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
           buscar({ replace: false });
         }}
       >
-        <div className="campo">
-          <label htmlFor="estado">Estado</label>
-          <select id="estado" name="estado" className="form-select" defaultValue={valores.estado ?? String(ESTADO_TODOS)} aria-describedby={describe('estado')} aria-invalid={errores.estado ? true : undefined}>
-            <option value={ESTADO_TODOS}>Todos</option>
-            {ESTADOS_ORDENANZA.map((e) => (
-              <option key={e.codigo} value={e.codigo}>
-                {e.etiqueta}
-              </option>
-            ))}
-          </select>
-          {error('estado')}
-        </div>
-        <div className="campo">
-          <label htmlFor="numero">Numero</label>
-          <input id="numero" name="numero" className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.numero ?? ''} aria-describedby={describe('numero')} aria-invalid={errores.numero ? true : undefined} />
-          {error('numero')}
-        </div>
-        <div className="campo">
-          <label htmlFor="anio">Año</label>
-          <input id="anio" name="anio" className="form-control" inputMode="numeric" autoComplete="off" maxLength={4} defaultValue={valores.anio ?? ''} aria-describedby={describe('anio')} aria-invalid={errores.anio ? true : undefined} />
-          {error('anio')}
-        </div>
-        <div className="campo campo--ancho">
-          <label htmlFor="pattern">Buscar en la descripción</label>
-          <input
-            id="pattern"
-            name="pattern"
-            type="search"
-            className="form-control"
-            autoComplete="off"
-            maxLength={200}
-            defaultValue={valores.pattern ?? ''}
-            onChange={alEscribir}
-            aria-describedby={['pattern-ayuda', describe('pattern')].filter(Boolean).join(' ')}
-            aria-invalid={errores.pattern ? true : undefined}
-          />
-          <p id="pattern-ayuda" className="campo__ayuda">
-            Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales.
-          </p>
-          {error('pattern')}
-        </div>
+        <Campo nombre="estado" etiqueta="Estado" error={errores.estado}>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={valores.estado ?? String(ESTADO_TODOS)}>
+              <option value={ESTADO_TODOS}>Todos</option>
+              {ESTADOS_ORDENANZA.map((e) => (
+                <option key={e.codigo} value={e.codigo}>
+                  {e.etiqueta}
+                </option>
+              ))}
+            </select>
+          )}
+        </Campo>
+        <Campo nombre="numero" etiqueta="Numero" error={errores.numero}>
+          {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.numero ?? ''} />}
+        </Campo>
+        <Campo nombre="anio" etiqueta="Año" error={errores.anio}>
+          {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" maxLength={4} defaultValue={valores.anio ?? ''} />}
+        </Campo>
+        <Campo
+          nombre="pattern"
+          etiqueta="Buscar en la descripción"
+          className="campo--ancho"
+          ayuda="Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales."
+          error={errores.pattern}
+        >
+          {(control) => <input {...control} type="search" className="form-control" autoComplete="off" maxLength={200} defaultValue={valores.pattern ?? ''} onChange={alEscribir} />}
+        </Campo>
+        {errores.pagina ? (
+          // Pages come from links, so the form has no page field, except when the link's page is
+          // wrong: the error summary needs a field to point at, and the citizen sees what came in.
+          <Campo nombre="pagina" etiqueta="Página" error={errores.pagina}>
+            {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.pagina ?? ''} />}
+          </Campo>
+        ) : null}
         <div className="filtros__acciones">
           <button type="submit" className="btn btn-primary">
             Buscar

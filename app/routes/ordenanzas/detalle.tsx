@@ -7,14 +7,14 @@ import { fechaLarga, tamanoArchivo } from '../../lib/formato.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/detalle';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(appContext);
   const anio = /^\d{1,4}$/.test(params.anio) ? Number(params.anio) : NaN;
   const numero = /^\d{1,10}$/.test(params.numero) ? Number(params.numero) : NaN;
   const ordenanza = Number.isNaN(anio) || Number.isNaN(numero) ? undefined : await getOrdenanzaPorNumero(db, anio, numero);
   if (!ordenanza) return data({ ordenanza: null, canonical: null }, { status: 404 });
-  // The request's origin is SITE_URL when configured (server/pages.ts), else the Host received.
-  return { ordenanza, canonical: `${new URL(request.url).origin}${permalink(ordenanza)}` };
+  // Absolute links come from the configured origin, never from the request (docs/architecture.md).
+  return { ordenanza, canonical: `${config.siteUrl}${permalink(ordenanza)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

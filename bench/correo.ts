@@ -1,0 +1,148 @@
+// Issue 9: how fast the outbox delivers to an SMTP server on loopback, and how long the real
+// process takes to stop on SIGTERM while mails are still being sent.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { type CorreoNuevo, createWorkerCorreo, encolarCorreos } from '../domain/correo/outbox.ts';
+import { CONEXIONES_SMTP, transporteSmtp } from '../domain/correo/smtp.ts';
+import { crearCifrado } from '../domain/shared/cifrado.ts';
+import { iniciarSmtp } from '../tests/setup/smtp.ts';
+import { startBenchServer } from './server.ts';
+
+export const CORREOS = Number(process.env.BENCH_CORREOS ?? 1000);
+/** Mails pending when the process is stopped. */
+const PENDIENTES_AL_CIERRE = 300;
+/** The SMTP server of the shutdown run takes this long per message: mails are still pending at SIGTERM. */
+const DEMORA_SMTP_MS = 100;
+
+const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
+const silencio = { info() {}, warn() {}, error() {} };
+
+function correos(cantidad: number): CorreoNuevo[] {
+  return Array.from({ length: cantidad }, (_, i) => ({
+    destinatario: `vecino${i}@correo.test`,
+    asunto: `Solicitud de copia de decreto SD-2026-${String(i).padStart(6, '0')}`,
+    texto: `Hola:\n\nRecibimos su solicitud de copia del decreto ${i}/2026. Estamos procesando su solicitud.\n`,
+    referencia: 'bench',
+  }));
+}
+
+/** The data key of every bench database and server: mails are stored encrypted, as in production. */
+const CLAVE = 'ab'.repeat(32);
+const cifrado = crearCifrado(Buffer.from(CLAVE, 'hex'));
+
+const porSegundo = (cantidad: number, ms: number) => (cantidad / (ms / 1000)).toFixed(0);
+
+/**
+ * `cantidad` mails enqueued at once, sent by one worker with `conexiones` SMTP connections to a
+ * server that takes `demoraMs` to accept each (a relay's latency; 0: at once).
+ */
+async function entrega(database: Database, cantidad: number, conexiones: number, demoraMs = 0): Promise<void> {
+  const smtp = await iniciarSmtp(0, { demoraDatos: demoraMs });
+  await encolarCorreos(database.db, cifrado, correos(cantidad));
+  const worker = createWorkerCorreo({
+    db: database.db,
+    cifrado,
+    log: silencio,
+    transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones }),
+    from: FROM,
+    intervalo: 60_000,
+  });
+  try {
+    const inicio = performance.now();
+    const enviados = await worker.runOnce();
+    const ms = performance.now() - inicio;
+    const distintos = new Set(smtp.mensajes.map((m) => m.messageId)).size;
+    const caso = `${conexiones} conexi${conexiones === 1 ? 'ón' : 'ones'}, SMTP ${demoraMs ? `a ${demoraMs} ms por correo` : 'inmediato'}:`;
+    console.log(`${caso.padEnd(40)} ${String(enviados).padStart(5)} correos en ${(ms / 1000).toFixed(2)} s: ${porSegundo(enviados, ms)} correos/s (${distintos} Message-ID distintos recibidos)`);
+  } finally {
+    await worker.stop();
+    await smtp.cerrar();
+  }
+}
+
+/**
+ * The built server on a database with PENDIENTES_AL_CIERRE mails and an SMTP server that accepts
+ * slowly; SIGTERM once the first ones arrive, timed until the process exits.
+ */
+async function cierre(env: Record<string, string>, abrir: () => Promise<Database>): Promise<void> {
+  const database = await abrir();
+  await encolarCorreos(database.db, cifrado, correos(PENDIENTES_AL_CIERRE));
+  await database.close();
+  const smtp = await iniciarSmtp(0, { demoraDatos: DEMORA_SMTP_MS });
+  try {
+    const server = await startBenchServer({ ...env, SEED_DEMO: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.puerto}` });
+    const hasta = Date.now() + 60_000;
+    while (smtp.mensajes.length < 20 && Date.now() < hasta) await new Promise((resolve) => setTimeout(resolve, 20));
+    const antes = smtp.mensajes.length;
+    const { ms, code } = await server.stop();
+    console.log(
+      `Cierre con SIGTERM: ${ms.toFixed(0)} ms hasta la salida (código ${code}), con ${PENDIENTES_AL_CIERRE - antes} de ${PENDIENTES_AL_CIERRE} correos pendientes (SMTP a ${DEMORA_SMTP_MS} ms por correo, ${CONEXIONES_SMTP} conexiones; ${smtp.mensajes.length - antes} terminaron durante el cierre)`,
+    );
+  } finally {
+    await smtp.cerrar();
+  }
+}
+
+/** The pool against one connection, with a server that answers at once and one with a relay's latency. */
+async function entregas(database: Database): Promise<void> {
+  const pocos = Math.min(CORREOS, 300);
+  await entrega(database, CORREOS, CONEXIONES_SMTP);
+  await entrega(database, pocos, 1);
+  await entrega(database, pocos, CONEXIONES_SMTP, 20);
+  await entrega(database, pocos, 1, 20);
+}
+
+export async function benchCorreoPglite(): Promise<void> {
+  console.log(`\n## Bandeja de salida en PGlite (SMTP en loopback)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-correo-'));
+  try {
+    const database = await openPglite(dataDir);
+    try {
+      await entregas(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const cierreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-cierre-'));
+  try {
+    await cierre({ DATA_DIR: cierreDir, DATA_KEY: CLAVE }, () => openPglite(cierreDir));
+  } finally {
+    fs.rmSync(cierreDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchCorreoPostgres(url: string): Promise<void> {
+  console.log(`\n## Bandeja de salida en PostgreSQL (SMTP en loopback)`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const nombres: string[] = [];
+  const nueva = async () => {
+    const nombre = `vla_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${nombre}`);
+    nombres.push(nombre);
+    const scratch = new URL(url);
+    scratch.pathname = `/${nombre}`;
+    return scratch.toString();
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-cierre-'));
+  try {
+    const database = await openPostgres(await nueva());
+    try {
+      await entregas(database);
+    } finally {
+      await database.close();
+    }
+    const cierreUrl = await nueva();
+    await cierre({ DATABASE_URL: cierreUrl, DATA_DIR: dataDir, DATA_KEY: CLAVE }, () => openPostgres(cierreUrl));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const nombre of nombres) await admin.query(`drop database if exists ${nombre} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,42 @@
+import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { documentos } from './documentos.ts';
+
+// The official bulletin (spec §2 Boletín Vigente and Boletines Oficiales, §3 entities).
+
+/** The current bulletin: legal text and tenders, staff-written HTML stored sanitised. The newest row is current. */
+export const boletinVigente = pgTable('boletin_vigente', {
+  id: serial('id').primaryKey(),
+  legales: text('legales').notNull().default(''),
+  licitaciones: text('licitaciones').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const boletinVigenteOrdenanzas = pgTable('boletin_vigente_ordenanzas', {
+  id: serial('id').primaryKey(),
+  numero: text('numero').notNull(),
+  titulo: text('titulo').notNull(),
+  link: text('link').notNull(),
+  orden: integer('orden').notNull().default(0),
+});
+
+export const boletinVigenteDecretos = pgTable('boletin_vigente_decretos', {
+  id: serial('id').primaryKey(),
+  numero: text('numero').notNull(),
+  descripcion: text('descripcion').notNull(),
+  area: text('area').notNull(),
+  orden: integer('orden').notNull().default(0),
+});
+
+export const boletinesOficiales = pgTable(
+  'boletines_oficiales',
+  {
+    id: serial('id').primaryKey(),
+    documentoId: integer('documento_id').notNull().references(() => documentos.id),
+    numeroBoletinOficial: integer('numero_boletin_oficial').notNull(),
+    mes: smallint('mes').notNull(),
+    anio: smallint('anio').notNull(),
+    usuarioCreacion: text('usuario_creacion').notNull(),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('boletines_oficiales_fecha_idx').on(t.fechaCreacion)],
+);

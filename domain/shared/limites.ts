@@ -1,0 +1,31 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { limitesUso } from '../../db/schema/index.ts';
+
+export type Limite = { maximo: number; ventanaSegundos: number };
+
+/**
+ * Counts one use of `clave` in the current fixed window and answers whether it is within the limit.
+ * The counter lives in the database, so every instance counts alike; call it inside the caller's
+ * transaction when the use may still be undone. `clave` must already be a keyed hash.
+ */
+export async function consumirLimite(db: Db, clave: string, limite: Limite): Promise<{ permitido: boolean; cuenta: number }> {
+  const ventana = limite.ventanaSegundos;
+  const [fila] = await queryRows<{ cuenta: number | string }>(
+    db,
+    sql`insert into limites_uso (clave, inicio, cuenta)
+        values (${clave}, to_timestamp(floor(extract(epoch from now()) / ${ventana}) * ${ventana}), 1)
+        on conflict (clave, inicio) do update set cuenta = limites_uso.cuenta + 1
+        returning cuenta`,
+  );
+  const cuenta = Number(fila?.cuenta ?? 1);
+  // Now and then, a new window clears the old ones: the table stays a few days long.
+  if (cuenta === 1 && Math.random() < 0.01) await purgarLimites(db);
+  return { permitido: cuenta <= limite.maximo, cuenta };
+}
+
+/** Drops windows older than two days (the longest limit is a day). */
+export async function purgarLimites(db: Db): Promise<void> {
+  await db.delete(limitesUso).where(lt(limitesUso.inicio, sql`now() - interval '2 days'`));
+}

@@ -1,0 +1,269 @@
+/**
+ * The API's contract: for every /api/v1 route, its input schemas (the same zod schemas the pages
+ * use, from domain/) and its response schemas. One table serves three purposes
+ * (docs/architecture.md, "API y su descripción"): the routes take their response schemas from
+ * here, so every JSON response is parsed by its schema before it is sent and no field the schema
+ * does not name leaves (z.object strips unknown keys); `openapi.ts` generates the OpenAPI document
+ * from it with zod-openapi; and a route without an entry here fails at registration.
+ */
+import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
+import { solicitudDecretoSchema } from '../../domain/decretos/schemas.ts';
+import { filtrosOrdenanzasSchema } from '../../domain/ordenanzas/schemas.ts';
+import { z } from '../../domain/shared/zod.ts';
+
+type Esquema = z.ZodType;
+
+// ---------------------------------------------------------------------------------------------
+// Responses. Field names are the original site's (spec §3), ordinances keep its capitals.
+
+export const errorSchema = z
+  .object({
+    error: z.string().meta({ description: 'Qué pasó, en castellano.' }),
+    errores: z.record(z.string(), z.string()).optional().meta({ description: 'Un mensaje por campo inválido.' }),
+    referencia: z.string().optional().meta({ description: 'Código de referencia de un error del servidor (5xx).' }),
+  })
+  .meta({ id: 'Error' });
+
+const entero = z.int();
+const texto = z.string();
+const fechaHora = z.string().meta({ description: 'Fecha y hora ISO 8601.' });
+const documento = z
+  .object({ id: entero.meta({ description: 'Se descarga en /api/v1/documentos/{id} (o /downloadArchivoAppTurismo?id={id}).' }) })
+  .meta({ id: 'DocumentoRef' });
+
+export const ordenanzaSchema = z
+  .object({
+    ID: entero,
+    Numero: entero,
+    Anio: entero,
+    Estado: entero.meta({ description: 'Código de estado; otros códigos se muestran como Desconocido.' }),
+    EstadoDescripcion: texto,
+    FechaEmision: texto.nullable().meta({ description: 'Fecha y hora, AAAA-MM-DDT00:00:00.' }),
+    Descripcion: texto,
+    Expediente: texto.nullable(),
+    ModificatoriaDe: entero.nullable().meta({ description: 'ID de la ordenanza que esta modifica.' }),
+    ModificatoriaDeNumero: entero.nullable(),
+    ModificatoriaDeAnio: entero.nullable(),
+    DocumentoID: entero.nullable().meta({ description: 'Se descarga en /api/v1/documentos/{DocumentoID}.' }),
+  })
+  .meta({ id: 'Ordenanza' });
+
+const paginaOrdenanzas = z
+  .object({ items: z.array(ordenanzaSchema), total: entero, pagina: entero, porPagina: entero })
+  .meta({ id: 'PaginaOrdenanzas' });
+
+const ordenanzaDetalle = ordenanzaSchema
+  .extend({ ModificadaPor: z.array(z.object({ ID: entero, Numero: entero, Anio: entero, Descripcion: texto })) })
+  .meta({ id: 'OrdenanzaDetalle' });
+
+const solicitudCreada = z
+  .object({ codigo: texto.meta({ example: 'SD-2026-7KQ-3XM-9PK' }), estado: texto.meta({ example: 'recibida' }) })
+  .meta({ id: 'SolicitudCreada' });
+
+const estadoSolicitud = z
+  .object({ codigo: texto, estado: texto, estadoDescripcion: texto, historial: z.array(z.object({ estado: texto, fecha: fechaHora })) })
+  .meta({ id: 'EstadoSolicitud', description: 'Estado y fechas, sin datos personales.' });
+
+const boletinVigente = z.object({ legales: texto, licitaciones: texto }).meta({ id: 'BoletinVigente', description: 'HTML saneado.' });
+const ordenanzaBoletin = z.object({ numero: texto, titulo: texto, link: texto }).meta({ id: 'OrdenanzaBoletin' });
+const decretoBoletin = z.object({ numero: texto, descripcion: texto, area: texto }).meta({ id: 'DecretoBoletin' });
+const boletinOficial = z
+  .object({ id: entero, documento, numeroBoletinOficial: entero, mesAsString: texto, anioDocumentoAsString: texto, usuarioCreacion: texto, fechaCreacion: fechaHora })
+  .meta({ id: 'BoletinOficial' });
+const area = z.object({ nombre: texto, domicilio: texto, telefono: texto, email: texto }).meta({ id: 'Area' });
+const ejecutivo = z
+  .object({ intendenteNombre: texto, intendenteEmail: texto, intendenteTelefono: texto, viceIntendenteNombre: texto, viceIntendenteEmail: texto, viceIntendenteTelefono: texto })
+  .meta({ id: 'Ejecutivo' });
+const secretaria = z
+  .object({
+    secretaria: z.object({ nombre: texto, secretarioNombre: texto, secretarioEmail: texto, secretarioTelefono: texto }),
+    subSecretariaList: z.array(z.object({ nombre: texto, subSecretarioNombre: texto, subSecretarioEmail: texto, subSecretarioTelefono: texto })),
+  })
+  .meta({ id: 'SecretariaEntrada' });
+const nombre = z.object({ nombre: texto });
+const concejo = z
+  .object({
+    presidencia: z
+      .object({ nombrePresidente: texto, nombreVicepresidente: texto, nombreSecretaria: texto, nombreProsecretaria: texto, nombreSecretariaDigesto: texto, telefono: texto })
+      .nullable(),
+    bloqueList: z.array(
+      z.object({
+        bloque: z.object({ nombreBloque: texto, nombreSecetaria: texto.meta({ description: 'Con la grafía del sitio original.' }) }),
+        concejalesList: z.array(nombre),
+        asesoresList: z.array(nombre),
+      }),
+    ),
+  })
+  .meta({ id: 'Concejo' });
+const observatorio = z.object({ texto, logo: documento.nullable(), galeria: nombre }).meta({ id: 'Observatorio' });
+const imagenGaleria = z.object({ id: entero, imagen: documento, titulo: texto, descripcion: texto, alt: texto }).meta({ id: 'ImagenGaleria' });
+const documentoPeriodico = z
+  .object({ id: entero, documento, mesAsString: texto.meta({ description: 'Vacío en los informes anuales.' }), anioDocumentoAsString: texto })
+  .meta({ id: 'DocumentoPeriodico' });
+const estadoContable = z
+  .object({
+    id: entero,
+    tipoEstadoContable: z.enum(['RECURSOS', 'GASTOS']),
+    tipoEstadoContableAsString: z.enum(['Ejecución de Recursos', 'Ejecución de Gastos']),
+    documento,
+    mesAsString: texto,
+    anioDocumentoAsString: texto,
+    usuarioCreacion: texto,
+    fechaCreacion: fechaHora,
+  })
+  .meta({ id: 'EstadoContable' });
+const sueldo = z.object({ id: entero, documento, periodoSueldoAsString: texto, anioDocumentoAsString: texto }).meta({ id: 'Sueldo' });
+const enlacePlan = z.object({ titulo: texto, descripcion: texto, url: texto }).meta({ id: 'EnlacePlan' });
+
+// ---------------------------------------------------------------------------------------------
+// Inputs beyond the domain's schemas.
+
+const formato = z.enum(['json', 'csv']).optional().meta({ description: 'csv para exportar (también con Accept: text/csv).' });
+const pattern = z.string().optional().meta({ description: 'Texto a buscar (vacío: todos).' });
+const conPattern = z.object({ pattern });
+const id = z.object({ id: z.string().regex(/^\d{1,10}$/).meta({ description: 'ID numérico.' }) });
+
+// ---------------------------------------------------------------------------------------------
+// The routes.
+
+type Respuesta = {
+  descripcion: string;
+  /** The JSON body's schema; the route's serializer parses every response with it. */
+  json?: Esquema;
+  /** The same rows as CSV (Accept: text/csv or formato=csv). */
+  csv?: boolean;
+  /** Other content (files). */
+  contenido?: ZodOpenApiResponseObject['content'];
+  encabezados?: z.ZodObject;
+};
+
+export type Ruta = {
+  resumen: string;
+  descripcion?: string;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  cuerpo?: Esquema;
+  respuestas: Record<number, Respuesta>;
+};
+
+const error = (descripcion: string): Respuesta => ({ descripcion, json: errorSchema });
+const lista = (resumen: string, esquema: Esquema, opciones: { query?: z.ZodObject; csv?: boolean } = {}): Ruta => ({
+  resumen,
+  query: opciones.csv ? (opciones.query ?? z.object({})).extend({ formato }) : opciones.query,
+  respuestas: { 200: { descripcion: resumen, json: z.array(esquema), csv: opciones.csv } },
+});
+const reintentar = z.object({ 'retry-after': z.string().meta({ description: 'Segundos hasta poder intentar de nuevo.' }) });
+
+/** Keyed by method and path as Fastify registers them under /api/v1. */
+export const RUTAS = {
+  'GET /ordenanzas': {
+    resumen: 'Buscar ordenanzas',
+    descripcion:
+      'JSON paginado, o CSV con todas las coincidencias con `Accept: text/csv` o `formato=csv`. Por relevancia si hay palabras; si no, por año y número descendentes.',
+    query: filtrosOrdenanzasSchema.extend({
+      porPagina: z.string().optional().meta({ description: 'Resultados por página, de 1 a 100 (25 si falta).' }),
+      formato,
+    }),
+    respuestas: { 200: { descripcion: 'Ordenanzas que cumplen todos los filtros', json: paginaOrdenanzas, csv: true }, 400: error('Filtros inválidos: un mensaje por campo') },
+  },
+  'GET /ordenanzas/:id': {
+    resumen: 'Una ordenanza, con las que la modifican',
+    params: id,
+    respuestas: { 200: { descripcion: 'La ordenanza', json: ordenanzaDetalle }, 404: error('No existe') },
+  },
+  'POST /solicitudes-decreto': {
+    resumen: 'Pedir la copia de un decreto (sendSolicitudDecreto)',
+    descripcion:
+      'Registra la solicitud y encola dos correos: el acuse al ciudadano, con el código de seguimiento, y el aviso a la mesa de entradas. La misma combinación de DNI, correo y número dentro de 10 minutos devuelve el código ya dado. Límites por dirección, por DNI y por correo (ver el README). Cuerpo de hasta 16 KB.',
+    cuerpo: solicitudDecretoSchema,
+    respuestas: {
+      201: { descripcion: 'Solicitud registrada', json: solicitudCreada },
+      400: error('Datos inválidos: un mensaje por campo'),
+      413: error('Cuerpo demasiado grande'),
+      429: { ...error('Demasiadas solicitudes'), encabezados: reintentar },
+      503: error('No se pudo registrar; probar más tarde'),
+    },
+  },
+  'GET /solicitudes-decreto/:codigo': {
+    resumen: 'Estado de una solicitud de decreto por su código de seguimiento',
+    params: z.object({ codigo: z.string().meta({ example: 'SD-2026-7KQ-3XM-9PK' }) }),
+    respuestas: {
+      200: { descripcion: 'Estado y fechas, sin datos personales', json: estadoSolicitud },
+      404: error('No hay una solicitud con ese código (también si el código está mal escrito)'),
+      429: { ...error('Demasiadas consultas'), encabezados: reintentar },
+    },
+  },
+  'GET /documentos/:id': {
+    resumen: 'Descargar un documento (PDF o imagen)',
+    descripcion: 'Con ETag, Last-Modified (304 al revalidar) y rangos de bytes (206).',
+    params: id,
+    respuestas: {
+      200: { descripcion: 'El archivo', contenido: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) }, 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
+      206: { descripcion: 'Un rango del archivo' },
+      304: { descripcion: 'Sin cambios' },
+      404: error('No existe'),
+      416: { descripcion: 'Rango imposible' },
+    },
+  },
+  'GET /boletin-vigente': { resumen: 'Boletín vigente: texto legal y licitaciones (HTML saneado)', respuestas: { 200: { descripcion: 'El boletín vigente', json: boletinVigente } } },
+  'GET /boletin-vigente/ordenanzas': lista('Ordenanzas del boletín vigente', ordenanzaBoletin, { query: conPattern, csv: true }),
+  'GET /boletin-vigente/decretos': lista('Decretos del boletín vigente', decretoBoletin, { query: conPattern, csv: true }),
+  'GET /boletines-oficiales': lista('Boletines oficiales, del más reciente al más antiguo', boletinOficial, { csv: true }),
+  'GET /areas': lista('Áreas municipales', area, { query: conPattern, csv: true }),
+  'GET /ejecutivo': { resumen: 'Intendente y Viceintendente', respuestas: { 200: { descripcion: 'El Ejecutivo', json: ejecutivo }, 404: error('Sin datos') } },
+  'GET /secretarias': lista('Secretarías con sus subsecretarías', secretaria, { query: conPattern }),
+  'GET /concejo-deliberante': { resumen: 'Concejo Deliberante: presidencia y bloques', respuestas: { 200: { descripcion: 'El Concejo', json: concejo } } },
+  'GET /observatorio-vial': { resumen: 'Observatorio Vial: texto, logo y galería', respuestas: { 200: { descripcion: 'El Observatorio', json: observatorio }, 404: error('Sin datos') } },
+  'GET /observatorio-vial/galeria': {
+    ...lista('Imágenes de una galería', imagenGaleria, {
+      query: z.object({ gallery: z.string().meta({ description: 'Nombre de la galería (galeria.nombre del Observatorio).' }) }),
+    }),
+    respuestas: { 200: { descripcion: 'Imágenes de la galería', json: z.array(imagenGaleria) }, 400: error('Falta gallery') },
+  },
+  'GET /observatorio-vial/movimiento-terminal': lista('Movimiento mensual de pasajeros de la Terminal, del mes más reciente al más antiguo', documentoPeriodico, { csv: true }),
+  'GET /observatorio-vial/informes-estadisticos': lista('Informes estadísticos anuales (OSSIVI), del más reciente al más antiguo', documentoPeriodico, { csv: true }),
+  'GET /estados-contables': lista('Estados contables, del período más reciente al más antiguo', estadoContable, { csv: true }),
+  'GET /sueldos': lista('Informes de sueldos, del período más reciente al más antiguo', sueldo, { csv: true }),
+  'GET /plan-estrategico': lista('Enlaces del Plan Estratégico', enlacePlan, { csv: true }),
+} satisfies Record<string, Ruta>;
+
+export type ClaveRuta = keyof typeof RUTAS;
+
+/**
+ * Fastify route options for a route of the table: its response schemas, which the API scope's
+ * serializer compiler (index.ts) applies to every JSON body it sends.
+ */
+export function contrato(clave: ClaveRuta): { schema: { response: Record<number, Esquema> } } {
+  const ruta: Ruta | undefined = RUTAS[clave];
+  if (!ruta) throw new Error(`La ruta ${clave} de la API no está en el contrato (server/api/contrato.ts).`);
+  const response: Record<number, Esquema> = {};
+  for (const [estado, r] of Object.entries(ruta.respuestas)) if (r.json) response[Number(estado)] = r.json;
+  return { schema: { response } };
+}
+
+/** The OpenAPI operation of a route of the table. */
+export function operacion(ruta: Ruta): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiOperationObject['responses'] = {};
+  for (const [estado, r] of Object.entries(ruta.respuestas)) {
+    const content: NonNullable<ZodOpenApiResponseObject['content']> = { ...r.contenido };
+    if (r.json) content['application/json'] = { schema: r.json };
+    if (r.csv) content['text/csv'] = { schema: z.string().meta({ description: 'Las mismas filas en CSV (RFC 4180, UTF-8 con BOM).' }) };
+    responses[estado as '200'] = { description: r.descripcion, ...(Object.keys(content).length ? { content } : {}), ...(r.encabezados ? { headers: r.encabezados } : {}) };
+  }
+  return {
+    summary: ruta.resumen,
+    ...(ruta.descripcion ? { description: ruta.descripcion } : {}),
+    ...(ruta.query || ruta.params ? { requestParams: { ...(ruta.query ? { query: ruta.query } : {}), ...(ruta.params ? { path: ruta.params } : {}) } } : {}),
+    ...(ruta.cuerpo ? { requestBody: { required: true, content: { 'application/json': { schema: ruta.cuerpo } } } } : {}),
+    responses,
+  };
+}
+
+/**
+ * The API scope's serializer compiler: a JSON body goes out as its schema parses it, so only the
+ * fields the schema names leave, and a body that does not fit its schema is a 500, not a leak.
+ */
+export function serializarConEsquema({ schema }: { schema: unknown }): (data: unknown) => string {
+  const esquema = schema as Esquema;
+  return (data) => JSON.stringify(esquema.parse(data));
+}

@@ -1,0 +1,199 @@
+// Personal data at rest (issue 9): DNI and e-mail encrypted on both engines, legacy plaintext rows
+// protected at start, key rotation, a wrong key refused; and the status look-up's limits.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { crearCifrado } from '../../domain/shared/cifrado.ts';
+import { solicitudValida } from '../factories/decretos.ts';
+import { TEST_SITE_URL, loadBuiltApp } from '../setup/app.ts';
+import { createTestDatabase, engines } from '../setup/database.ts';
+import { createTestStorage } from '../setup/storage.ts';
+
+type Mod = Awaited<ReturnType<typeof loadBuiltApp>>;
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const form = (campos: Record<string, unknown>) => new URLSearchParams(Object.entries(campos).map(([k, v]) => [k, String(v)])).toString();
+const claveHex = () => randomBytes(32).toString('hex');
+let ip = 1;
+const otraDireccion = () => `192.0.2.${ip++}`;
+
+describe.each(engines)('datos personales cifrados (%s)', (engine) => {
+  let mod: Mod;
+  let database: Database;
+  const storage = createTestStorage();
+  const abiertas: FastifyInstance[] = [];
+
+  /** The app over this file's database, with the given key settings. */
+  async function app(env: Record<string, string>): Promise<FastifyInstance> {
+    const config = mod.loadConfig({ NODE_ENV: 'production', SITE_URL: TEST_SITE_URL, LOG_LEVEL: 'silent', ...env });
+    const instancia = await mod.buildApp({ config, database, storage, logger: false });
+    await instancia.ready();
+    abiertas.push(instancia);
+    return instancia;
+  }
+
+  const lista = async (consulta: ReturnType<typeof sql>) => {
+    const r = (await database.db.execute(consulta)) as unknown as { rows?: Record<string, string>[] };
+    return (r.rows ?? (r as unknown as Record<string, string>[])) as Record<string, string>[];
+  };
+
+  /** Each test starts with an empty register and no key proof: a database never written. */
+  const vaciar = async () => {
+    await database.db.execute(sql`delete from claves_servidor where nombre = 'verificador_clave_datos'`);
+    await database.db.execute(sql`delete from outbox`);
+    await database.db.execute(sql`delete from solicitudes_decreto`);
+  };
+
+  beforeAll(async () => {
+    mod = await loadBuiltApp();
+    database = await createTestDatabase(engine, mod);
+  });
+  afterAll(async () => {
+    for (const a of abiertas) await a.close();
+    await database.close();
+    storage.remove();
+  });
+
+  it('select dni, email from solicitudes_decreto y el outbox no muestran nada en claro', async () => {
+    await vaciar();
+    const clave = claveHex();
+    const sitio = await app({ DATA_KEY: clave });
+    const pagina = await sitio.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, remoteAddress: otraDireccion(), payload: form(solicitudValida({ dni: '30.111.222', email: 'maria.perez@correo.com.ar' })) });
+    expect(pagina.statusCode).toBe(200);
+    const api = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: solicitudValida({ dni: '31222333', email: 'julian@correo.com.ar' }) });
+    expect(api.statusCode).toBe(201);
+
+    const guardadas = await lista(sql`select dni, email from solicitudes_decreto`);
+    expect(guardadas.length).toBeGreaterThanOrEqual(2);
+    const texto = JSON.stringify(guardadas);
+    expect(texto).not.toMatch(/30111222|31222333|@/);
+    const cifrado = crearCifrado(Buffer.from(clave, 'hex'));
+    expect(guardadas.map((g) => cifrado.descifrar(g.dni!)).sort()).toEqual(['30111222', '31222333']);
+    const correos = await lista(sql`select destinatario, responder_a, texto from outbox`);
+    expect(JSON.stringify(correos)).not.toMatch(/30111222|31222333|@correo/);
+    await sitio.close();
+  });
+
+  it('rotación: la clave nueva recifra cada fila; estado y correos siguen; la vieja ya no arranca', async () => {
+    await vaciar();
+    const vieja = claveHex();
+    let sitio = await app({ DATA_KEY: vieja });
+    const r = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: solicitudValida({ dni: '28444555', email: 'rotacion@correo.com.ar' }) });
+    expect(r.statusCode).toBe(201);
+    const { codigo } = r.json() as { codigo: string };
+    await sitio.close();
+
+    const nueva = claveHex();
+    sitio = await app({ DATA_KEY: nueva, DATA_KEY_PREVIOUS: vieja });
+    const cifradoNuevo = crearCifrado(Buffer.from(nueva, 'hex'));
+    const rotadas = await lista(sql`select dni, email, dni_huella, email_huella, huella from solicitudes_decreto`);
+    expect(rotadas).toHaveLength(1);
+    for (const fila of rotadas) {
+      expect(cifradoNuevo.esDeLaClaveActual(fila.dni!)).toBe(true);
+      expect(cifradoNuevo.descifrar(fila.dni!)).toBe('28444555');
+      expect(cifradoNuevo.descifrar(fila.email!)).toBe('rotacion@correo.com.ar');
+      // Hashes are recomputed under the new key: the repeat check and the limits still match.
+      expect(fila.dni_huella).toBe(cifradoNuevo.huella('dni', '28444555'));
+    }
+    for (const correo of await lista(sql`select destinatario, texto from outbox`)) {
+      expect(cifradoNuevo.esDeLaClaveActual(correo.destinatario!)).toBe(true);
+      expect(cifradoNuevo.descifrar(correo.texto!)).toContain(codigo);
+    }
+    const estado = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: otraDireccion() });
+    expect(estado.statusCode).toBe(200);
+    expect(estado.body.replace(/<!-- -->/g, '')).toContain(`Solicitud ${codigo}`);
+    // The same request again is still recognised as a repeat after the rotation.
+    const repetida = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: { nombre: 'Lucía Fernández', dni: '28444555', email: 'rotacion@correo.com.ar', numero: (await lista(sql`select numero from solicitudes_decreto`))[0]!.numero } });
+    expect(repetida.json()).toMatchObject({ codigo });
+    await sitio.close();
+
+    // Without the previous key the new one alone works; the old one alone is refused.
+    sitio = await app({ DATA_KEY: nueva });
+    await sitio.close();
+    await expect(app({ DATA_KEY: vieja })).rejects.toThrow(/DATA_KEY no es la clave con la que se cifraron/);
+    await expect(app({ DATA_KEY: claveHex() })).rejects.toThrow(/DATA_KEY no es la clave/);
+  });
+
+  it('filas anteriores al cifrado (en claro) se cifran al arrancar', async () => {
+    const clave = claveHex();
+    await vaciar();
+    await database.db.execute(sql`insert into solicitudes_decreto (codigo, nombre, dni, email, numero, huella) values ('SD-2025-000042', 'Rosa Díaz', '20111222', 'rosa@correo.com.ar', '5/2025', 'vieja')`);
+    await database.db.execute(sql`insert into outbox (message_id, destinatario, asunto, texto, referencia) values ('<viejo@x>', 'rosa@correo.com.ar', 'Recibimos su solicitud', 'DNI: 20111222', 'SD-2025-000042')`);
+    const sitio = await app({ DATA_KEY: clave });
+    const texto = JSON.stringify([...(await lista(sql`select dni, email from solicitudes_decreto`)), ...(await lista(sql`select destinatario, texto from outbox`))]);
+    expect(texto).not.toMatch(/20111222|rosa@/);
+    // The old sequential code still answers.
+    const estado = await sitio.inject({ url: '/solicitud-decretos/estado?codigo=sd-2025-000042', remoteAddress: otraDireccion() });
+    expect(estado.statusCode).toBe(200);
+    expect(estado.body.replace(/<!-- -->/g, '')).toContain('Solicitud SD-2025-000042');
+    expect(estado.body).toContain('Rosa');
+    await sitio.close();
+  });
+
+  it('consultas de estado: la 30.ª en un minuto desde una dirección recibe 429; un código errado y uno desconocido responden igual', async () => {
+    await vaciar();
+    const sitio = await app({ DATA_KEY: claveHex(), CONSULTAS_ESTADO_POR_MINUTO: '20' });
+    const r = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: solicitudValida() });
+    const { codigo } = r.json() as { codigo: string };
+    // One mistyped symbol (the check symbol catches it) and a well-formed unknown code.
+    const ultimo = codigo.at(-1) === '2' ? '3' : '2';
+    const errado = codigo.slice(0, -1) + ultimo;
+    const desconocido = 'SD-2026-000999';
+    const quien = '203.0.113.50';
+    const [a, b] = await Promise.all([
+      sitio.inject({ url: `/api/v1/solicitudes-decreto/${errado}`, remoteAddress: quien }),
+      sitio.inject({ url: `/api/v1/solicitudes-decreto/${desconocido}`, remoteAddress: quien }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([404, 404]);
+    expect(a.body).toBe(b.body);
+    const paginaErrada = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${errado}`, remoteAddress: quien });
+    const paginaDesconocida = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${desconocido}`, remoteAddress: quien });
+    expect([paginaErrada.statusCode, paginaDesconocida.statusCode]).toEqual([404, 404]);
+
+    const estados: number[] = [a.statusCode, b.statusCode, paginaErrada.statusCode, paginaDesconocida.statusCode];
+    while (estados.length < 30) {
+      const res = await sitio.inject({ url: `/api/v1/solicitudes-decreto/${codigo}`, remoteAddress: quien });
+      estados.push(res.statusCode);
+    }
+    expect(estados.slice(4, 20).every((s) => s === 200)).toBe(true);
+    expect(estados[29]).toBe(429);
+    const pagina = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: quien });
+    expect(pagina.statusCode).toBe(429);
+    expect(pagina.headers['retry-after']).toBe('60');
+    expect(pagina.body).toContain('Hiciste muchas consultas en el último minuto.');
+    // Another address is not affected.
+    expect((await sitio.inject({ url: `/api/v1/solicitudes-decreto/${codigo}`, remoteAddress: '203.0.113.51' })).statusCode).toBe(200);
+    await sitio.close();
+  });
+});
+
+describe('clave en modo embebido', () => {
+  it('sin DATA_KEY, un archivo de clave en DATA_DIR con permisos 0600, el mismo en cada arranque', async () => {
+    const mod = await loadBuiltApp();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-clave-'));
+    try {
+      const config = mod.loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const database = await createTestDatabase('pglite', mod);
+      const storage = createTestStorage(mod.createLocalStorage);
+      const primera = await mod.buildApp({ config, database, storage, logger: false });
+      await primera.close();
+      const archivo = path.join(dataDir, mod.ARCHIVO_CLAVE);
+      expect(fs.statSync(archivo).mode & 0o777).toBe(0o600);
+      const clave = fs.readFileSync(archivo, 'utf8');
+      expect(clave.trim()).toMatch(/^[0-9a-f]{64}$/);
+      fs.chmodSync(archivo, 0o644);
+      const segunda = await mod.buildApp({ config, database, storage, logger: false });
+      await segunda.close();
+      expect(fs.readFileSync(archivo, 'utf8')).toBe(clave);
+      expect(fs.statSync(archivo).mode & 0o777).toBe(0o600);
+      await database.close();
+      storage.remove();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solicitudValida } from '../factories/decretos.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp } from '../setup/app.ts';
+import { engines } from '../setup/database.ts';
+
+type Esquema = Record<string, unknown>;
+type Operacion = {
+  parameters?: { name: string; in: 'query' | 'path'; required?: boolean }[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { schema?: Esquema }> }>;
+};
+type Documento = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, Operacion>>; components: { schemas: Record<string, Esquema> } };
+
+/**
+ * Error responses the test does not provoke, and why. Every other documented (route, status) pair
+ * with a JSON body is exercised below and its real body validated against the document.
+ */
+const NO_PROVOCADAS: Record<string, string> = {
+  // Needs the database down mid-request: tests/http/decretos.test.ts covers the 503 itself.
+  'POST /api/v1/solicitudes-decreto 503': 'base caída',
+  // The demo always loads the Executive and the Observatory.
+  'GET /api/v1/ejecutivo 404': 'sin datos',
+  'GET /api/v1/observatorio-vial 404': 'sin datos',
+};
+
+let ipSiguiente = 1;
+const ipNueva = () => `10.77.${Math.floor(ipSiguiente / 250)}.${(ipSiguiente++ % 250) + 1}`;
+
+describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (engine) => {
+  let t: TestApp;
+  let doc: Documento;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+  beforeAll(async () => {
+    // Low limits, so the 429s the document promises can be provoked with a few requests.
+    t = await createTestApp(engine, { env: { SOLICITUDES_POR_IP: '2', CONSULTAS_ESTADO_POR_MINUTO: '4' } });
+    doc = (await t.app.inject({ url: '/api/docs.json' })).json() as Documento;
+  });
+  afterAll(() => t?.close());
+
+  /** Validates a real response against the document's schema for its route, status and type. */
+  function validar(ruta: string, metodo: string, res: LightMyRequestResponse) {
+    const donde = `${metodo.toUpperCase()} ${ruta} ${res.statusCode}`;
+    const respuesta = doc.paths[ruta]![metodo]!.responses[String(res.statusCode)];
+    expect(respuesta, `${donde}: estado no documentado (${res.body.slice(0, 200)})`).toBeDefined();
+    const tipo = String(res.headers['content-type'] ?? '').split(';')[0]!;
+    const contenido = respuesta!.content;
+    if (!contenido) return;
+    expect(Object.keys(contenido), `${donde}: tipo ${tipo}`).toContain(tipo);
+    if (tipo !== 'application/json') return;
+    const validate = ajv.compile({ ...contenido[tipo]!.schema, components: doc.components });
+    expect(validate(res.json()) ? [] : validate.errors, donde).toEqual([]);
+  }
+
+  it('es OpenAPI 3.1, generado, con SITE_URL como servidor y un esquema de respuesta en cada operación', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: TEST_SITE_URL }]);
+    for (const [ruta, metodos] of Object.entries(doc.paths)) {
+      expect(ruta).toMatch(/^\/api\/v1\//);
+      for (const [metodo, op] of Object.entries(metodos)) {
+        const ok = Object.entries(op.responses).filter(([estado]) => estado.startsWith('2'));
+        expect(ok.length, `${metodo} ${ruta}`).toBeGreaterThan(0);
+        for (const [, r] of ok) expect(Object.values(r.content ?? {}).every((c) => c.schema), `${metodo} ${ruta}`).toBe(true);
+        for (const nombre of ruta.match(/\{(\w+)\}/g) ?? []) {
+          expect(op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === nombre && p.required), `${ruta} ${nombre}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('cada ruta /api/v1 que Fastify tiene está en el documento, y nada más', () => {
+    const arbol = t.app.printRoutes({ commonPrefix: false, includeHooks: false });
+    // The tree prints each node under its parent, four columns deeper; a node's path is the sum.
+    const registradas = new Set<string>();
+    const pila: string[] = [];
+    for (const linea of arbol.split('\n')) {
+      const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]+)\))?$/.exec(linea);
+      if (!m) continue;
+      const nivel = m[1]!.length / 4;
+      pila.length = nivel;
+      pila.push(`${pila[nivel - 1] ?? ''}${m[2]}`);
+      const ruta = pila[nivel]!.replace(/:(\w+)/g, '{$1}');
+      if (!ruta.startsWith('/api/v1/') || !m[3]) continue;
+      for (const metodo of m[3].split(', ')) if (metodo !== 'HEAD') registradas.add(`${metodo} ${ruta}`);
+    }
+    const documentadas = new Set(Object.entries(doc.paths).flatMap(([ruta, metodos]) => Object.keys(metodos).map((m) => `${m.toUpperCase()} ${ruta}`)));
+    expect(registradas.size).toBeGreaterThan(15);
+    expect([...registradas].sort()).toEqual([...documentadas].sort());
+  });
+
+  it('la respuesta real de cada ruta, de éxito y de error, cumple su esquema del documento', async () => {
+    const { items } = (await t.app.inject({ url: '/api/v1/ordenanzas?porPagina=50' })).json() as { items: { ID: number; DocumentoID: number | null }[] };
+    const ordenanza = items.find((o) => o.DocumentoID !== null)!;
+    const galeria = ((await t.app.inject({ url: '/api/v1/observatorio-vial' })).json() as { galeria: { nombre: string } }).galeria.nombre;
+    const creada = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
+    const codigo = (creada.json() as { codigo: string }).codigo;
+
+    /** The happy request of each operation: path parameters from the demo data, required query parameters filled. */
+    const valores: Record<string, string> = { id: String(ordenanza.ID), codigo, gallery: galeria };
+    const vistos = new Set<string>();
+    const pedir = async (ruta: string, metodo: string, opciones: Omit<InjectOptions, 'url' | 'method'> & { url?: string } = {}) => {
+      const url = opciones.url ?? ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
+      const res = await t.app.inject({ remoteAddress: ipNueva(), ...opciones, method: metodo.toUpperCase() as 'GET', url });
+      validar(ruta, metodo, res);
+      vistos.add(`${metodo.toUpperCase()} ${ruta} ${res.statusCode}`);
+      return res;
+    };
+
+    for (const [ruta, metodos] of Object.entries(doc.paths)) {
+      for (const [metodo, op] of Object.entries(metodos)) {
+        const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(valores[p.name]!)}`);
+        const url = ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
+        const res = await pedir(ruta, metodo, { url: query.length ? `${url}?${query.join('&')}` : url, ...(op.requestBody ? { payload: solicitudValida({ dni: '30111222' }) } : {}) });
+        expect(res.statusCode, `${metodo} ${ruta}`).toBeLessThan(300);
+        // Where CSV is an alternative, it answers too.
+        if (op.responses['200']?.content?.['text/csv']) {
+          const csv = await pedir(ruta, metodo, { url: `${url}${query.length ? `?${query.join('&')}&` : '?'}formato=csv` });
+          expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+        }
+      }
+    }
+
+    // The errors the document promises.
+    await pedir('/api/v1/ordenanzas', 'get', { url: '/api/v1/ordenanzas?anio=dos-mil' });
+    await pedir('/api/v1/ordenanzas/{id}', 'get', { url: '/api/v1/ordenanzas/999999999' });
+    await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/0' });
+    await pedir('/api/v1/observatorio-vial/galeria', 'get', { url: '/api/v1/observatorio-vial/galeria' });
+    await pedir('/api/v1/solicitudes-decreto', 'post', { payload: { nombre: 5, dni: '12.34', email: 'no' } });
+    await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }) });
+    await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { url: '/api/v1/solicitudes-decreto/SD-2026-000999' });
+    const ip = ipNueva();
+    for (let i = 0; i < 3; i++) await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ dni: `2000000${i}`, email: `limite${i}@example.com` }), remoteAddress: ip });
+    for (let i = 0; i < 5; i++) await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { remoteAddress: ip });
+    // Byte ranges and revalidation of a document.
+    const doc200 = await pedir('/api/v1/documentos/{id}', 'get');
+    await pedir('/api/v1/documentos/{id}', 'get', { headers: { range: 'bytes=0-9' } });
+    await pedir('/api/v1/documentos/{id}', 'get', { headers: { 'if-none-match': String(doc200.headers.etag) } });
+    await pedir('/api/v1/documentos/{id}', 'get', { headers: { range: 'bytes=999999999-' } });
+
+    const documentadas = Object.entries(doc.paths).flatMap(([ruta, metodos]) =>
+      Object.entries(metodos).flatMap(([metodo, op]) => Object.keys(op.responses).map((estado) => `${metodo.toUpperCase()} ${ruta} ${estado}`)),
+    );
+    const faltan = documentadas.filter((clave) => !vistos.has(clave) && !(clave in NO_PROVOCADAS));
+    expect(faltan).toEqual([]);
+  });
+
+  it('ningún campo que el esquema no nombra sale en una respuesta', async () => {
+    const res = await t.app.inject({ url: '/api/v1/boletines-oficiales' });
+    const [boletin] = res.json() as { documento: Record<string, unknown> }[];
+    // The domain's document reference carries size and type for the pages; the API names only the id.
+    expect(Object.keys(boletin!.documento)).toEqual(['id']);
+  });
+
+  it('/api/docs: JSON para programas, una página para personas', async () => {
+    const json = await t.app.inject({ url: '/api/docs', headers: { accept: 'application/json' } });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.json()).toEqual(doc);
+    expect((await t.app.inject({ url: '/api/docs' })).json()).toEqual(doc);
+    const pagina = await t.app.inject({ url: '/api/docs', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(pagina.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(pagina.headers.vary).toMatch(/Accept/);
+    expect(pagina.body).toContain('<script src="/api/docs/swagger-ui-bundle.js"');
+    for (const archivo of ['/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css', '/api/docs/iniciar.js']) {
+      const res = await t.app.inject({ url: archivo });
+      expect(res.statusCode, archivo).toBe(200);
+      expect(res.body.length, archivo).toBeGreaterThan(100);
+    }
+  });
+});
