@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
-import { mensajeErrorHttp } from '../domain/shared/errores-http.ts';
+import { httpErrorMessage } from '../domain/shared/http-errors.ts';
 import { ServiceCard } from './components/service-card.tsx';
 import type { Route } from './+types/root';
 import './styles/main.scss';
@@ -54,12 +54,12 @@ function textoDeLaRuta(error: { data: unknown; internal?: boolean }): string | n
 
 /**
  * The spec's heading stays in English (lang="en"); what follows is Spanish by status, from the
- * table the server shares (domain/shared/errores-http.ts). Never `error.message`: it may carry
+ * table the server shares (domain/shared/http-errors.ts). Never `error.message`: it may carry
  * SQL, a path or a stack, and React Router's own messages are English.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detalle = (isRouteErrorResponse(error) && textoDeLaRuta(error)) || mensajeErrorHttp(status);
+  const detalle = (isRouteErrorResponse(error) && textoDeLaRuta(error)) || httpErrorMessage(status);
   return (
     <ServiceCard>
       <title>Error inesperado | Municipalidad de Villa La Angostura</title>

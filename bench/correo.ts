@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { type CorreoNuevo, createWorkerCorreo, encolarCorreos } from '../domain/correo/outbox.ts';
-import { CONEXIONES_SMTP, transporteSmtp } from '../domain/correo/smtp.ts';
-import { crearCifrado } from '../domain/shared/cifrado.ts';
+import { type NewMail, createMailWorker, enqueueMail } from '../domain/correo/outbox.ts';
+import { SMTP_CONNECTIONS, smtpTransport } from '../domain/correo/smtp.ts';
+import { createCipher } from '../domain/shared/cipher.ts';
 import { iniciarSmtp } from '../tests/setup/smtp.ts';
 import { startBenchServer } from './server.ts';
 
@@ -21,7 +21,7 @@ const DEMORA_SMTP_MS = 100;
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
 const silencio = { info() {}, warn() {}, error() {} };
 
-function correos(cantidad: number): CorreoNuevo[] {
+function correos(cantidad: number): NewMail[] {
   return Array.from({ length: cantidad }, (_, i) => ({
     destinatario: `vecino${i}@correo.test`,
     asunto: `Solicitud de copia de decreto SD-2026-${String(i).padStart(6, '0')}`,
@@ -32,7 +32,7 @@ function correos(cantidad: number): CorreoNuevo[] {
 
 /** The data key of every bench database and server: mails are stored encrypted, as in production. */
 const CLAVE = 'ab'.repeat(32);
-const cifrado = crearCifrado(Buffer.from(CLAVE, 'hex'));
+const cipher = createCipher(Buffer.from(CLAVE, 'hex'));
 
 const porSegundo = (cantidad: number, ms: number) => (cantidad / (ms / 1000)).toFixed(0);
 
@@ -42,14 +42,14 @@ const porSegundo = (cantidad: number, ms: number) => (cantidad / (ms / 1000)).to
  */
 async function entrega(database: Database, cantidad: number, conexiones: number, demoraMs = 0): Promise<void> {
   const smtp = await iniciarSmtp(0, { demoraDatos: demoraMs });
-  await encolarCorreos(database.db, cifrado, correos(cantidad));
-  const worker = createWorkerCorreo({
+  await enqueueMail(database.db, cipher, correos(cantidad));
+  const worker = createMailWorker({
     db: database.db,
-    cifrado,
+    cipher,
     log: silencio,
-    transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones }),
+    transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: conexiones }),
     from: FROM,
-    intervalo: 60_000,
+    pollMs: 60_000,
   });
   try {
     const inicio = performance.now();
@@ -70,7 +70,7 @@ async function entrega(database: Database, cantidad: number, conexiones: number,
  */
 async function cierre(env: Record<string, string>, abrir: () => Promise<Database>): Promise<void> {
   const database = await abrir();
-  await encolarCorreos(database.db, cifrado, correos(PENDIENTES_AL_CIERRE));
+  await enqueueMail(database.db, cipher, correos(PENDIENTES_AL_CIERRE));
   await database.close();
   const smtp = await iniciarSmtp(0, { demoraDatos: DEMORA_SMTP_MS });
   try {
@@ -80,7 +80,7 @@ async function cierre(env: Record<string, string>, abrir: () => Promise<Database
     const antes = smtp.mensajes.length;
     const { ms, code } = await server.stop();
     console.log(
-      `Cierre con SIGTERM: ${ms.toFixed(0)} ms hasta la salida (código ${code}), con ${PENDIENTES_AL_CIERRE - antes} de ${PENDIENTES_AL_CIERRE} correos pendientes (SMTP a ${DEMORA_SMTP_MS} ms por correo, ${CONEXIONES_SMTP} conexiones; ${smtp.mensajes.length - antes} terminaron durante el cierre)`,
+      `Cierre con SIGTERM: ${ms.toFixed(0)} ms hasta la salida (código ${code}), con ${PENDIENTES_AL_CIERRE - antes} de ${PENDIENTES_AL_CIERRE} correos pendientes (SMTP a ${DEMORA_SMTP_MS} ms por correo, ${SMTP_CONNECTIONS} conexiones; ${smtp.mensajes.length - antes} terminaron durante el cierre)`,
     );
   } finally {
     await smtp.cerrar();
@@ -90,9 +90,9 @@ async function cierre(env: Record<string, string>, abrir: () => Promise<Database
 /** The pool against one connection, with a server that answers at once and one with a relay's latency. */
 async function entregas(database: Database): Promise<void> {
   const pocos = Math.min(CORREOS, 300);
-  await entrega(database, CORREOS, CONEXIONES_SMTP);
+  await entrega(database, CORREOS, SMTP_CONNECTIONS);
   await entrega(database, pocos, 1);
-  await entrega(database, pocos, CONEXIONES_SMTP, 20);
+  await entrega(database, pocos, SMTP_CONNECTIONS, 20);
   await entrega(database, pocos, 1, 20);
 }
 

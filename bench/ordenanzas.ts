@@ -8,7 +8,7 @@ import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { ordenanzas } from '../db/schema/index.ts';
 import { searchOrdenanzas } from '../domain/ordenanzas/queries.ts';
 import { parseFiltrosOrdenanzas } from '../domain/ordenanzas/schemas.ts';
-import { crearAleatorio } from '../server/demo/aleatorio.ts';
+import { createRandom } from '../server/demo/random.ts';
 import { temaAleatorio } from '../server/demo/ordenanzas-datos.ts';
 import { loadTest } from './load.ts';
 import { startBenchServer } from './server.ts';
@@ -30,7 +30,7 @@ export const CONSULTAS: Record<string, string> = {
 
 /** 100,000 plausible ordinances in batches; descriptions and document text from the demo themes. */
 export async function llenar(database: Database): Promise<void> {
-  const r = crearAleatorio(42);
+  const r = createRandom(42);
   const lote = 2000;
   for (let inicio = 0; inicio < CANTIDAD; inicio += lote) {
     const filas = [];

@@ -4,23 +4,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createLocalStorage } from '../db/storage.ts';
-import type { Storage } from '../domain/shared/context.ts';
-import { systemClock } from '../domain/shared/context.ts';
-import { claveDeDireccion } from '../domain/shared/direcciones.ts';
-import { createWorkerCorreo } from '../domain/correo/outbox.ts';
-import { CONEXIONES_SMTP, transporteSmtp } from '../domain/correo/smtp.ts';
+import { type AppConfig, type AppContext, type Clock, type Storage, createAppContext } from '../domain/shared/context.ts';
+import { createMailWorker } from '../domain/correo/outbox.ts';
+import { SMTP_CONNECTIONS, smtpTransport } from '../domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
 import type { Config } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
-import { prepararDatosPersonales } from '../domain/decretos/datos-personales.ts';
-import { abrirCifrado } from './clave-datos.ts';
+import { preparePersonalData } from '../domain/decretos/datos-personales.ts';
+import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { registerSecurityHeaders } from './security.ts';
@@ -31,7 +29,7 @@ import { registerInputGuard } from './input-guard.ts';
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '../db/client.ts';
 export { createLocalStorage } from '../db/storage.ts';
-export { ARCHIVO_CLAVE } from './clave-datos.ts';
+export { KEY_FILE } from './data-key.ts';
 export { seedDemoContent } from './demo/index.ts';
 export { buildInfo, serializeError };
 
@@ -45,7 +43,25 @@ export type AppOptions = {
   logger?: boolean;
   /** Where the JSON log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** The context's clock; the system's by default. */
+  clock?: Clock;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application context this app serves with. */
+    context: AppContext;
+  }
+}
+
+/** The settings the context carries: the public subset of the configuration, no secrets. */
+function appConfig(config: Config): AppConfig {
+  return {
+    siteUrl: config.siteUrl,
+    mapTileUrl: config.mapTileUrl,
+    solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
+  };
+}
 
 const clientDir = path.resolve(process.cwd(), 'build/client');
 
@@ -173,21 +189,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Personal data at rest (docs/decisions/004-datos-personales.md): the key is checked against the
   // database before anything is served, legacy plaintext rows are encrypted and rows under a key
   // being rotated out are re-encrypted. A wrong key stops the start here.
-  const cifrado = abrirCifrado(config);
-  const proteccion = await prepararDatosPersonales(database.db, cifrado);
+  const cipher = openCipher(config);
+  const proteccion = await preparePersonalData(database.db, cipher);
   if (proteccion.filasProtegidas + proteccion.filasRotadas > 0) app.log.info(proteccion, 'datos personales cifrados con la clave actual');
 
   registerHealth(app, database);
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
   // mail in flight on each (docs/architecture.md, "Correo").
-  const worker = createWorkerCorreo({
+  const worker = createMailWorker({
     db: database.db,
     log: app.log,
-    cifrado,
-    transporte: config.smtpUrl ? transporteSmtp(config.smtpUrl, { conexiones: CONEXIONES_SMTP }) : undefined,
+    cipher,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl, { connections: SMTP_CONNECTIONS }) : undefined,
     from: config.mailFrom,
-    concurrencia: CONEXIONES_SMTP,
+    concurrency: SMTP_CONNECTIONS,
   });
   app.addHook('onReady', async () => worker.start());
   // Closing (docs/architecture.md, "Correo"): the worker stops while the HTTP server drains, not
@@ -200,35 +216,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     drainConnections(app.server, HTTP_GRACE_MS);
   });
   app.addHook('onClose', async () => detenerWorker());
-  const solicitudes = {
-    limites: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona },
-    consultasPorMinuto: config.consultasEstadoPorMinuto,
-    avisarCorreo: () => worker.nudge(),
-  };
-  const apiContext = {
+  // The application context (docs/architecture.md, "Contexto"): one per process, for pages, API,
+  // feeds and tests alike.
+  const context = createAppContext({
     db: database.db,
     storage,
     log: app.log,
-    cifrado,
-    // Limits key the client's address by claveDeDireccion (an IPv6 client by its /64).
-    direccion: (request: FastifyRequest) => claveDeDireccion(request.ip),
-    // Every absolute link comes from here, never from the request (docs/architecture.md).
-    siteUrl: config.siteUrl,
-    solicitudes,
-  };
-  await registerApi(app, apiContext);
-  await registerCompat(app, apiContext);
-  registerFeeds(app, apiContext);
-
-  const log = app.log;
-  const publicConfig = { siteUrl: config.siteUrl, mapTileUrl: config.mapTileUrl };
+    cipher,
+    mailer: { wake: () => worker.nudge() },
+    config: appConfig(config),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  app.decorate('context', context);
+  await registerApi(app, context);
+  await registerCompat(app, context);
+  registerFeeds(app, context);
   await registerPages(app, {
     build: vite
       ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
       : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
-    siteUrl: config.siteUrl,
-    loadContext: (request) => ({ db: database.db, storage, clock: systemClock, log, cifrado, config: publicConfig, direccion: claveDeDireccion(request.ip), solicitudes, respuesta: { baseNoDisponible: false } }),
+    context,
   });
 
   return app;

@@ -2,18 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { aFormatoOriginal } from '../domain/ordenanzas/formato.ts';
 import { getDocumentoIdDeOrdenanza, searchOrdenanzas } from '../domain/ordenanzas/queries.ts';
 import { parseFiltrosOrdenanzas } from '../domain/ordenanzas/schemas.ts';
-import { type ApiContext, idDocumento } from './api/index.ts';
-import { errorDeFiltros, querystring } from './api/ordenanzas.ts';
-import { TIEMPO_DESCARGA, sendDocumento } from './documentos.ts';
+import type { AppContext } from '../domain/shared/context.ts';
+import { idDocumento } from './api/index.ts';
+import { sendFiltrosError, querystring } from './api/ordenanzas.ts';
+import { DOWNLOAD_TIMEOUT_MS, sendDocumento } from './documentos.ts';
 
 /** The original's answer holds at most this many ordinances, most relevant or newest first. */
-export const LIMITE_COMPATIBILIDAD = 1000;
+export const COMPAT_MAX_ROWS = 1000;
 
 /**
  * The original site's second API and document service, so links and integrations made for it
  * keep working (docs/architecture.md, "Capas").
  */
-export async function registerCompat(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+export async function registerCompat(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ordenanzas = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = querystring(request.url);
     const idOrdenanza = params.get('idOrdenanza');
@@ -32,16 +33,16 @@ export async function registerCompat(app: FastifyInstance, ctx: ApiContext): Pro
       pattern: palabras,
     });
     const parsed = parseFiltrosOrdenanzas(filtros);
-    if (!parsed.ok) return errorDeFiltros(reply, parsed.errores);
-    const { items } = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina: LIMITE_COMPATIBILIDAD });
+    if (!parsed.ok) return sendFiltrosError(reply, parsed.errores);
+    const { items } = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina: COMPAT_MAX_ROWS });
     // As the original: the body is a JSON string whose content is the JSON array.
     reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=60');
     return reply.send(JSON.stringify(JSON.stringify(items.map(aFormatoOriginal))));
   };
-  app.get('/Ordenanzas', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, ordenanzas);
-  app.get('/Ordenanzas/', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, ordenanzas);
+  app.get('/Ordenanzas', { compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS }, ordenanzas);
+  app.get('/Ordenanzas/', { compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS }, ordenanzas);
 
-  app.get('/downloadArchivoAppTurismo', { compress: false, handlerTimeout: TIEMPO_DESCARGA }, (request, reply) =>
+  app.get('/downloadArchivoAppTurismo', { compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS }, (request, reply) =>
     sendDocumento(request, reply, ctx, idDocumento(querystring(request.url).get('id') ?? undefined)),
   );
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { claveDeDireccion } from '../domain/shared/direcciones.ts';
+import { addressKey } from '../domain/shared/addresses.ts';
 
 const BODY = JSON.stringify({ error: 'Hay demasiadas conexiones abiertas desde tu dirección. Esperá unos segundos y probá de nuevo.' });
 const TOO_MANY = [
@@ -18,7 +18,7 @@ const TOO_MANY = [
  * At most `max` open connections per client address, counted at the socket (before any request is
  * parsed), so one address holding many slow connections cannot take the server's capacity. The
  * connection over the limit gets a 429 and is closed. Addresses are keyed as every per-address
- * limit is (domain/shared/direcciones.ts): IPv6 clients count by their /64, the block a single
+ * limit is (domain/shared/addresses.ts): IPv6 clients count by their /64, the block a single
  * household or phone usually holds.
  *
  * Behind a proxy (TRUST_PROXY) the app passes 0 and there is no limit here: every socket comes from
@@ -30,7 +30,7 @@ export function limitConnectionsPerAddress(server: Server, max: number): void {
   if (max <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const key = claveDeDireccion(socket.remoteAddress ?? '');
+    const key = addressKey(socket.remoteAddress ?? '');
     const count = (open.get(key) ?? 0) + 1;
     if (count > max) {
       socket.on('error', () => {});

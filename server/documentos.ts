@@ -10,7 +10,7 @@ import type { Storage } from '../domain/shared/context.ts';
  * routes get this bound instead of the general one, which would cut the stream (issue 8). Its
  * database reads are still bounded by the database's own timeouts.
  */
-export const TIEMPO_DESCARGA = 60 * 60 * 1000;
+export const DOWNLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.ts';
-import { mensajeErrorHttp } from '../domain/shared/errores-http.ts';
+import { httpErrorMessage } from '../domain/shared/http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -133,9 +133,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, status === 503 ? 'servicio no disponible' : 'error inesperado');
-      return sendError(request, reply, status, mensajeErrorHttp(status), status === 503 ? { 'retry-after': '30' } : {});
+      return sendError(request, reply, status, httpErrorMessage(status), status === 503 ? { 'retry-after': '30' } : {});
     }
-    const message = error instanceof RequestRejection ? error.message : (fastifyMessage(error, request) ?? mensajeErrorHttp(status));
+    const message = error instanceof RequestRejection ? error.message : (fastifyMessage(error, request) ?? httpErrorMessage(status));
     return sendError(request, reply, status, message, error instanceof RequestRejection ? error.headers : {});
   });
 
@@ -147,7 +147,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (request.method === 'OPTIONS') return reply.status(204).header('allow', allow).send();
       return sendError(request, reply, 405, `Esta dirección no acepta el método ${request.method}. Métodos permitidos: ${allow}.`, { allow });
     }
-    return sendError(request, reply, 404, path.startsWith('/api/') ? 'No existe ese recurso en la API.' : mensajeErrorHttp(404));
+    return sendError(request, reply, 404, path.startsWith('/api/') ? 'No existe ese recurso en la API.' : httpErrorMessage(404));
   };
   app.setNotFoundHandler(notFound);
   app.decorate('answerNotFound', notFound);
@@ -193,5 +193,5 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket):
 
 /** Errors found while routing (a path Fastify cannot decode): the same Spanish answer. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  sendError(request, reply, 400, error.code === 'FST_ERR_BAD_URL' ? 'La dirección tiene caracteres mal codificados.' : mensajeErrorHttp(400));
+  sendError(request, reply, 400, error.code === 'FST_ERR_BAD_URL' ? 'La dirección tiene caracteres mal codificados.' : httpErrorMessage(400));
 }

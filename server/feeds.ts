@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Feed } from 'feed';
 import { listBoletinesOficiales } from '../domain/boletines/queries.ts';
 import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '../domain/ordenanzas/publicacion.ts';
-import type { ApiContext } from './api/index.ts';
+import type { AppContext } from '../domain/shared/context.ts';
 
 /**
  * Public pages of the site (spec §2 route table, inside the layout), for the sitemap. The vehicle
@@ -30,20 +30,19 @@ const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
  * Atom feeds of new bulletins and ordinances, the sitemap and robots.txt, with absolute URLs from
  * the configured origin only (docs/architecture.md).
  */
-export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
+export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
   const xml = 'application/atom+xml; charset=utf-8';
 
   app.get('/feeds/boletines.xml', async (_request, reply) => {
-    const origen = ctx.siteUrl;
     const boletines = await listBoletinesOficiales(ctx.db, 50);
     const feed = new Feed({
-      id: `${origen}/boletines-oficiales`,
+      id: ctx.url('/boletines-oficiales'),
       title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
       description: 'Cada Boletín Oficial municipal publicado, con su documento.',
-      link: `${origen}/boletines-oficiales`,
+      link: ctx.url('/boletines-oficiales'),
       language: 'es-AR',
       updated: boletines[0] ? new Date(boletines[0].fechaCreacion) : new Date(0),
-      feedLinks: { atom: `${origen}/feeds/boletines.xml` },
+      feedLinks: { atom: ctx.url('/feeds/boletines.xml') },
       copyright: 'Municipalidad de Villa La Angostura',
       author: AUTOR,
       generator: false,
@@ -51,9 +50,9 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
     for (const b of boletines) {
       const titulo = `Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`;
       feed.addItem({
-        id: `${origen}/api/v1/documentos/${b.documento.id}`,
+        id: ctx.url(`/api/v1/documentos/${b.documento.id}`),
         title: titulo,
-        link: `${origen}/api/v1/documentos/${b.documento.id}`,
+        link: ctx.url(`/api/v1/documentos/${b.documento.id}`),
         date: new Date(b.fechaCreacion),
         description: `${titulo}, publicado por ${b.usuarioCreacion}.`,
         author: [AUTOR],
@@ -63,31 +62,29 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   app.get('/feeds/ordenanzas.xml', async (_request, reply) => {
-    const origen = ctx.siteUrl;
     const ordenanzas = await listOrdenanzasRecientes(ctx.db, 50);
     const feed = new Feed({
-      id: `${origen}/consulta-ordenanzas`,
+      id: ctx.url('/consulta-ordenanzas'),
       title: 'Ordenanzas nuevas de Villa La Angostura',
       description: 'Las ordenanzas incorporadas al registro municipal, de la más reciente a la más antigua.',
-      link: `${origen}/consulta-ordenanzas`,
+      link: ctx.url('/consulta-ordenanzas'),
       language: 'es-AR',
       updated: ordenanzas[0]?.updatedAt ?? new Date(0),
-      feedLinks: { atom: `${origen}/feeds/ordenanzas.xml` },
+      feedLinks: { atom: ctx.url('/feeds/ordenanzas.xml') },
       copyright: 'Municipalidad de Villa La Angostura',
       author: AUTOR,
       generator: false,
     });
     for (const o of ordenanzas) {
-      const link = `${origen}/consulta-ordenanzas/${o.anio}/${o.numero}`;
+      const link = ctx.url(`/consulta-ordenanzas/${o.anio}/${o.numero}`);
       feed.addItem({ id: link, title: `Ordenanza N° ${o.numero}/${o.anio}`, link, date: o.updatedAt, published: o.createdAt, description: `${o.descripcion} (${o.estadoEtiqueta})`, author: [AUTOR] });
     }
     return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const origen = ctx.siteUrl;
     const ordenanzas = await listPermalinksOrdenanzas(ctx.db);
-    const url = (loc: string, lastmod?: Date) => `<url><loc>${escapar(origen + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    const url = (loc: string, lastmod?: Date) => `<url><loc>${escapar(ctx.url(loc))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const cuerpo = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -99,7 +96,7 @@ export function registerFeeds(app: FastifyInstance, ctx: ApiContext): void {
   });
 
   app.get('/robots.txt', async (_request, reply) => {
-    const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.siteUrl}/sitemap.xml`, ''].join('\n');
+    const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.url('/sitemap.xml')}`, ''].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
   });
 }

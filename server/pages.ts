@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
-import { type AppLoadContext, appContext } from '../app/context.ts';
+import { appContext } from '../app/context.ts';
+import type { AppContext } from '../domain/shared/context.ts';
+import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 
 export const PAGE_BODY_LIMIT = 1024 * 1024;
@@ -10,9 +12,8 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
 type PagesOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
-  /** Public origin (SITE_URL): the origin of every page's Request URL, whatever Host was sent. */
-  siteUrl: string;
-  loadContext: (request: FastifyRequest, reply: FastifyReply) => Omit<AppLoadContext, 'nonce'>;
+  /** The application context; its SITE_URL is the origin of every page's Request URL, whatever Host was sent. */
+  context: AppContext;
 };
 
 /**
@@ -21,7 +22,7 @@ type PagesOptions = {
  * http://localhost:3000: a same-origin post all the same). Host is only compared here, never used
  * in a link (docs/architecture.md).
  */
-export function origenPropio(origin: string, host: string | undefined, siteUrl: string): boolean {
+export function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
   try {
     const url = new URL(origin);
     return url.origin === new URL(siteUrl).origin || (host !== undefined && url.host === host.toLowerCase());
@@ -64,6 +65,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
  */
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const handle = createRequestHandler(options.build, options.mode);
+  const { siteUrl } = options.context.config;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => {
@@ -78,14 +80,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         throw new RequestRejection(415, 'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).');
       }
       const origin = request.headers.origin;
-      if (origin !== undefined && !origenPropio(origin, request.headers.host, options.siteUrl)) {
+      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) {
         throw new RequestRejection(403, 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.');
       }
     });
     scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler: async (request, reply) => {
       const context = new RouterContextProvider();
-      context.set(appContext, { ...options.loadContext(request, reply), nonce: reply.cspNonce });
-      const response = await handle(toWebRequest(request, reply, options.siteUrl), context);
+      context.set(appContext, { ...options.context, nonce: reply.cspNonce, direccion: clientKey(request), respuesta: { baseNoDisponible: false } });
+      const response = await handle(toWebRequest(request, reply, siteUrl), context);
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);

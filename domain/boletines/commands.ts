@@ -1,10 +1,10 @@
 import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales } from '../../db/schema/index.ts';
 import { storeDocumento } from '../documentos/commands.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { sanitizarHtml } from '../shared/html.ts';
+import type { AppContext } from '../shared/context.ts';
+import { sanitizeStaffHtml } from '../shared/html.ts';
 import { validarMesAnio } from '../shared/meses.ts';
 
-type Ctx = Pick<ServiceContext, 'db' | 'storage'>;
+type Ctx = Pick<AppContext, 'db' | 'storage'>;
 export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };
 
 /**
@@ -12,7 +12,7 @@ export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };
  * decree lists replacing the previous ones.
  */
 export async function publishBoletinVigente(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<AppContext, 'db'>,
   datos: {
     legales: string;
     licitaciones: string;
@@ -21,7 +21,7 @@ export async function publishBoletinVigente(
   },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(boletinVigente).values({ legales: sanitizarHtml(datos.legales), licitaciones: sanitizarHtml(datos.licitaciones) });
+    await tx.insert(boletinVigente).values({ legales: sanitizeStaffHtml(datos.legales), licitaciones: sanitizeStaffHtml(datos.licitaciones) });
     if (datos.ordenanzas) {
       await tx.delete(boletinVigenteOrdenanzas);
       if (datos.ordenanzas.length > 0) await tx.insert(boletinVigenteOrdenanzas).values(datos.ordenanzas.map((o, orden) => ({ ...o, orden })));

@@ -1,8 +1,8 @@
 import { asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '../../db/schema/index.ts';
-import { sanitizarHtml } from '../shared/html.ts';
-import { nombreMes } from '../shared/meses.ts';
+import { sanitizeStaffHtml } from '../shared/html.ts';
+import { monthName } from '../shared/meses.ts';
 import type { DocumentoRef } from '../shared/documento.ts';
 
 export type BoletinVigente = { legales: string; licitaciones: string };
@@ -26,7 +26,7 @@ const patron = (p: string | undefined) => (p && p.trim() ? `%${p.trim().replace(
 /** The current bulletin's HTML, sanitised again on the way out (a row may predate the rules). */
 export async function getBoletinVigente(db: Db): Promise<BoletinVigente> {
   const [row] = await db.select({ legales: boletinVigente.legales, licitaciones: boletinVigente.licitaciones }).from(boletinVigente).orderBy(desc(boletinVigente.id)).limit(1);
-  return { legales: sanitizarHtml(row?.legales ?? ''), licitaciones: sanitizarHtml(row?.licitaciones ?? '') };
+  return { legales: sanitizeStaffHtml(row?.legales ?? ''), licitaciones: sanitizeStaffHtml(row?.licitaciones ?? '') };
 }
 
 export async function listOrdenanzasBoletin(db: Db, pattern?: string): Promise<OrdenanzaBoletin[]> {
@@ -71,7 +71,7 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
     numeroBoletinOficial: r.numero,
     mes: r.mes,
     anio: r.anio,
-    mesAsString: nombreMes(r.mes),
+    mesAsString: monthName(r.mes),
     anioDocumentoAsString: String(r.anio),
     usuarioCreacion: r.usuarioCreacion,
     fechaCreacion: r.fechaCreacion.toISOString(),

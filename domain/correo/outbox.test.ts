@@ -2,20 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import { cifradoDePrueba, fixedClock, silentLog, solicitudValida } from '../../tests/factories/decretos.ts';
+import { cifradoDePrueba, contextoDePrueba, silentLog, solicitudValida } from '../../tests/factories/decretos.ts';
 import { createTestDatabase, engines } from '../../tests/setup/database.ts';
 import { esperarHasta, iniciarSmtp, puertoLibre } from '../../tests/setup/smtp.ts';
 import { createSolicitudDecreto } from '../decretos/commands.ts';
 import { saveSiteSettings } from '../sitio/settings.ts';
-import { type CorreoNuevo, createWorkerCorreo, encolarCorreos, espera } from './outbox.ts';
-import { enmascararEmail, enmascararTexto } from './privacidad.ts';
-import { transporteSmtp } from './smtp.ts';
+import { type NewMail, createMailWorker, enqueueMail, retryDelay } from './outbox.ts';
+import { maskEmail, maskText } from './masking.ts';
+import { smtpTransport } from './smtp.ts';
 
-const cifrado = cifradoDePrueba();
-const OPCIONES = { siteUrl: 'https://sitio.test', limites: { porDireccion: 1_000_000, porPersona: 1_000_000 } };
+const cipher = cifradoDePrueba();
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
 
-function correos(referencia: string, cantidad: number): CorreoNuevo[] {
+function correos(referencia: string, cantidad: number): NewMail[] {
   return Array.from({ length: cantidad }, (_, i) => ({ destinatario: `vecino${i}@correo.test`, asunto: `Aviso ${i}`, texto: `Texto del aviso ${i}.`, referencia }));
 }
 
@@ -35,11 +34,11 @@ function registro() {
 
 describe('privacidad en los logs', () => {
   it('enmascara direcciones y DNI', () => {
-    expect(enmascararEmail('ana.perez@correo.com.ar')).toBe('***@correo.com.ar');
-    expect(enmascararTexto('550 <ana.perez@correo.com.ar> rechazado, DNI 30.123.456 o 30123456')).toBe('550 <***@correo.com.ar> rechazado, DNI *** o ***');
+    expect(maskEmail('ana.perez@correo.com.ar')).toBe('***@correo.com.ar');
+    expect(maskText('550 <ana.perez@correo.com.ar> rechazado, DNI 30.123.456 o 30123456')).toBe('550 <***@correo.com.ar> rechazado, DNI *** o ***');
   });
   it('espera exponencial con tope', () => {
-    expect([1, 2, 3, 4, 10].map((n) => espera(n, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
+    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
   });
 });
 
@@ -56,9 +55,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('los dos correos llegan con los destinatarios, el código y el texto en castellano', async () => {
     const smtp = await iniciarSmtp();
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 200 });
+    const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 200 });
     try {
-      const r = await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }), OPCIONES);
+      const r = await createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }));
       if (r.tipo !== 'recibida') throw new Error(r.tipo);
       worker.start();
       worker.nudge();
@@ -100,13 +99,13 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('SMTP caído al enviar y de vuelta después: acuse inmediato y cada correo exactamente una vez', async () => {
     const puerto = await puertoLibre();
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${puerto}`), from: FROM, intervalo: 100, esperaBase: 100, esperaMaxima: 400 });
+    const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${puerto}`), from: FROM, pollMs: 100, baseDelayMs: 100, maxDelayMs: 400 });
     worker.start();
     let smtp: Awaited<ReturnType<typeof iniciarSmtp>> | undefined;
     try {
       const inicio = Date.now();
       const respuestas = await Promise.all(
-        [1, 2, 3].map(() => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida(), OPCIONES)),
+        [1, 2, 3].map(() => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())),
       );
       worker.nudge();
       expect(Date.now() - inicio).toBeLessThan(5000);
@@ -139,11 +138,11 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('dos workers a la vez (dos instancias) no envían dos veces', async () => {
     const smtp = await iniciarSmtp();
-    const crear = () => createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 50, lote: 3 });
+    const crear = () => createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 50, batchSize: 3 });
     const a = crear();
     const b = crear();
     try {
-      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida(), OPCIONES)));
+      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())));
       a.start();
       b.start();
       await esperarHasta(async () => (await pendientes()) === 0, 20_000);
@@ -168,9 +167,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('envía por un pool de conexiones con varios correos en vuelo a la vez, cada uno una sola vez', async () => {
     // Each message takes the server 200 ms to accept: one at a time, 50 would take 10 s.
     const smtp = await iniciarSmtp(0, { demoraDatos: 200 });
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones: 5 }), from: FROM, intervalo: 100 });
+    const worker = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 5 }), from: FROM, pollMs: 100 });
     try {
-      await encolarCorreos(database.db, cifrado, correos('en-vuelo', 50));
+      await enqueueMail(database.db, cipher, correos('en-vuelo', 50));
       worker.start();
       await esperarHasta(async () => (await filasDe('en-vuelo')).every((f) => f.estado === 'enviado'), 20_000);
       const filas = await filasDe('en-vuelo');
@@ -191,11 +190,11 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     // A server that never accepts: two mails stay in the middle of their SMTP transaction.
     const colgado = await iniciarSmtp(0, { demoraDatos: 'nunca' });
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: transporteSmtp(`smtp://127.0.0.1:${colgado.puerto}`, { conexiones: 2 }), from: FROM, intervalo: 60_000, lote: 12, gracia: 200 });
+    const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${colgado.puerto}`, { connections: 2 }), from: FROM, pollMs: 60_000, batchSize: 12, graceMs: 200 });
     const smtp = await iniciarSmtp();
-    const siguiente = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, intervalo: 60_000, reserva: 60_000 });
+    const siguiente = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 60_000, leaseMs: 60_000 });
     try {
-      await encolarCorreos(database.db, cifrado, correos('liberar', 12));
+      await enqueueMail(database.db, cipher, correos('liberar', 12));
       worker.start();
       await esperarHasta(() => colgado.maxDatos() === 2);
       // Claimed: the attempt counted and the lease in the future.
@@ -222,9 +221,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('al detenerse termina dentro de la gracia los correos a mitad de envío y devuelve los demás', async () => {
     const smtp = await iniciarSmtp(0, { demoraDatos: 300 });
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log: silentLog, transporte: transporteSmtp(`smtp://127.0.0.1:${smtp.puerto}`, { conexiones: 3 }), from: FROM, intervalo: 60_000, lote: 20, gracia: 5000 });
+    const worker = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 3 }), from: FROM, pollMs: 60_000, batchSize: 20, graceMs: 5000 });
     try {
-      await encolarCorreos(database.db, cifrado, correos('gracia', 20));
+      await enqueueMail(database.db, cipher, correos('gracia', 20));
       worker.start();
       await esperarHasta(() => smtp.maxDatos() === 3);
       await worker.stop();
@@ -243,9 +242,9 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('sin SMTP_URL los correos esperan y se registran enmascarados', async () => {
     const { log, lineas } = registro();
-    const worker = createWorkerCorreo({ db: database.db, cifrado, log, transporte: undefined, from: FROM, intervalo: 100 });
+    const worker = createMailWorker({ db: database.db, cipher, log, transport: undefined, from: FROM, pollMs: 100 });
     try {
-      await createSolicitudDecreto({ db: database.db, clock: fixedClock, log: silentLog, cifrado }, solicitudValida({ email: 'sin.smtp@correo.com.ar' }), OPCIONES);
+      await createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida({ email: 'sin.smtp@correo.com.ar' }));
       worker.start();
       await esperarHasta(() => lineas.some((l) => l.msg?.includes('en espera')));
       expect(await pendientes()).toBe(2);

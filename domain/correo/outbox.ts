@@ -3,68 +3,68 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import type { Cifrado } from '../shared/cifrado.ts';
+import type { Cipher } from '../shared/cipher.ts';
 import type { Log } from '../shared/context.ts';
-import { enmascararEmail, enmascararTexto } from './privacidad.ts';
+import { maskEmail, maskText } from './masking.ts';
 
-export type CorreoNuevo = { destinatario: string; responderA?: string; asunto: string; texto: string; referencia?: string };
+export type NewMail = { destinatario: string; responderA?: string; asunto: string; texto: string; referencia?: string };
 
-export const DOMINIO_MESSAGE_ID = 'villalaangostura.gob.ar';
+export const MESSAGE_ID_DOMAIN = 'villalaangostura.gob.ar';
 
 /**
  * Writes mails to the outbox; call it inside the transaction of the record that causes them.
  * Recipient, reply-to and body are stored encrypted: they hold e-mail addresses and DNI.
  */
-export async function encolarCorreos(tx: Db, cifrado: Cifrado, correos: CorreoNuevo[]): Promise<void> {
+export async function enqueueMail(tx: Db, cipher: Cipher, correos: NewMail[]): Promise<void> {
   if (correos.length === 0) return;
   await tx.insert(outbox).values(
     correos.map((c) => ({
       // Fixed now, so every retry of this mail carries the same Message-ID (receivers can dedupe).
-      messageId: `<outbox-${randomUUID()}@${DOMINIO_MESSAGE_ID}>`,
-      destinatario: cifrado.cifrar(c.destinatario),
-      responderA: c.responderA === undefined ? null : cifrado.cifrar(c.responderA),
+      messageId: `<outbox-${randomUUID()}@${MESSAGE_ID_DOMAIN}>`,
+      destinatario: cipher.encrypt(c.destinatario),
+      responderA: c.responderA === undefined ? null : cipher.encrypt(c.responderA),
       asunto: c.asunto,
-      texto: cifrado.cifrar(c.texto),
+      texto: cipher.encrypt(c.texto),
       referencia: c.referencia ?? null,
     })),
   );
 }
 
-export type Envio = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
+export type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
 /** Sends mail over SMTP. Nodemailer's pool in production (domain/correo/smtp.ts), the same in tests. */
-export type Transporte = {
+export type MailTransport = {
   /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
-  send(mail: Envio, signal?: AbortSignal): Promise<void>;
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
   close?(): void;
   /** Connections the transport keeps open: how many mails the worker sends at once by default. */
-  conexiones?: number;
+  connections?: number;
 };
 
-export type OpcionesWorker = {
+export type MailWorkerOptions = {
   db: Db;
   log: Log;
   /** Opens recipient, reply-to and body, stored encrypted. */
-  cifrado: Cifrado;
+  cipher: Cipher;
   /** Undefined: no SMTP_URL; mails wait in the outbox and are written to the log. */
-  transporte: Transporte | undefined;
+  transport: MailTransport | undefined;
   from: string;
   /** Poll period (ms). */
-  intervalo?: number;
+  pollMs?: number;
   /** First retry delay (ms); doubles each attempt up to `esperaMaxima`. */
-  esperaBase?: number;
-  esperaMaxima?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
   /** How long a claimed mail is reserved for one sender before it is due again (ms). */
-  reserva?: number;
+  leaseMs?: number;
   /** Mails claimed per query. */
-  lote?: number;
+  batchSize?: number;
   /** Mails in flight at once; by default as many as the transport's connections. */
-  concurrencia?: number;
+  concurrency?: number;
   /** On stop, how long a mail in the middle of its SMTP transaction may take to finish before it is aborted and released (ms). */
-  gracia?: number;
+  graceMs?: number;
 };
 
 /** A claimed mail, as the worker sends it. */
-export type CorreoReclamado = {
+export type ClaimedMail = {
   id: number;
   messageId: string;
   destinatario: string;
@@ -83,20 +83,20 @@ const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, tex
  * The one place where a stored outbox row becomes a mail: every read of the outbox goes through
  * it. Recipient, reply-to and body are decrypted here (docs/decisions/004-datos-personales.md).
  */
-function leerCorreo(cifrado: Cifrado, fila: Fila): CorreoReclamado {
+function leerCorreo(cipher: Cipher, fila: Fila): ClaimedMail {
   return {
     id: Number(fila.id),
     messageId: fila.message_id,
-    destinatario: cifrado.abrir(fila.destinatario),
-    responderA: fila.responder_a === null ? null : cifrado.abrir(fila.responder_a),
+    destinatario: cipher.open(fila.destinatario),
+    responderA: fila.responder_a === null ? null : cipher.open(fila.responder_a),
     asunto: fila.asunto,
-    texto: cifrado.abrir(fila.texto),
+    texto: cipher.open(fila.texto),
     intentos: Number(fila.intentos),
   };
 }
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped. */
-export function espera(intentos: number, base: number, maxima: number): number {
+export function retryDelay(intentos: number, base: number, maxima: number): number {
   return Math.min(maxima, base * 2 ** Math.max(0, Math.min(30, intentos - 1)));
 }
 
@@ -105,7 +105,7 @@ export function espera(intentos: number, base: number, maxima: number): number {
  * (the lease) and counts the attempt. FOR UPDATE SKIP LOCKED lets several instances poll at once
  * without claiming the same row; no transaction stays open while SMTP talks.
  */
-export async function reclamarCorreos(db: Db, cifrado: Cifrado, lote: number, reservaMs: number): Promise<CorreoReclamado[]> {
+export async function claimMail(db: Db, cipher: Cipher, lote: number, reservaMs: number): Promise<ClaimedMail[]> {
   const filas = await queryRows<Fila>(
     db,
     sql`update outbox set intentos = intentos + 1, proximo_intento = now() + ${reservaMs} * interval '1 millisecond'
@@ -113,7 +113,7 @@ export async function reclamarCorreos(db: Db, cifrado: Cifrado, lote: number, re
                      order by proximo_intento, id limit ${lote} for update skip locked)
         returning ${COLUMNAS}`,
   );
-  return filas.map((fila) => leerCorreo(cifrado, fila));
+  return filas.map((fila) => leerCorreo(cipher, fila));
 }
 
 /**
@@ -121,7 +121,7 @@ export async function reclamarCorreos(db: Db, cifrado: Cifrado, lote: number, re
  * that never reached the server is not counted, so the next worker, here or in another process,
  * sends them without waiting for the lease or a back-off.
  */
-export async function liberarCorreos(db: Db, ids: number[]): Promise<void> {
+export async function releaseMail(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(outbox)
@@ -130,16 +130,16 @@ export async function liberarCorreos(db: Db, ids: number[]): Promise<void> {
 }
 
 /** Pending mails, for the log when there is no SMTP server. */
-async function listarPendientes(db: Db, cifrado: Cifrado, limite: number): Promise<CorreoReclamado[]> {
+async function listarPendientes(db: Db, cipher: Cipher, limite: number): Promise<ClaimedMail[]> {
   const filas = await queryRows<Fila>(db, sql`select ${COLUMNAS} from outbox where estado = 'pendiente' order by id limit ${limite}`);
-  return filas.map((fila) => leerCorreo(cifrado, fila));
+  return filas.map((fila) => leerCorreo(cipher, fila));
 }
 
-export type WorkerCorreo = {
+export type MailWorker = {
   start(): void;
   /**
    * Stops claiming, releases what it claimed and has not started, lets the mails in the middle of
-   * a delivery finish for `gracia` ms, then aborts and releases those too. Resolves when every
+   * a delivery finish for `graceMs` ms, then aborts and releases those too. Resolves when every
    * claimed mail is sent or released (or, if the database does not answer, shortly after).
    */
   stop(): Promise<void>;
@@ -149,7 +149,7 @@ export type WorkerCorreo = {
   runOnce(): Promise<number>;
 };
 
-const textoDeError = (error: unknown) => enmascararTexto(error instanceof Error ? error.message : String(error)).slice(0, 500);
+const textoDeError = (error: unknown) => maskText(error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** True if `promesa` settled within `ms`. */
 function dentroDe(promesa: Promise<unknown>, ms: number): Promise<boolean> {
@@ -164,15 +164,15 @@ function dentroDe(promesa: Promise<unknown>, ms: number): Promise<boolean> {
  * error and the next attempt with exponential back-off. All its state is in the database, so it
  * survives restarts; delivery is at-least-once (docs/architecture.md, "Correo").
  */
-export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
-  const { db, log, transporte, from, cifrado } = opciones;
-  const intervalo = opciones.intervalo ?? 5000;
-  const base = opciones.esperaBase ?? 30_000;
-  const maxima = opciones.esperaMaxima ?? 60 * 60_000;
-  const reserva = opciones.reserva ?? 2 * 60_000;
-  const concurrencia = Math.max(1, opciones.concurrencia ?? transporte?.conexiones ?? 1);
-  const lote = opciones.lote ?? Math.max(10, 2 * concurrencia);
-  const gracia = opciones.gracia ?? 1000;
+export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
+  const { db, log, transport: transporte, from, cipher } = opciones;
+  const intervalo = opciones.pollMs ?? 5000;
+  const base = opciones.baseDelayMs ?? 30_000;
+  const maxima = opciones.maxDelayMs ?? 60 * 60_000;
+  const reserva = opciones.leaseMs ?? 2 * 60_000;
+  const concurrencia = Math.max(1, opciones.concurrency ?? transporte?.connections ?? 1);
+  const lote = opciones.batchSize ?? Math.max(10, 2 * concurrencia);
+  const gracia = opciones.graceMs ?? 1000;
   const registrados = new Set<number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let corriendo: Promise<number> | undefined;
@@ -181,14 +181,14 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
   /** Set by stop(): nothing more is claimed or started. */
   let parando = false;
   /** Claimed and not started yet. */
-  const enCola: CorreoReclamado[] = [];
+  const enCola: ClaimedMail[] = [];
   /** Being delivered, each with the means to abort its SMTP transaction. */
   const enVuelo = new Map<number, AbortController>();
 
-  async function liberar(correos: CorreoReclamado[]): Promise<void> {
+  async function liberar(correos: ClaimedMail[]): Promise<void> {
     if (correos.length === 0) return;
     try {
-      await liberarCorreos(db, correos.map((c) => c.id));
+      await releaseMail(db, correos.map((c) => c.id));
       log.info({ correos: correos.length }, 'correos devueltos a la bandeja de salida al detener el envío');
     } catch (error) {
       // They stay reserved: due again when the lease ends.
@@ -197,7 +197,7 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
   }
 
   /** Sends one claimed mail and records the outcome; true if it was sent. */
-  async function enviar(t: Transporte, correo: CorreoReclamado): Promise<boolean> {
+  async function enviar(t: MailTransport, correo: ClaimedMail): Promise<boolean> {
     const control = new AbortController();
     enVuelo.set(correo.id, control);
     try {
@@ -213,7 +213,7 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
           return false;
         }
         const mensaje = textoDeError(error);
-        const demora = espera(correo.intentos, base, maxima);
+        const demora = retryDelay(correo.intentos, base, maxima);
         await db
           .update(outbox)
           .set({ ultimoError: mensaje, proximoIntento: sql`now() + ${demora} * interval '1 millisecond'` })
@@ -227,7 +227,7 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
         // Once sent, the body (which may hold a DNI) is no longer kept.
         .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '' })
         .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')));
-      log.info({ correo: correo.id, asunto: correo.asunto, destino: enmascararEmail(correo.destinatario) }, 'correo enviado');
+      log.info({ correo: correo.id, asunto: correo.asunto, destino: maskEmail(correo.destinatario) }, 'correo enviado');
       return true;
     } finally {
       enVuelo.delete(correo.id);
@@ -238,14 +238,14 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
    * Sends until nothing is due: `concurrencia` lanes share the claimed mails, and a lane that finds
    * none claims the next batch (one claim at a time), so every connection of the pool stays busy.
    */
-  async function enviarPendientes(t: Transporte): Promise<number> {
+  async function enviarPendientes(t: MailTransport): Promise<number> {
     let enviados = 0;
     let agotado = false;
     let reclamando: Promise<void> | undefined;
     const reclamar = () =>
       (reclamando ??= (async () => {
         try {
-          const correos = await reclamarCorreos(db, cifrado, lote, reserva);
+          const correos = await claimMail(db, cipher, lote, reserva);
           if (correos.length === 0) agotado = true;
           if (parando) {
             // stop() came while this claim was under way.
@@ -279,10 +279,10 @@ export function createWorkerCorreo(opciones: OpcionesWorker): WorkerCorreo {
 
   async function pasada(): Promise<number> {
     if (transporte) return enviarPendientes(transporte);
-    for (const p of await listarPendientes(db, cifrado, 100)) {
+    for (const p of await listarPendientes(db, cipher, 100)) {
       if (registrados.has(p.id)) continue;
       registrados.add(p.id);
-      log.info({ correo: p.id, asunto: p.asunto, destino: enmascararEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
+      log.info({ correo: p.id, asunto: p.asunto, destino: maskEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
     }
     return 0;
   }

@@ -1,12 +1,12 @@
 import nodemailer from 'nodemailer';
-import type { Transporte } from './outbox.ts';
+import type { MailTransport } from './outbox.ts';
 
 /** SMTP connections the outbox keeps open by default, and so mails in flight at once. */
-export const CONEXIONES_SMTP = 5;
+export const SMTP_CONNECTIONS = 5;
 
-export type OpcionesSmtp = {
+export type SmtpOptions = {
   /** Connections in nodemailer's pool (docs/architecture.md, "Correo"). */
-  conexiones?: number;
+  connections?: number;
 };
 
 /**
@@ -14,13 +14,13 @@ export type OpcionesSmtp = {
  * a few connections kept open and reused, each mail on the next free one. Closing it closes the
  * pool; a later send opens a new one.
  */
-export function transporteSmtp(smtpUrl: string, opciones: OpcionesSmtp = {}): Transporte {
-  const conexiones = Math.max(1, opciones.conexiones ?? CONEXIONES_SMTP);
+export function smtpTransport(smtpUrl: string, opciones: SmtpOptions = {}): MailTransport {
+  const connections = Math.max(1, opciones.connections ?? SMTP_CONNECTIONS);
   const crear = () =>
     nodemailer.createTransport({
       url: smtpUrl,
       pool: true,
-      maxConnections: conexiones,
+      maxConnections: connections,
       // Short timeouts: a mail is reserved for its sender for two minutes (the outbox lease).
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
@@ -28,7 +28,7 @@ export function transporteSmtp(smtpUrl: string, opciones: OpcionesSmtp = {}): Tr
     } as Parameters<typeof nodemailer.createTransport>[0]);
   let transport: ReturnType<typeof crear> | undefined;
   return {
-    conexiones,
+    connections: connections,
     async send(mail, signal) {
       transport ??= crear();
       await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated' }, signal });

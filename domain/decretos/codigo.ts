@@ -7,8 +7,8 @@ import { randomInt } from 'node:crypto';
  * every mistyped symbol, and nearly every swap of two neighbours, before any look-up. Codes issued before
  * (`SD-2026-000123`) keep working.
  */
-export const ALFABETO = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const N = ALFABETO.length;
+export const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const N = ALPHABET.length;
 const SIMBOLOS_AZAR = 8;
 
 /** Luhn mod N over the symbols, from the right, doubling every second one. */
@@ -16,7 +16,7 @@ function simboloControl(simbolos: string): string {
   let suma = 0;
   let doblar = true;
   for (let i = simbolos.length - 1; i >= 0; i--) {
-    let valor = ALFABETO.indexOf(simbolos[i]!);
+    let valor = ALPHABET.indexOf(simbolos[i]!);
     if (doblar) {
       valor *= 2;
       valor = Math.floor(valor / N) + (valor % N);
@@ -24,18 +24,18 @@ function simboloControl(simbolos: string): string {
     suma += valor;
     doblar = !doblar;
   }
-  return ALFABETO[(N - (suma % N)) % N]!;
+  return ALPHABET[(N - (suma % N)) % N]!;
 }
 
 /** A new code for a request received in `anio`. */
-export function nuevoCodigo(anio: number | string): string {
+export function generateCodigo(anio: number | string): string {
   let simbolos = '';
-  for (let i = 0; i < SIMBOLOS_AZAR; i++) simbolos += ALFABETO[randomInt(N)];
+  for (let i = 0; i < SIMBOLOS_AZAR; i++) simbolos += ALPHABET[randomInt(N)];
   const completo = simbolos + simboloControl(simbolos);
   return `SD-${anio}-${completo.slice(0, 3)}-${completo.slice(3, 6)}-${completo.slice(6)}`;
 }
 
-const NUEVO = new RegExp(`^SD-?(\\d{4})-?([${ALFABETO}]{3})-?([${ALFABETO}]{3})-?([${ALFABETO}]{3})$`);
+const NUEVO = new RegExp(`^SD-?(\\d{4})-?([${ALPHABET}]{3})-?([${ALPHABET}]{3})-?([${ALPHABET}]{3})$`);
 const ANTERIOR = /^SD-?(\d{4})-?(\d{6,})$/;
 
 /**
@@ -43,7 +43,7 @@ const ANTERIOR = /^SD-?(\d{4})-?(\d{6,})$/;
  * undefined when it cannot be one: a wrong check symbol, a symbol outside the alphabet, a wrong
  * shape. The caller answers it exactly as it answers an unknown code.
  */
-export function leerCodigo(texto: string): string | undefined {
+export function parseCodigo(texto: string): string | undefined {
   const limpio = texto.toUpperCase().replace(/[\s\u00a0]+/g, '');
   const nuevo = NUEVO.exec(limpio);
   if (nuevo) {

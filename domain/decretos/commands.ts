@@ -1,12 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { historialSolicitudesDecreto, solicitudesDecreto } from '../../db/schema/index.ts';
-import { encolarCorreos } from '../correo/outbox.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { consumirLimite } from '../shared/limites.ts';
+import { enqueueMail } from '../correo/outbox.ts';
+import type { AppContext } from '../shared/context.ts';
+import { consumeLimit } from '../shared/limits.ts';
 import { getSiteSettings } from '../sitio/settings.ts';
-import { nuevoCodigo } from './codigo.ts';
-import { huellasSolicitud } from './datos-personales.ts';
+import { generateCodigo } from './codigo.ts';
+import { fingerprintSolicitud } from './datos-personales.ts';
 import { findOrdenanzaPorTexto, getOrdenanzaElegible } from './queries.ts';
 import { CAMPO_TRAMPA, type ErroresSolicitud, parseSolicitudDecreto } from './schemas.ts';
 
@@ -23,14 +23,6 @@ const LOCK_HUELLA = 727002;
 export type OpcionesSolicitud = {
   /** The sender's address as limits key it (an IPv6 /64); undefined: no per-address limit. */
   direccion?: string;
-  limites: {
-    /** Most submissions per address in an hour. */
-    porDireccion: number;
-    /** Most new requests, and so acknowledgements, per DNI and per e-mail in a day. */
-    porPersona: number;
-  };
-  /** Public origin (SITE_URL), for the status link in the acknowledgement. */
-  siteUrl: string;
 };
 
 export type ResultadoSolicitud =
@@ -61,12 +53,12 @@ const citar = (valor: string) => `«${valor}»`;
  * request (DNI and e-mail encrypted), its first status and the two mails in ONE transaction. A
  * success answer therefore means all of it is committed; the outbox worker sends the mails.
  */
-export async function createSolicitudDecreto(ctx: Pick<ServiceContext, 'db' | 'clock' | 'log' | 'cifrado'>, input: unknown, opciones: OpcionesSolicitud): Promise<ResultadoSolicitud> {
+export async function createSolicitudDecreto(ctx: AppContext, input: unknown, opciones: OpcionesSolicitud = {}): Promise<ResultadoSolicitud> {
   const crudo = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   // Honeypot: people never see the field; a bot that fills it gets what looks like success, and nothing is stored.
   if (texto(crudo[CAMPO_TRAMPA]) !== '') {
     ctx.log.warn({}, 'solicitud de decreto descartada: campo trampa completado');
-    return { tipo: 'recibida', codigo: nuevoCodigo(zonaArgentina.format(ctx.clock.now())), estado: 'recibida', nombre: texto(crudo.nombre), email: texto(crudo.email), nueva: false };
+    return { tipo: 'recibida', codigo: generateCodigo(zonaArgentina.format(ctx.clock.now())), estado: 'recibida', nombre: texto(crudo.nombre), email: texto(crudo.email), nueva: false };
   }
   const parsed = parseSolicitudDecreto(crudo);
   if (!parsed.ok) return { tipo: 'invalida', errores: parsed.errores };
@@ -82,12 +74,13 @@ export async function createSolicitudDecreto(ctx: Pick<ServiceContext, 'db' | 'c
     if (!ordenanza) return { tipo: 'invalida', errores: { ordenanza: 'No encontramos una ordenanza con expediente con ese número. Escribila como número/año (por ejemplo 250/2021) o dejá el campo vacío.' } };
   }
 
-  const { cifrado } = ctx;
-  const huellas = huellasSolicitud(cifrado, datos);
+  const { cipher } = ctx;
+  const limites = ctx.config.solicitudes;
+  const huellas = fingerprintSolicitud(cipher, datos);
   const settings = await getSiteSettings(db);
   const anio = zonaArgentina.format(ctx.clock.now());
 
-  return db.transaction(async (tx) => {
+  const resultado = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Serialises requests with the same DNI, e-mail and decree (every instance, every connection).
     await t.execute(sql`select pg_advisory_xact_lock(${LOCK_HUELLA}, hashtext(${huellas.huella}))`);
@@ -100,27 +93,27 @@ export async function createSolicitudDecreto(ctx: Pick<ServiceContext, 'db' | 'c
 
     // Limits are counted in this transaction: a request that fails later is not counted.
     if (opciones.direccion !== undefined) {
-      const clave = cifrado.huella('limite-solicitud-direccion', opciones.direccion);
-      if (!(await consumirLimite(t, clave, { maximo: opciones.limites.porDireccion, ventanaSegundos: HORA })).permitido) {
+      const clave = cipher.hash('limite-solicitud-direccion', opciones.direccion);
+      if (!(await consumeLimit(t, clave, { max: limites.porDireccion, windowSeconds: HORA })).allowed) {
         return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE, reintentarEnSegundos: HORA };
       }
     }
     // The same e-mail or DNI gets at most a few acknowledgements a day, whatever the address.
-    const porPersona = { maximo: opciones.limites.porPersona, ventanaSegundos: DIA };
-    const porDni = await consumirLimite(t, `limite-solicitud-dni:${huellas.dniHuella}`, porPersona);
-    const porEmail = await consumirLimite(t, `limite-solicitud-email:${huellas.emailHuella}`, porPersona);
-    if (!porDni.permitido || !porEmail.permitido) {
+    const porPersona = { max: limites.porPersona, windowSeconds: DIA };
+    const porDni = await consumeLimit(t, `limite-solicitud-dni:${huellas.dniHuella}`, porPersona);
+    const porEmail = await consumeLimit(t, `limite-solicitud-email:${huellas.emailHuella}`, porPersona);
+    if (!porDni.allowed || !porEmail.allowed) {
       return { tipo: 'limite' as const, mensaje: mensajeLimitePersona(settings.emailMesaDecretos), reintentarEnSegundos: DIA };
     }
 
-    const codigo = nuevoCodigo(anio);
+    const codigo = generateCodigo(anio);
     const [fila] = await t
       .insert(solicitudesDecreto)
       .values({
         codigo,
         nombre: datos.nombre,
-        dni: cifrado.cifrar(datos.dni),
-        email: cifrado.cifrar(datos.email),
+        dni: cipher.encrypt(datos.dni),
+        email: cipher.encrypt(datos.email),
         ...huellas,
         numero: datos.numero,
         ordenanzaId: ordenanza?.id ?? null,
@@ -130,8 +123,8 @@ export async function createSolicitudDecreto(ctx: Pick<ServiceContext, 'db' | 'c
       .returning({ id: solicitudesDecreto.id });
     const id = fila!.id;
     await t.insert(historialSolicitudesDecreto).values({ solicitudId: id, estado: 'recibida' });
-    const enlace = `${opciones.siteUrl}/solicitud-decretos/estado?codigo=${encodeURIComponent(codigo)}`;
-    await encolarCorreos(t, cifrado, [
+    const enlace = ctx.url(`/solicitud-decretos/estado?codigo=${encodeURIComponent(codigo)}`);
+    await enqueueMail(t, cipher, [
       {
         destinatario: datos.email,
         asunto: `Recibimos su solicitud de decreto (${codigo})`,
@@ -173,4 +166,7 @@ export async function createSolicitudDecreto(ctx: Pick<ServiceContext, 'db' | 'c
     ]);
     return { tipo: 'recibida' as const, codigo, estado: 'recibida', nombre: datos.nombre, email: datos.email, nueva: true };
   });
+  // Committed: the worker sends the acknowledgement now rather than at its next poll.
+  if (resultado.tipo === 'recibida' && resultado.nueva) ctx.mailer.wake();
+  return resultado;
 }

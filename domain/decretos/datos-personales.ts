@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { clavesServidor, outbox, solicitudesDecreto } from '../../db/schema/index.ts';
-import { type Cifrado, ClaveIncorrectaError } from '../shared/cifrado.ts';
+import { type Cipher, UnknownKeyError } from '../shared/cipher.ts';
 
 /** Where the proof of the data key is kept (never the key). */
 const VERIFICADOR = 'verificador_clave_datos';
@@ -10,16 +10,16 @@ const LOCK_CLAVE = 727004;
 const LOTE = 200;
 
 /** The keyed hashes of a request, from its plaintext: the repeat check and the limits read them. */
-export function huellasSolicitud(cifrado: Cifrado, datos: { dni: string; email: string; numero: string }) {
+export function fingerprintSolicitud(cipher: Cipher, datos: { dni: string; email: string; numero: string }) {
   const email = datos.email.trim().toLowerCase();
   return {
-    dniHuella: cifrado.huella('dni', datos.dni),
-    emailHuella: cifrado.huella('email', email),
-    huella: cifrado.huella('solicitud', `${datos.dni}|${email}|${datos.numero.toLowerCase().replace(/\s+/g, '')}`),
+    dniHuella: cipher.hash('dni', datos.dni),
+    emailHuella: cipher.hash('email', email),
+    huella: cipher.hash('solicitud', `${datos.dni}|${email}|${datos.numero.toLowerCase().replace(/\s+/g, '')}`),
   };
 }
 
-export type EstadoClave = { filasProtegidas: number; filasRotadas: number };
+export type KeyState = { filasProtegidas: number; filasRotadas: number };
 
 /**
  * At every start, before the site answers: checks that the key is the one the database was
@@ -27,37 +27,37 @@ export type EstadoClave = { filasProtegidas: number; filasRotadas: number };
  * encrypts rows still in plaintext (written before encryption existed), and re-encrypts rows
  * under a key being rotated out, with their hashes recomputed. One instance at a time.
  */
-export async function prepararDatosPersonales(db: Db, cifrado: Cifrado): Promise<EstadoClave> {
+export async function preparePersonalData(db: Db, cipher: Cipher): Promise<KeyState> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.execute(sql`select pg_advisory_xact_lock(${LOCK_CLAVE})`);
     const [guardado] = await t.select({ valor: clavesServidor.valor }).from(clavesServidor).where(eq(clavesServidor.nombre, VERIFICADOR));
-    if (guardado && !cifrado.reconoce(guardado.valor)) {
-      throw new ClaveIncorrectaError(
+    if (guardado && !cipher.recognises(guardado.valor)) {
+      throw new UnknownKeyError(
         'DATA_KEY no es la clave con la que se cifraron los datos personales de esta base. Usá la clave correcta o, para cambiarla, poné la nueva en DATA_KEY y la actual en DATA_KEY_PREVIOUS (ver README, "Datos personales").',
       );
     }
     if (!guardado) {
       // A database written with another key but without its proof cannot be checked: refuse it.
       const [ajena] = await queryRows<{ dni: string }>(t, sql`select dni from solicitudes_decreto where dni like 'v1.%' limit 1`);
-      if (ajena && !cifrado.esDeLaClaveActual(ajena.dni)) {
-        throw new ClaveIncorrectaError('La base tiene datos personales cifrados con otra clave y DATA_KEY no la abre.');
+      if (ajena && !cipher.isUnderCurrentKey(ajena.dni)) {
+        throw new UnknownKeyError('La base tiene datos personales cifrados con otra clave y DATA_KEY no la abre.');
       }
     }
     const estado = { filasProtegidas: 0, filasRotadas: 0 };
-    await cifrarSolicitudes(t, cifrado, estado);
-    await cifrarOutbox(t, cifrado, estado);
+    await cifrarSolicitudes(t, cipher, estado);
+    await cifrarOutbox(t, cipher, estado);
     await t
       .insert(clavesServidor)
-      .values({ nombre: VERIFICADOR, valor: cifrado.verificador })
-      .onConflictDoUpdate({ target: clavesServidor.nombre, set: { valor: cifrado.verificador } });
+      .values({ nombre: VERIFICADOR, valor: cipher.verifier })
+      .onConflictDoUpdate({ target: clavesServidor.nombre, set: { valor: cipher.verifier } });
     return estado;
   });
 }
 
 
-async function cifrarSolicitudes(db: Db, cifrado: Cifrado, estado: EstadoClave): Promise<void> {
-  const actual = `v1.${cifrado.idClave}.%`;
+async function cifrarSolicitudes(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
+  const actual = `v1.${cipher.keyId}.%`;
   for (;;) {
     const filas = await queryRows<{ id: number; dni: string; email: string; numero: string }>(
       db,
@@ -66,11 +66,11 @@ async function cifrarSolicitudes(db: Db, cifrado: Cifrado, estado: EstadoClave):
     );
     if (filas.length === 0) return;
     for (const fila of filas) {
-      const enClaro = !cifrado.esCifrado(fila.dni);
-      const datos = { dni: cifrado.abrir(fila.dni), email: cifrado.abrir(fila.email), numero: fila.numero };
+      const enClaro = !cipher.isEncrypted(fila.dni);
+      const datos = { dni: cipher.open(fila.dni), email: cipher.open(fila.email), numero: fila.numero };
       await db
         .update(solicitudesDecreto)
-        .set({ dni: cifrado.cifrar(datos.dni), email: cifrado.cifrar(datos.email), ...huellasSolicitud(cifrado, datos) })
+        .set({ dni: cipher.encrypt(datos.dni), email: cipher.encrypt(datos.email), ...fingerprintSolicitud(cipher, datos) })
         .where(eq(solicitudesDecreto.id, fila.id));
       if (enClaro) estado.filasProtegidas++;
       else estado.filasRotadas++;
@@ -78,8 +78,8 @@ async function cifrarSolicitudes(db: Db, cifrado: Cifrado, estado: EstadoClave):
   }
 }
 
-async function cifrarOutbox(db: Db, cifrado: Cifrado, estado: EstadoClave): Promise<void> {
-  const actual = `v1.${cifrado.idClave}.%`;
+async function cifrarOutbox(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
+  const actual = `v1.${cipher.keyId}.%`;
   for (;;) {
     const filas = await queryRows<{ id: number; destinatario: string; responder_a: string | null; texto: string }>(
       db,
@@ -90,13 +90,13 @@ async function cifrarOutbox(db: Db, cifrado: Cifrado, estado: EstadoClave): Prom
     );
     if (filas.length === 0) return;
     for (const fila of filas) {
-      const enClaro = !cifrado.esCifrado(fila.destinatario);
+      const enClaro = !cipher.isEncrypted(fila.destinatario);
       await db
         .update(outbox)
         .set({
-          destinatario: cifrado.cifrar(cifrado.abrir(fila.destinatario)),
-          responderA: fila.responder_a === null ? null : cifrado.cifrar(cifrado.abrir(fila.responder_a)),
-          texto: fila.texto === '' ? '' : cifrado.cifrar(cifrado.abrir(fila.texto)),
+          destinatario: cipher.encrypt(cipher.open(fila.destinatario)),
+          responderA: fila.responder_a === null ? null : cipher.encrypt(cipher.open(fila.responder_a)),
+          texto: fila.texto === '' ? '' : cipher.encrypt(cipher.open(fila.texto)),
         })
         .where(eq(outbox.id, fila.id));
       if (enClaro) estado.filasProtegidas++;

@@ -2,12 +2,12 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { historialSolicitudesDecreto, ordenanzas, solicitudesDecreto } from '../../db/schema/index.ts';
 import { ESTADO_TODOS, etiquetaEstado } from '../ordenanzas/estados.ts';
-import { leerNumeroAnio } from '../ordenanzas/numero.ts';
+import { parseNumeroAnio } from '../ordenanzas/numero.ts';
 import { searchOrdenanzas } from '../ordenanzas/queries.ts';
 import { etiquetaEstadoSolicitud } from './estados.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { consumirLimite } from '../shared/limites.ts';
-import { leerCodigo } from './codigo.ts';
+import type { AppContext } from '../shared/context.ts';
+import { consumeLimit } from '../shared/limits.ts';
+import { parseCodigo } from './codigo.ts';
 
 /** 'Ordenanza {Numero} {status label} {Expediente}' (spec §9). */
 export function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
@@ -26,7 +26,7 @@ export async function getOrdenanzaElegible(db: Db, id: number): Promise<Ordenanz
 
 /** Without JavaScript the citizen types '250/2021' or '250': the newest with that number when no year. */
 export async function findOrdenanzaPorTexto(db: Db, texto: string): Promise<OrdenanzaElegible | undefined> {
-  const leida = leerNumeroAnio(texto);
+  const leida = parseNumeroAnio(texto);
   if (!leida) return undefined;
   const condiciones = [eq(ordenanzas.numero, leida.numero), isNotNull(ordenanzas.expediente)];
   if (leida.anio !== undefined) condiciones.push(eq(ordenanzas.anio, leida.anio));
@@ -46,7 +46,7 @@ export const MINIMO_CARACTERES_ORDENANZA = 3;
 export async function buscarOrdenanzasElegibles(db: Db, texto: string): Promise<OrdenanzaElegible[]> {
   const q = texto.trim();
   if (q.length < MINIMO_CARACTERES_ORDENANZA) return [];
-  const leida = leerNumeroAnio(q);
+  const leida = parseNumeroAnio(q);
   const pagina = await searchOrdenanzas(
     db,
     leida
@@ -71,7 +71,7 @@ export type EstadoPublico = {
  * be one (a typo the check symbol catches) is answered as unknown, without a look-up.
  */
 export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoPublico | undefined> {
-  const codigo = leerCodigo(texto);
+  const codigo = parseCodigo(texto);
   if (!codigo) return undefined;
   const [s] = await db
     .select({ id: solicitudesDecreto.id, codigo: solicitudesDecreto.codigo, nombre: solicitudesDecreto.nombre, estado: solicitudesDecreto.estado })
@@ -100,14 +100,14 @@ export type ResultadoConsulta = { tipo: 'encontrada'; solicitud: EstadoPublico }
  * A status look-up by tracking code, for the page and the API alike: counted per address (codes
  * must not be guessable by trying), and a wrong code answered exactly as an unknown one.
  */
-export async function consultarEstadoSolicitud(
-  ctx: Pick<ServiceContext, 'db' | 'cifrado'>,
+export async function lookupEstadoSolicitud(
+  ctx: Pick<AppContext, 'db' | 'cipher' | 'config'>,
   texto: string,
-  opciones: { direccion: string; porMinuto: number },
+  opciones: { direccion: string },
 ): Promise<ResultadoConsulta> {
-  const clave = ctx.cifrado.huella('limite-consulta-direccion', opciones.direccion);
-  const { permitido } = await consumirLimite(ctx.db, clave, { maximo: opciones.porMinuto, ventanaSegundos: 60 });
-  if (!permitido) return { tipo: 'limite', mensaje: MENSAJE_LIMITE_CONSULTAS, reintentarEnSegundos: 60 };
+  const clave = ctx.cipher.hash('limite-consulta-direccion', opciones.direccion);
+  const { allowed } = await consumeLimit(ctx.db, clave, { max: ctx.config.solicitudes.consultasPorMinuto, windowSeconds: 60 });
+  if (!allowed) return { tipo: 'limite', mensaje: MENSAJE_LIMITE_CONSULTAS, reintentarEnSegundos: 60 };
   const solicitud = await getEstadoSolicitud(ctx.db, texto);
   return solicitud ? { tipo: 'encontrada', solicitud } : { tipo: 'desconocida' };
 }

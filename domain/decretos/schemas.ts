@@ -1,6 +1,6 @@
-import { leerNumeroAnio } from '../ordenanzas/numero.ts';
-import { leerFormulario } from '../shared/formulario.ts';
-import { formatearNumero, z } from '../shared/zod.ts';
+import { parseNumeroAnio } from '../ordenanzas/numero.ts';
+import { readForm } from '../shared/form.ts';
+import { formatNumber, z } from '../shared/zod.ts';
 
 /** The spec's four messages (§5), word for word. */
 export const MENSAJES_OBLIGATORIOS = {
@@ -74,9 +74,9 @@ export const solicitudDecretoSchema = z.object({
     .meta({ description: 'ID de una ordenanza con expediente (opcional).' }),
   /** Without JavaScript the page sends the ordinance as typed ('250/2021' or '250'), resolved by the server. */
   ordenanzaNumero: opcional(LIMITES.ordenanza, 'Escribí la ordenanza como número/año, por ejemplo 250/2021.').pipe(
-    z.string().refine((v) => v === '' || leerNumeroAnio(v) !== undefined, { error: 'Escribí la ordenanza como número/año, por ejemplo 250/2021.' }),
+    z.string().refine((v) => v === '' || parseNumeroAnio(v) !== undefined, { error: 'Escribí la ordenanza como número/año, por ejemplo 250/2021.' }),
   ).meta({ description: 'La ordenanza como número/año (250/2021), en lugar de su ID (opcional).' }),
-  aclaraciones: opcional(LIMITES.aclaraciones, `Las aclaraciones pueden tener hasta ${formatearNumero(LIMITES.aclaraciones)} caracteres.`),
+  aclaraciones: opcional(LIMITES.aclaraciones, `Las aclaraciones pueden tener hasta ${formatNumber(LIMITES.aclaraciones)} caracteres.`),
 });
 
 export type SolicitudDecreto = z.output<typeof solicitudDecretoSchema>;
@@ -92,7 +92,7 @@ export type ResultadoValidacion = { ok: true; datos: SolicitudDecreto } | { ok: 
 
 export function parseSolicitudDecreto(input: unknown): ResultadoValidacion {
   const objeto = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const leido = leerFormulario(solicitudDecretoSchema, objeto);
+  const leido = readForm(solicitudDecretoSchema, objeto);
   if (leido.ok) return { ok: true, datos: leido.datos };
   // The form has one ordinance field; without JavaScript it posts the typed number/year.
   const { ordenanzaNumero, ...errores } = leido.errores;

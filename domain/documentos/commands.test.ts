@@ -6,7 +6,7 @@ import { documentos } from '../../db/schema/index.ts';
 import { generarPdf } from '../../tests/factories/pdf.ts';
 import { createTestDatabase } from '../../tests/setup/database.ts';
 import { createTestStorage } from '../../tests/setup/storage.ts';
-import { DocumentoInvalidoError, storeDocumento } from './commands.ts';
+import { InvalidDocumentoError, storeDocumento } from './commands.ts';
 import { getDocumento } from './queries.ts';
 
 describe('documentos', () => {
@@ -34,7 +34,7 @@ describe('documentos', () => {
   it('rechaza lo que no es PDF ni imagen aunque se llame .pdf, sin guardar nada', async () => {
     const antes = (await database.db.select().from(documentos)).length;
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
-    await expect(storeDocumento({ db: database.db, storage }, { data: html, nombreArchivo: 'ordenanza.pdf' })).rejects.toThrow(DocumentoInvalidoError);
+    await expect(storeDocumento({ db: database.db, storage }, { data: html, nombreArchivo: 'ordenanza.pdf' })).rejects.toThrow(InvalidDocumentoError);
     await expect(storeDocumento({ db: database.db, storage }, { data: new Uint8Array(), nombreArchivo: 'x.pdf' })).rejects.toThrow('El archivo está vacío.');
     const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
     await expect(storeDocumento({ db: database.db, storage }, { data: roto, nombreArchivo: 'x.pdf' })).rejects.toThrow(/dañado/);

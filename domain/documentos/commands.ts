@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { documentos } from '../../db/schema/index.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { extraerTextoPdf } from './pdf.ts';
-import { detectarTipo } from './tipos.ts';
+import type { AppContext } from '../shared/context.ts';
+import { extractPdfText } from './pdf.ts';
+import { detectFileType } from './tipos.ts';
 
-export class DocumentoInvalidoError extends Error {}
+export class InvalidDocumentoError extends Error {}
 
-export const TAMANO_MAXIMO_DOCUMENTO = 30 * 1024 * 1024;
+export const MAX_DOCUMENTO_BYTES = 30 * 1024 * 1024;
 
 export type DocumentoGuardado = { id: number; tipoContenido: string; texto: string; tamano: number };
 
@@ -23,22 +23,22 @@ function limpiarNombre(nombre: string, extension: string): string {
  * message, and nothing is stored.
  */
 export async function storeDocumento(
-  ctx: Pick<ServiceContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage'>,
   input: { data: Uint8Array; nombreArchivo: string },
 ): Promise<DocumentoGuardado> {
   const { data } = input;
-  if (data.length === 0) throw new DocumentoInvalidoError('El archivo está vacío.');
-  if (data.length > TAMANO_MAXIMO_DOCUMENTO) throw new DocumentoInvalidoError('El archivo supera los 30 MB permitidos.');
-  const tipo = detectarTipo(data);
-  if (!tipo) throw new DocumentoInvalidoError('El archivo no es un PDF ni una imagen PNG, JPEG, WebP o GIF.');
+  if (data.length === 0) throw new InvalidDocumentoError('El archivo está vacío.');
+  if (data.length > MAX_DOCUMENTO_BYTES) throw new InvalidDocumentoError('El archivo supera los 30 MB permitidos.');
+  const tipo = detectFileType(data);
+  if (!tipo) throw new InvalidDocumentoError('El archivo no es un PDF ni una imagen PNG, JPEG, WebP o GIF.');
 
   let texto = '';
   let paginas: number | null = null;
   if (tipo.tipo === 'application/pdf') {
     try {
-      ({ texto, paginas } = await extraerTextoPdf(data));
+      ({ texto, paginas } = await extractPdfText(data));
     } catch {
-      throw new DocumentoInvalidoError('El PDF está dañado o protegido y no se puede leer.');
+      throw new InvalidDocumentoError('El PDF está dañado o protegido y no se puede leer.');
     }
   }
 

@@ -11,7 +11,7 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
 
-export function detectarTipo(data: Uint8Array): { tipo: string; extension: string } | undefined {
+export function detectFileType(data: Uint8Array): { tipo: string; extension: string } | undefined {
   const firma = firmas.find((f) => f.coincide(data));
   return firma && { tipo: firma.tipo, extension: firma.extension };
 }

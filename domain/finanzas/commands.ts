@@ -1,10 +1,10 @@
 import { estadosContables, sueldos } from '../../db/schema/index.ts';
 import { storeDocumento } from '../documentos/commands.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { AppContext } from '../shared/context.ts';
 import { validarMesAnio } from '../shared/meses.ts';
 import { type TipoEstadoContable, esTipoEstadoContable } from './queries.ts';
 
-type Ctx = Pick<ServiceContext, 'db' | 'storage'>;
+type Ctx = Pick<AppContext, 'db' | 'storage'>;
 export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };
 
 export async function createEstadoContable(

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentos, estadosContables, sueldos } from '../../db/schema/index.ts';
-import { nombreMes } from '../shared/meses.ts';
+import { monthName } from '../shared/meses.ts';
 import type { DocumentoRef } from '../shared/documento.ts';
 
 export const TIPOS_ESTADO_CONTABLE = { RECURSOS: 'Ejecución de Recursos', GASTOS: 'Ejecución de Gastos' } as const;
@@ -40,7 +40,7 @@ export async function listEstadosContables(db: Db): Promise<EstadoContable[]> {
       documento: { id: e.documentoId, tamano, tipoContenido },
       mes: e.mes,
       anio: e.anio,
-      mesAsString: nombreMes(e.mes),
+      mesAsString: monthName(e.mes),
       anioDocumentoAsString: String(e.anio),
       usuarioCreacion: e.usuarioCreacion,
       fechaCreacion: e.fechaCreacion.toISOString(),

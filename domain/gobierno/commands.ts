@@ -12,13 +12,13 @@ import {
   subsecretarias,
 } from '../../db/schema/index.ts';
 import { storeDocumento } from '../documentos/commands.ts';
-import type { ServiceContext } from '../shared/context.ts';
-import { sanitizarHtml } from '../shared/html.ts';
+import type { AppContext } from '../shared/context.ts';
+import { sanitizeStaffHtml } from '../shared/html.ts';
 import { validarMesAnio } from '../shared/meses.ts';
 import type { Area, Ejecutivo, EnlacePlan, Presidencia, SecretariaEntrada, TipoDocumentoObservatorio } from './queries.ts';
 
-type Ctx = Pick<ServiceContext, 'db' | 'storage'>;
-type DbCtx = Pick<ServiceContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'storage'>;
+type DbCtx = Pick<AppContext, 'db'>;
 export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };
 
 export async function createArea(ctx: DbCtx, area: Area & { orden?: number }): Promise<void> {
@@ -56,7 +56,7 @@ export async function createBloque(ctx: DbCtx, datos: { nombreBloque: string; no
 /** Stores the observatory's text sanitised, with its logo (an image) if given. */
 export async function saveObservatorio(ctx: Ctx, datos: { texto: string; galeriaNombre: string; logo?: ArchivoNuevo }): Promise<void> {
   const logo = datos.logo ? await storeDocumento(ctx, datos.logo) : undefined;
-  await ctx.db.insert(observatorioVial).values({ texto: sanitizarHtml(datos.texto), galeriaNombre: datos.galeriaNombre, logoId: logo?.id ?? null });
+  await ctx.db.insert(observatorioVial).values({ texto: sanitizeStaffHtml(datos.texto), galeriaNombre: datos.galeriaNombre, logoId: logo?.id ?? null });
 }
 
 export async function addImagenGaleria(ctx: Ctx, datos: { galeria: string; titulo: string; descripcion: string; alt: string; orden?: number; imagen: ArchivoNuevo }): Promise<number> {

@@ -14,8 +14,8 @@ import {
   secretarias,
   subsecretarias,
 } from '../../db/schema/index.ts';
-import { sanitizarHtml } from '../shared/html.ts';
-import { nombreMes } from '../shared/meses.ts';
+import { sanitizeStaffHtml } from '../shared/html.ts';
+import { monthName } from '../shared/meses.ts';
 import type { DocumentoRef } from '../shared/documento.ts';
 
 export type Area = { nombre: string; domicilio: string; telefono: string; email: string };
@@ -117,7 +117,7 @@ export async function getConcejo(db: Db): Promise<Concejo> {
 export async function getObservatorio(db: Db): Promise<Observatorio> {
   const [row] = await db.select().from(observatorioVial).orderBy(desc(observatorioVial.id)).limit(1);
   if (!row) return null;
-  return { texto: sanitizarHtml(row.texto), logo: row.logoId ? { id: row.logoId } : null, galeria: { nombre: row.galeriaNombre } };
+  return { texto: sanitizeStaffHtml(row.texto), logo: row.logoId ? { id: row.logoId } : null, galeria: { nombre: row.galeriaNombre } };
 }
 
 export async function listImagenesGaleria(db: Db, galeria: string): Promise<ImagenGaleria[]> {
@@ -144,7 +144,7 @@ export async function listDocumentosObservatorio(db: Db, tipo: TipoDocumentoObse
     documento: { id: r.documentoId, tamano: r.tamano, tipoContenido: r.tipoContenido },
     mes: r.mes,
     anio: r.anio,
-    mesAsString: nombreMes(r.mes),
+    mesAsString: monthName(r.mes),
     anioDocumentoAsString: String(r.anio),
   }));
 }

@@ -1,6 +1,6 @@
 import { ordenanzas } from '../../db/schema/index.ts';
 import { storeDocumento } from '../documentos/commands.ts';
-import type { ServiceContext } from '../shared/context.ts';
+import type { AppContext } from '../shared/context.ts';
 import { esEstadoValido } from './estados.ts';
 
 export type NuevaOrdenanza = {
@@ -21,7 +21,7 @@ export class OrdenanzaInvalidaError extends Error {}
  * is stored first; if the ordinance cannot be recorded (a repeated number and year), the document
  * row stays, unreferenced, for an administrator to reuse or purge.
  */
-export async function createOrdenanza(ctx: Pick<ServiceContext, 'db' | 'storage'>, datos: NuevaOrdenanza): Promise<number> {
+export async function createOrdenanza(ctx: Pick<AppContext, 'db' | 'storage'>, datos: NuevaOrdenanza): Promise<number> {
   if (!esEstadoValido(datos.estado)) throw new OrdenanzaInvalidaError(`Estado desconocido: ${datos.estado}`);
   const documento = datos.documento ? await storeDocumento(ctx, datos.documento) : undefined;
   const [fila] = await ctx.db

@@ -1,5 +1,5 @@
-import { leerFormulario } from '../shared/formulario.ts';
-import { formatearNumero, z } from '../shared/zod.ts';
+import { readForm } from '../shared/form.ts';
+import { formatNumber, z } from '../shared/zod.ts';
 import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;
@@ -9,7 +9,7 @@ export const NUMERO_MAXIMO = 2_000_000_000;
 export const PAGINA_MAXIMA = 100_000;
 
 const MENSAJE_ANIO = `Ingresá un año de cuatro cifras, entre ${ANIO_MINIMO} y ${ANIO_MAXIMO}.`;
-const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatearNumero(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
+const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
 
 /**
  * An empty field means no filter; anything else must be a whole number. `formato` answers letters
@@ -49,7 +49,7 @@ export const filtrosOrdenanzasSchema = z.object({
     )
     .default(ESTADO_TODOS)
     .meta({ description: `Código de estado (${ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); ${ESTADO_TODOS} o vacío: todos.` }),
-  numero: entero('Ingresá un número de ordenanza (sólo dígitos).', `Ingresá un número de ordenanza entre 1 y ${formatearNumero(NUMERO_MAXIMO)}.`, 1, NUMERO_MAXIMO).meta({
+  numero: entero('Ingresá un número de ordenanza (sólo dígitos).', `Ingresá un número de ordenanza entre 1 y ${formatNumber(NUMERO_MAXIMO)}.`, 1, NUMERO_MAXIMO).meta({
     description: 'Número de ordenanza, exacto.',
   }),
   anio: entero(MENSAJE_ANIO, MENSAJE_ANIO, ANIO_MINIMO, ANIO_MAXIMO).meta({ description: `Año, exacto (${ANIO_MINIMO} a ${ANIO_MAXIMO}).` }),
@@ -90,6 +90,6 @@ export type ResultadoFiltros =
   | { ok: false; errores: Partial<Record<CampoFiltro, string>>; valores: ValoresFiltro };
 
 export function parseFiltrosOrdenanzas(params: URLSearchParams): ResultadoFiltros {
-  const leido = leerFormulario(filtrosOrdenanzasSchema, params, { largo: 400 });
+  const leido = readForm(filtrosOrdenanzasSchema, params, { largo: 400 });
   return leido.ok ? { ok: true, filtros: leido.datos, valores: leido.valores } : { ok: false, errores: leido.errores, valores: leido.valores };
 }

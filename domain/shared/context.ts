@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../db/storage.ts';
-import type { Cifrado } from './cifrado.ts';
+import type { Cipher } from './cipher.ts';
 
 export type { Storage };
 
@@ -14,12 +14,49 @@ export type Log = {
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Everything a service needs, and nothing of HTTP or React (docs/architecture.md, "Recorrido de una solicitud"). */
-export type ServiceContext = {
+/** The outbox seen from the code that writes mail: it wakes the worker so mail leaves at once. */
+export type Mailer = { wake(): void };
+
+/** The settings pages, API routes and commands read; secrets never enter it. */
+export type AppConfig = {
+  /** The public origin (SITE_URL), read only through `AppContext.url` (docs/architecture.md, "Contexto"). */
+  siteUrl: string;
+  mapTileUrl: string;
+  solicitudes: {
+    /** Decree-copy requests one address may send in an hour. */
+    porDireccion: number;
+    /** New requests, and so acknowledgements, per DNI and per e-mail in a day. */
+    porPersona: number;
+    /** Status look-ups one address may make in a minute. */
+    consultasPorMinuto: number;
+  };
+};
+
+/**
+ * The application context (docs/architecture.md, "Contexto"): built once per process by
+ * `createAppContext` and handed to loaders, actions, API routes, feeds and tests alike. Nothing of
+ * HTTP or React is in it; commands and queries take the parts they use (`Pick<AppContext, …>`).
+ */
+export type AppContext = {
   db: Db;
   storage: Storage;
   clock: Clock;
   log: Log;
   /** Personal data at rest: encryption and keyed hashes (docs/decisions/004-datos-personales.md). */
-  cifrado: Cifrado;
+  cipher: Cipher;
+  mailer: Mailer;
+  config: AppConfig;
+  /** The one source of absolute links (mails, feeds, sitemap, exports, canonical links): SITE_URL, never the request. */
+  url(path: string): string;
 };
+
+/** Joins SITE_URL and a path of the site (`''`: SITE_URL itself); a path without its leading `/` is our bug. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  if (path !== '' && !path.startsWith('/')) throw new Error(`ruta relativa sin barra inicial: ${path}`);
+  return `${siteUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export function createAppContext(parts: Omit<AppContext, 'url' | 'clock'> & { clock?: Clock }): AppContext {
+  const { siteUrl } = parts.config;
+  return { ...parts, clock: parts.clock ?? systemClock, url: (path) => absoluteUrl(siteUrl, path) };
+}

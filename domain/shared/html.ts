@@ -17,6 +17,6 @@ const opciones: sanitizeHtml.IOptions = {
   transformTags: { h1: 'h2' },
 };
 
-export function sanitizarHtml(html: string): string {
+export function sanitizeStaffHtml(html: string): string {
   return sanitizeHtml(html, opciones).trim();
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { problemasDeIdioma } from '../../tests/setup/idioma.ts';
-import { mensajeError, z } from './zod.ts';
+import { issueMessage, z } from './zod.ts';
 
-type Issue = Parameters<typeof mensajeError>[0];
+type Issue = Parameters<typeof issueMessage>[0];
 
 /** One synthetic issue of every code zod 4 emits, in each variant the map tells apart. */
 function todosLosIssues(): Issue[] {
@@ -71,7 +71,7 @@ describe('mapa de errores de zod en castellano (issue 8)', () => {
   it('responde cada issue con un texto castellano, corto y sin inglés', () => {
     const problemas: string[] = [];
     for (const issue of issues) {
-      const mensaje = mensajeError(issue);
+      const mensaje = issueMessage(issue);
       const idioma = problemasDeIdioma(mensaje);
       if (idioma.length > 0) problemas.push(`${JSON.stringify(issue, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}: ${mensaje} (${idioma.join('; ')})`);
       if (mensaje.length > 200) problemas.push(`demasiado largo (${mensaje.length}): ${mensaje.slice(0, 80)}…`);
@@ -81,7 +81,7 @@ describe('mapa de errores de zod en castellano (issue 8)', () => {
   });
 
   it('dice qué hacer, en voseo, con los números en formato es-AR', () => {
-    const m = (issue: Partial<Issue> & { code: string }) => mensajeError({ path: [], input: undefined, ...issue } as Issue);
+    const m = (issue: Partial<Issue> & { code: string }) => issueMessage({ path: [], input: undefined, ...issue } as Issue);
     expect(m({ code: 'too_big', origin: 'number', maximum: 100_000, inclusive: true })).toBe('Ingresá un número menor o igual a 100.000.');
     expect(m({ code: 'too_big', origin: 'number', maximum: 100_000, inclusive: false })).toBe('Ingresá un número menor que 100.000.');
     expect(m({ code: 'too_small', origin: 'number', minimum: 0, inclusive: false })).toBe('Ingresá un número mayor que cero.');

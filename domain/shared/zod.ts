@@ -32,7 +32,7 @@ const o = new Intl.ListFormat('es-AR', { type: 'disjunction' });
 const y = new Intl.ListFormat('es-AR', { type: 'conjunction' });
 
 /** 100000 → '100.000', as everywhere else on the site. */
-export const formatearNumero = (n: number | bigint): string => numeros.format(n);
+export const formatNumber = (n: number | bigint): string => numeros.format(n);
 
 /** A date bound in the Buenos Aires zone, with the time only when it is not midnight there. */
 function formatearFecha(ms: number): string {
@@ -44,7 +44,7 @@ function formatearFecha(ms: number): string {
 
 /** Sizes as the download labels show them: '512 bytes', '1,2 MB' (STYLE). */
 function formatearTamanio(bytes: number): string {
-  if (bytes < 1024) return `${formatearNumero(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024) return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
   if (bytes < 1024 * 1024) return `${decimales.format(bytes / 1024)} KB`;
   return `${decimales.format(bytes / (1024 * 1024))} MB`;
 }
@@ -108,24 +108,24 @@ function tamanio(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): stri
   switch (issue.origin) {
     case 'string': {
       const unidad = plural(limite, 'carácter', 'caracteres');
-      if (exact) return `Escribí exactamente ${formatearNumero(limite)} ${unidad}.`;
-      if (grande) return inclusive ? `Escribí hasta ${formatearNumero(limite)} ${unidad}.` : `Escribí menos de ${formatearNumero(limite)} ${unidad}.`;
+      if (exact) return `Escribí exactamente ${formatNumber(limite)} ${unidad}.`;
+      if (grande) return inclusive ? `Escribí hasta ${formatNumber(limite)} ${unidad}.` : `Escribí menos de ${formatNumber(limite)} ${unidad}.`;
       if ((inclusive && n <= 1) || (!inclusive && n === 0)) return 'Completá este campo.';
-      return inclusive ? `Escribí al menos ${formatearNumero(limite)} ${unidad}.` : `Escribí más de ${formatearNumero(limite)} ${unidad}.`;
+      return inclusive ? `Escribí al menos ${formatNumber(limite)} ${unidad}.` : `Escribí más de ${formatNumber(limite)} ${unidad}.`;
     }
     case 'array':
     case 'set': {
       const unidad = plural(limite, 'opción', 'opciones');
-      if (exact) return `Elegí exactamente ${formatearNumero(limite)} ${unidad}.`;
-      if (grande) return inclusive ? `Elegí hasta ${formatearNumero(limite)} ${unidad}.` : `Elegí menos de ${formatearNumero(limite)} ${unidad}.`;
+      if (exact) return `Elegí exactamente ${formatNumber(limite)} ${unidad}.`;
+      if (grande) return inclusive ? `Elegí hasta ${formatNumber(limite)} ${unidad}.` : `Elegí menos de ${formatNumber(limite)} ${unidad}.`;
       if ((inclusive && n === 1) || (!inclusive && n === 0)) return 'Elegí al menos una opción.';
-      return inclusive ? `Elegí al menos ${formatearNumero(limite)} ${unidad}.` : `Elegí más de ${formatearNumero(limite)} ${unidad}.`;
+      return inclusive ? `Elegí al menos ${formatNumber(limite)} ${unidad}.` : `Elegí más de ${formatNumber(limite)} ${unidad}.`;
     }
     case 'map': {
       const unidad = plural(limite, 'entrada', 'entradas');
-      if (exact) return `Enviá exactamente ${formatearNumero(limite)} ${unidad}.`;
-      if (grande) return inclusive ? `Enviá hasta ${formatearNumero(limite)} ${unidad}.` : `Enviá menos de ${formatearNumero(limite)} ${unidad}.`;
-      return inclusive ? `Enviá al menos ${formatearNumero(limite)} ${unidad}.` : `Enviá más de ${formatearNumero(limite)} ${unidad}.`;
+      if (exact) return `Enviá exactamente ${formatNumber(limite)} ${unidad}.`;
+      if (grande) return inclusive ? `Enviá hasta ${formatNumber(limite)} ${unidad}.` : `Enviá menos de ${formatNumber(limite)} ${unidad}.`;
+      return inclusive ? `Enviá al menos ${formatNumber(limite)} ${unidad}.` : `Enviá más de ${formatNumber(limite)} ${unidad}.`;
     }
     case 'file': {
       const medida = formatearTamanio(n);
@@ -141,7 +141,7 @@ function tamanio(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): stri
     case 'number':
     case 'int':
     case 'bigint': {
-      const cifra = formatearNumero(limite);
+      const cifra = formatNumber(limite);
       if (exact) return `Ingresá el número ${cifra}.`;
       if (grande) return inclusive ? `Ingresá un número menor o igual a ${cifra}.` : `Ingresá un número menor que ${cifra}.`;
       if (!inclusive && n === 0) return 'Ingresá un número mayor que cero.';
@@ -149,7 +149,7 @@ function tamanio(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): stri
     }
     default: {
       // An origin zod may add later: still Spanish, still the limit.
-      const cifra = formatearNumero(limite);
+      const cifra = formatNumber(limite);
       return grande ? `Revisá este dato: el máximo es ${cifra}.` : `Revisá este dato: el mínimo es ${cifra}.`;
     }
   }
@@ -226,7 +226,7 @@ function unionInvalida(issue: Extract<Issue, { code: 'invalid_union' }>): string
  * The message for any issue a schema left without one. Exported so a test can call it with one
  * issue of every code zod 4 emits.
  */
-export function mensajeError(issue: Issue): string {
+export function issueMessage(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       return tipoInvalido(issue);
@@ -242,7 +242,7 @@ export function mensajeError(issue: Issue): string {
         const lugares = String(divisor).split('.')[1]?.length;
         if (lugares && 10 ** -lugares === divisor) return `Ingresá un número con hasta ${lugares} ${plural(lugares, 'decimal', 'decimales')}.`;
       }
-      return `Ingresá un múltiplo de ${formatearNumero(divisor)}.`;
+      return `Ingresá un múltiplo de ${formatNumber(divisor)}.`;
     }
     case 'unrecognized_keys': {
       const claves = issue.keys.slice(0, 5).map(citar);
@@ -265,4 +265,4 @@ export function mensajeError(issue: Issue): string {
 
 // Once, when the first schema module loads: localeError is zod's lowest-priority map, so a
 // schema's own `error` still wins.
-z.config({ localeError: mensajeError });
+z.config({ localeError: issueMessage });

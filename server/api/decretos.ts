@@ -1,41 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { createSolicitudDecreto } from '../../domain/decretos/commands.ts';
-import { consultarEstadoSolicitud } from '../../domain/decretos/queries.ts';
-import { systemClock } from '../../domain/shared/context.ts';
+import { lookupEstadoSolicitud } from '../../domain/decretos/queries.ts';
+import type { AppContext } from '../../domain/shared/context.ts';
+import { clientKey } from '../client-address.ts';
 import { sendError } from '../errors.ts';
-import { contrato } from './contrato.ts';
-import type { ApiContext } from './index.ts';
+import { contract } from './contract.ts';
 
 /** A request is a few short fields: 16 KiB is plenty, and caps what a client can make us parse. */
-export const LIMITE_CUERPO_SOLICITUD = 16 * 1024;
-export const MENSAJE_FALLA = 'No pudimos registrar la solicitud por un problema nuestro. Probá de nuevo en unos minutos.';
+export const SOLICITUD_BODY_LIMIT = 16 * 1024;
+export const FAILURE_MESSAGE = 'No pudimos registrar la solicitud por un problema nuestro. Probá de nuevo en unos minutos.';
 
 /** POST /api/v1/solicitudes-decreto (the spec's sendSolicitudDecreto) and the status by tracking code. */
-export async function decretosApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.post('/solicitudes-decreto', { ...contrato('POST /solicitudes-decreto'), bodyLimit: LIMITE_CUERPO_SOLICITUD }, async (request, reply) => {
+export async function decretosApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/solicitudes-decreto', { ...contract('POST /solicitudes-decreto'), bodyLimit: SOLICITUD_BODY_LIMIT }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     let resultado;
     try {
-      resultado = await createSolicitudDecreto({ db: ctx.db, clock: systemClock, log: ctx.log, cifrado: ctx.cifrado }, request.body, {
-        direccion: ctx.direccion(request),
-        limites: ctx.solicitudes.limites,
-        siteUrl: ctx.siteUrl,
-      });
+      resultado = await createSolicitudDecreto(ctx, request.body, { direccion: clientKey(request) });
     } catch (error) {
       // The logger keeps the error's codes and SQL, never its parameters (DNI, e-mail).
       request.log.error({ err: error }, 'solicitud de decreto no registrada');
-      return sendError(request, reply, isDatabaseUnavailable(error) ? 503 : 500, MENSAJE_FALLA);
+      return sendError(request, reply, isDatabaseUnavailable(error) ? 503 : 500, FAILURE_MESSAGE);
     }
     if (resultado.tipo === 'invalida') return reply.status(400).send({ error: 'Revisá los datos de la solicitud.', errores: resultado.errores });
     if (resultado.tipo === 'limite') return reply.status(429).header('retry-after', String(resultado.reintentarEnSegundos)).send({ error: resultado.mensaje });
-    if (resultado.nueva) ctx.solicitudes.avisarCorreo();
     return reply.status(201).send({ codigo: resultado.codigo, estado: resultado.estado });
   });
 
-  app.get<{ Params: { codigo: string } }>('/solicitudes-decreto/:codigo', contrato('GET /solicitudes-decreto/:codigo'), async (request, reply) => {
+  app.get<{ Params: { codigo: string } }>('/solicitudes-decreto/:codigo', contract('GET /solicitudes-decreto/:codigo'), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const r = await consultarEstadoSolicitud(ctx, request.params.codigo.slice(0, 60), { direccion: ctx.direccion(request), porMinuto: ctx.solicitudes.consultasPorMinuto });
+    const r = await lookupEstadoSolicitud(ctx, request.params.codigo.slice(0, 60), { direccion: clientKey(request) });
     if (r.tipo === 'limite') return reply.status(429).header('retry-after', String(r.reintentarEnSegundos)).send({ error: r.mensaje });
     // A mistyped code and an unknown one get the same answer.
     if (r.tipo === 'desconocida') return reply.status(404).send({ error: 'No hay una solicitud con ese código.' });

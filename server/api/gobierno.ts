@@ -3,18 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '../../domain/boletines/queries.ts';
 import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
 import { getConcejo, getEjecutivo, getObservatorio, listAreas, listDocumentosObservatorio, listEnlacesPlan, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
-import { type ClaveRuta, contrato } from './contrato.ts';
-import type { ApiContext } from './index.ts';
+import { type RouteKey, contract } from './contract.ts';
+import type { AppContext } from '../../domain/shared/context.ts';
 import { querystring, quiereCsv } from './ordenanzas.ts';
 
 /** Public documents: only the id is part of the spec's contract (documento.id). */
 const doc = (d: { id: number }) => ({ id: d.id });
 
 /** The spec's calls (section 7), one GET each; field names as in section 3. */
-export async function gobiernoApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  /** Every route's response schemas come from the contract (contrato.ts). */
-  const esquemas = (ruta: string) => contrato(`GET ${ruta}` as ClaveRuta);
-  const url = (id: number) => `${ctx.siteUrl}/api/v1/documentos/${id}`;
+export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** Every route's response schemas come from the contract (contract.ts). */
+  const esquemas = (ruta: string) => contract(`GET ${ruta}` as RouteKey);
+  const url = (id: number) => ctx.url(`/api/v1/documentos/${id}`);
 
   /** JSON, or CSV (Accept: text/csv or ?formato=csv) of the same rows with the given columns. */
   function tabla<T>(

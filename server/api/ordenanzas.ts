@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { aFormatoOriginal } from '../../domain/ordenanzas/formato.ts';
 import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '../../domain/ordenanzas/queries.ts';
 import { parseFiltrosOrdenanzas } from '../../domain/ordenanzas/schemas.ts';
-import { TIEMPO_DESCARGA } from '../documentos.ts';
-import { contrato } from './contrato.ts';
-import type { ApiContext } from './index.ts';
+import { DOWNLOAD_TIMEOUT_MS } from '../documentos.ts';
+import { contract } from './contract.ts';
+import type { AppContext } from '../../domain/shared/context.ts';
 
 const COLUMNAS_CSV = ['ID', 'Numero', 'Anio', 'Estado', 'EstadoDescripcion', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe', 'DocumentoURL'];
 
@@ -19,22 +19,21 @@ export function querystring(url: string): URLSearchParams {
   return new URL(url, 'http://x').searchParams;
 }
 
-export function errorDeFiltros(reply: FastifyReply, errores: Record<string, string | undefined>) {
+export function sendFiltrosError(reply: FastifyReply, errores: Record<string, string | undefined>) {
   return reply.status(400).send({ error: 'Revisá los filtros de la búsqueda.', errores });
 }
 
 /** Open data: the ordinance register, searchable with the page's filters, as JSON or CSV. */
-export async function ordenanzasApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/ordenanzas', { ...contrato('GET /ordenanzas'), handlerTimeout: TIEMPO_DESCARGA }, async (request, reply) => {
+export async function ordenanzasApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/ordenanzas', { ...contract('GET /ordenanzas'), handlerTimeout: DOWNLOAD_TIMEOUT_MS }, async (request, reply) => {
     const params = querystring(request.url);
     const parsed = parseFiltrosOrdenanzas(params);
-    if (!parsed.ok) return errorDeFiltros(reply, parsed.errores);
+    if (!parsed.ok) return sendFiltrosError(reply, parsed.errores);
 
     if (quiereCsv(request.headers.accept, params.get('formato'))) {
-      const origen = ctx.siteUrl;
       const fila = (o: OrdenanzaResumen) => {
         const f = aFormatoOriginal(o);
-        return [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? `${origen}/api/v1/documentos/${f.DocumentoID}` : ''];
+        return [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? ctx.url(`/api/v1/documentos/${f.DocumentoID}`) : ''];
       };
       // The first batch is read before any header is sent, so a failing query is a clean 5xx.
       const ordenanzas = iterateOrdenanzas(ctx.db, parsed.filtros);
@@ -59,7 +58,7 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: ApiContext): Prom
     return { items: pagina.items.map(aFormatoOriginal), total: pagina.total, pagina: pagina.pagina, porPagina: pagina.porPagina };
   });
 
-  app.get<{ Params: { id: string } }>('/ordenanzas/:id', contrato('GET /ordenanzas/:id'), async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/ordenanzas/:id', contract('GET /ordenanzas/:id'), async (request, reply) => {
     const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const ordenanza = Number.isNaN(id) ? undefined : await getOrdenanza(ctx.db, id);
     if (!ordenanza) return reply.status(404).send({ error: 'No existe una ordenanza con ese ID.' });

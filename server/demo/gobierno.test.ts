@@ -6,7 +6,7 @@ import { createTestStorage } from '../../tests/setup/storage.ts';
 import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '../../domain/boletines/queries.ts';
 import { publishBoletinVigente } from '../../domain/boletines/commands.ts';
 import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
-import { sanitizarHtml } from '../../domain/shared/html.ts';
+import { sanitizeStaffHtml } from '../../domain/shared/html.ts';
 import { getConcejo, getObservatorio, listDocumentosObservatorio, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
 
 const clave = (anio: number | string, mes: number | null) => Number(anio) * 100 + (mes ?? 0);
@@ -77,9 +77,9 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
   });
 });
 
-describe('sanitizarHtml', () => {
+describe('sanitizeStaffHtml', () => {
   it('deja el formato permitido y quita el resto', () => {
-    expect(sanitizarHtml('<h1>T</h1><p><strong>a</strong> <a href="/x" target="_blank" style="color:red">b</a></p>')).toBe('<h2>T</h2><p><strong>a</strong> <a href="/x">b</a></p>');
-    expect(sanitizarHtml('<svg><script>alert(1)</script></svg><a href="data:text/html,x">d</a>')).toBe('<a>d</a>');
+    expect(sanitizeStaffHtml('<h1>T</h1><p><strong>a</strong> <a href="/x" target="_blank" style="color:red">b</a></p>')).toBe('<h2>T</h2><p><strong>a</strong> <a href="/x">b</a></p>');
+    expect(sanitizeStaffHtml('<svg><script>alert(1)</script></svg><a href="data:text/html,x">d</a>')).toBe('<a>d</a>');
   });
 });

@@ -14,10 +14,10 @@ import {
   saveObservatorio,
   savePresidenciaConcejo,
 } from '../../domain/gobierno/commands.ts';
-import { nombreMes } from '../../domain/shared/meses.ts';
+import { monthName } from '../../domain/shared/meses.ts';
 import { generarPng } from '../../tests/factories/imagen.ts';
 import { generarPdf } from '../../tests/factories/pdf.ts';
-import { crearAleatorio } from './aleatorio.ts';
+import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
 import type { Seeder } from './index.ts';
 
@@ -49,10 +49,10 @@ export const seedGobierno: Seeder = {
         imagen: { data: generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: orden + 1 }), nombreArchivo: `galeria-${orden + 1}.png` },
       });
     }
-    const r = crearAleatorio(40);
+    const r = createRandom(40);
     for (const { anio, mes } of PERIODOS_DEMO) {
       const pdf = await generarPdf({
-        titulo: `Movimiento de pasajeros: ${nombreMes(mes)} ${anio}`,
+        titulo: `Movimiento de pasajeros: ${monthName(mes)} ${anio}`,
         subtitulo: 'Terminal de Ómnibus de Villa La Angostura',
         parrafos: [`Arribos: ${r.entero(3000, 12000)} pasajeros. Partidas: ${r.entero(3000, 12000)} pasajeros. Servicios: ${r.entero(300, 900)}.`],
       });
@@ -89,7 +89,7 @@ export const seedBoletines: Seeder = {
       const numero = 301 + i;
       const pdf = await generarPdf({
         titulo: `BOLETÍN OFICIAL N° ${numero}`,
-        subtitulo: `${nombreMes(mes)} de ${anio}`,
+        subtitulo: `${monthName(mes)} de ${anio}`,
         parrafos: ['Sección 1: Ordenanzas sancionadas por el Concejo Deliberante.', 'Sección 2: Decretos del Departamento Ejecutivo.', 'Sección 3: Licitaciones y concursos de precios.'],
       });
       await createBoletinOficial(ctx, {
@@ -108,11 +108,11 @@ export const seedBoletines: Seeder = {
 export const seedFinanzas: Seeder = {
   nombre: 'finanzas',
   async run(ctx) {
-    const r = crearAleatorio(2024);
+    const r = createRandom(2024);
     for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
       for (const tipo of ['RECURSOS', 'GASTOS'] as const) {
         const pdf = await generarPdf({
-          titulo: `${TIPOS_ESTADO_CONTABLE[tipo]}: ${nombreMes(mes)} ${anio}`,
+          titulo: `${TIPOS_ESTADO_CONTABLE[tipo]}: ${monthName(mes)} ${anio}`,
           parrafos: [`Total del mes: $ ${r.entero(300, 900).toLocaleString('es-AR')} millones.`, 'Presupuesto vigente, devengado y percibido por partida.'],
         });
         await createEstadoContable(ctx, {
@@ -124,8 +124,8 @@ export const seedFinanzas: Seeder = {
           documento: { data: pdf, nombreArchivo: `estado-contable-${tipo.toLowerCase()}-${anio}-${mes}.pdf` },
         });
       }
-      const sueldo = await generarPdf({ titulo: `Informe de sueldos: ${nombreMes(mes)} ${anio}`, parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'] });
-      await createSueldo(ctx, { periodo: nombreMes(mes), orden: mes * 2, anio, fechaCreacion: subidoEl(anio, mes, 8), documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` } });
+      const sueldo = await generarPdf({ titulo: `Informe de sueldos: ${monthName(mes)} ${anio}`, parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'] });
+      await createSueldo(ctx, { periodo: monthName(mes), orden: mes * 2, anio, fechaCreacion: subidoEl(anio, mes, 8), documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` } });
       if (mes === 6 || mes === 12) {
         const periodo = mes === 6 ? 'Aguinaldo 1er semestre' : 'Aguinaldo 2do semestre';
         const sac = await generarPdf({ titulo: `Informe de sueldos: ${periodo} ${anio}`, parrafos: ['Sueldo anual complementario.'] });

@@ -1,4 +1,4 @@
-import type { Aleatorio } from './aleatorio.ts';
+import type { Aleatorio } from './random.ts';
 
 // Demo material for a mountain town on Lake Nahuel Huapi. Every person named here is fictional.
 

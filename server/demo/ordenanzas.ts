@@ -1,7 +1,7 @@
 import { createOrdenanza } from '../../domain/ordenanzas/commands.ts';
 import { etiquetaEstado } from '../../domain/ordenanzas/estados.ts';
 import { generarPdf } from '../../tests/factories/pdf.ts';
-import { crearAleatorio } from './aleatorio.ts';
+import { createRandom } from './random.ts';
 import type { Seeder } from './index.ts';
 import { firmantes, temaAleatorio } from './ordenanzas-datos.ts';
 
@@ -11,7 +11,7 @@ export const CANTIDAD_ORDENANZAS_DEMO = 300;
 export const seedOrdenanzas: Seeder = {
   nombre: 'ordenanzas',
   async run(ctx) {
-    const r = crearAleatorio(1985);
+    const r = createRandom(1985);
     const creadas: { id: number; numero: number; anio: number; descripcion: string }[] = [];
     let numero = 12;
     for (let i = 0; i < CANTIDAD_ORDENANZAS_DEMO; i++) {

@@ -21,20 +21,32 @@ function sesionGuardada(page: Page): Promise<string | null> {
 test.describe('/sign-out', () => {
   test('muestra Signing out..., espera 1,5 s, borra la sesión y va a /login', async ({ page }) => {
     await guardarSesion(page, sesion);
-    await page.goto('/sign-out');
     // The redirect comes 1.5 s after the page came alive, and the session is there until then.
-    // Measured in the page from its hydration, so a busy machine (late timers) cannot blur it.
-    const medicion = page.evaluate(async (clave) => {
-      const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      while (!document.documentElement.classList.contains('hidratado')) await esperar(10);
-      const inicio = performance.now();
-      let sesionAntes: string | null = null;
-      while (location.pathname === '/sign-out') {
-        if (performance.now() - inicio < 1000) sesionAntes = localStorage.getItem(clave);
-        await esperar(10);
-      }
-      return { salioALosMs: performance.now() - inicio, sesionAntes };
+    // Timed inside the page from the moment it marks itself hydrated (an observer installed before
+    // any of its scripts), so neither a busy machine nor a late start of the test can blur it.
+    await page.addInitScript((clave) => {
+      const w = window as unknown as { medicion?: Promise<{ salioALosMs: number; sesionAntes: string | null }> };
+      w.medicion = new Promise((resolve) => {
+        // The root element may not exist yet when this runs: watch the whole document.
+        const observador = new MutationObserver(() => {
+          if (!document.documentElement?.classList.contains('hidratado')) return;
+          observador.disconnect();
+          const inicio = performance.now();
+          let sesionAntes: string | null = null;
+          const vigilar = setInterval(() => {
+            if (location.pathname === '/sign-out') {
+              if (performance.now() - inicio < 1000) sesionAntes = localStorage.getItem(clave);
+              return;
+            }
+            clearInterval(vigilar);
+            resolve({ salioALosMs: performance.now() - inicio, sesionAntes });
+          }, 10);
+        });
+        observador.observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+      });
     }, CLAVE_SESION);
+    await page.goto('/sign-out');
+    const medicion = page.evaluate(() => (window as unknown as { medicion: Promise<{ salioALosMs: number; sesionAntes: string | null }> }).medicion);
     await expect(page).toHaveTitle('Cerrando sesión | Municipalidad de Villa La Angostura');
     const estado = page.getByRole('status');
     await expect(estado.getByRole('heading', { level: 1, name: 'Signing out...' })).toBeVisible();

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { crearCifrado } from '../../domain/shared/cifrado.ts';
+import type { Db } from '../../db/client.ts';
+import { type Cipher, createCipher } from '../../domain/shared/cipher.ts';
+import { type AppConfig, type AppContext, type Storage, createAppContext } from '../../domain/shared/context.ts';
+
 let siguiente = 20_000_000;
 
 /** A valid decree-copy request; each call a new DNI and decree number, so none is a duplicate. */
@@ -20,4 +23,41 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 export const fixedClock = { now: () => new Date('2026-03-10T15:00:00Z') };
 
 /** A data key of its own for each test file: personal data is encrypted as in production. */
-export const cifradoDePrueba = () => crearCifrado(randomBytes(32));
+export const cifradoDePrueba = () => createCipher(randomBytes(32));
+
+export const TEST_CONTEXT_SITE_URL = 'https://sitio.test';
+export const SIN_LIMITES: AppConfig['solicitudes'] = { porDireccion: 1_000_000, porPersona: 1_000_000, consultasPorMinuto: 1_000_000 };
+
+/**
+ * The application context for a domain test, built by the same function as the app's: a fixed
+ * clock, a data key of its own, no limits unless given, and a mailer that counts its wake-ups.
+ */
+export function contextoDePrueba(parts: {
+  db: Db;
+  storage?: Storage;
+  cipher?: Cipher;
+  solicitudes?: Partial<AppConfig['solicitudes']>;
+}): AppContext & { mailer: { wakes: number; wake(): void } } {
+  const mailer = {
+    wakes: 0,
+    wake() {
+      mailer.wakes += 1;
+    },
+  };
+  // A test that needs files passes a real storage; any other use of files is the test's mistake.
+  const sinArchivos: Storage = {
+    put: () => Promise.reject(new Error('esta prueba no guarda archivos')),
+    get: () => Promise.reject(new Error('esta prueba no lee archivos')),
+    delete: () => Promise.reject(new Error('esta prueba no borra archivos')),
+  };
+  const ctx = createAppContext({
+    db: parts.db,
+    storage: parts.storage ?? sinArchivos,
+    clock: fixedClock,
+    log: silentLog,
+    cipher: parts.cipher ?? cifradoDePrueba(),
+    mailer,
+    config: { siteUrl: TEST_CONTEXT_SITE_URL, mapTileUrl: '', solicitudes: { ...SIN_LIMITES, ...parts.solicitudes } },
+  });
+  return { ...ctx, mailer };
+}

@@ -1,12 +1,12 @@
 import { type NuevaOrdenanza, createOrdenanza } from '../../domain/ordenanzas/commands.ts';
-import type { ServiceContext } from '../../domain/shared/context.ts';
+import type { AppContext } from '../../domain/shared/context.ts';
 import { generarPdf } from './pdf.ts';
 
 let siguienteNumero = 5000;
 
 /** An ordinance with sensible defaults; `pdf` adds a generated document holding `textoPdf`. */
 export async function insertOrdenanza(
-  ctx: Pick<ServiceContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage'>,
   overrides: Partial<NuevaOrdenanza> & { textoPdf?: string } = {},
 ): Promise<number> {
   const { textoPdf, ...datos } = overrides;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { crearCifrado } from '../../domain/shared/cifrado.ts';
+import { createCipher } from '../../domain/shared/cipher.ts';
 import { solicitudValida } from '../factories/decretos.ts';
 import { TEST_SITE_URL, loadBuiltApp } from '../setup/app.ts';
 import { createTestDatabase, engines } from '../setup/database.ts';
@@ -71,8 +71,8 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     expect(guardadas.length).toBeGreaterThanOrEqual(2);
     const texto = JSON.stringify(guardadas);
     expect(texto).not.toMatch(/30111222|31222333|@/);
-    const cifrado = crearCifrado(Buffer.from(clave, 'hex'));
-    expect(guardadas.map((g) => cifrado.descifrar(g.dni!)).sort()).toEqual(['30111222', '31222333']);
+    const cifrado = createCipher(Buffer.from(clave, 'hex'));
+    expect(guardadas.map((g) => cifrado.decrypt(g.dni!)).sort()).toEqual(['30111222', '31222333']);
     const correos = await lista(sql`select destinatario, responder_a, texto from outbox`);
     expect(JSON.stringify(correos)).not.toMatch(/30111222|31222333|@correo/);
     await sitio.close();
@@ -89,19 +89,19 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
 
     const nueva = claveHex();
     sitio = await app({ DATA_KEY: nueva, DATA_KEY_PREVIOUS: vieja });
-    const cifradoNuevo = crearCifrado(Buffer.from(nueva, 'hex'));
+    const cifradoNuevo = createCipher(Buffer.from(nueva, 'hex'));
     const rotadas = await lista(sql`select dni, email, dni_huella, email_huella, huella from solicitudes_decreto`);
     expect(rotadas).toHaveLength(1);
     for (const fila of rotadas) {
-      expect(cifradoNuevo.esDeLaClaveActual(fila.dni!)).toBe(true);
-      expect(cifradoNuevo.descifrar(fila.dni!)).toBe('28444555');
-      expect(cifradoNuevo.descifrar(fila.email!)).toBe('rotacion@correo.com.ar');
+      expect(cifradoNuevo.isUnderCurrentKey(fila.dni!)).toBe(true);
+      expect(cifradoNuevo.decrypt(fila.dni!)).toBe('28444555');
+      expect(cifradoNuevo.decrypt(fila.email!)).toBe('rotacion@correo.com.ar');
       // Hashes are recomputed under the new key: the repeat check and the limits still match.
-      expect(fila.dni_huella).toBe(cifradoNuevo.huella('dni', '28444555'));
+      expect(fila.dni_huella).toBe(cifradoNuevo.hash('dni', '28444555'));
     }
     for (const correo of await lista(sql`select destinatario, texto from outbox`)) {
-      expect(cifradoNuevo.esDeLaClaveActual(correo.destinatario!)).toBe(true);
-      expect(cifradoNuevo.descifrar(correo.texto!)).toContain(codigo);
+      expect(cifradoNuevo.isUnderCurrentKey(correo.destinatario!)).toBe(true);
+      expect(cifradoNuevo.decrypt(correo.texto!)).toContain(codigo);
     }
     const estado = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: otraDireccion() });
     expect(estado.statusCode).toBe(200);
@@ -181,7 +181,7 @@ describe('clave en modo embebido', () => {
       const storage = createTestStorage(mod.createLocalStorage);
       const primera = await mod.buildApp({ config, database, storage, logger: false });
       await primera.close();
-      const archivo = path.join(dataDir, mod.ARCHIVO_CLAVE);
+      const archivo = path.join(dataDir, mod.KEY_FILE);
       expect(fs.statSync(archivo).mode & 0o777).toBe(0o600);
       const clave = fs.readFileSync(archivo, 'utf8');
       expect(clave.trim()).toMatch(/^[0-9a-f]{64}$/);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { claveDeDireccion } from '../../domain/shared/direcciones.ts';
+import { addressKey } from '../../domain/shared/addresses.ts';
 import { solicitudValida } from '../factories/decretos.ts';
 import { TEST_SITE_URL, loadBuiltApp } from '../setup/app.ts';
 import { createTestDatabase } from '../setup/database.ts';
@@ -31,7 +31,7 @@ describe('la dirección del cliente detrás de proxies', () => {
       ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
     });
     const instance = await mod.buildApp({ config, database, storage, logger: false });
-    instance.get('/prueba/cliente', async (request) => ({ ip: request.ip, clave: claveDeDireccion(request.ip) }));
+    instance.get('/prueba/cliente', async (request) => ({ ip: request.ip, clave: addressKey(request.ip) }));
     await instance.ready();
     return instance;
   }

@@ -197,6 +197,8 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
         enviar: () => v.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: v.headers, payload: solicitudValida(), remoteAddress: '10.0.0.1' }),
       });
     }
+    // Every status link, its code replaced: the page and the API must write the very same one.
+    const enlaces = new Set<string>();
     for (const envio of envios) {
       const desde = await ultimoId();
       const res = await envio.enviar();
@@ -208,8 +210,10 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
       for (const { fila } of filas) {
         sinHostAjeno(fila, `outbox, ${envio.nombre}`);
         expect(fila, envio.nombre).toMatch(new RegExp(`${TEST_SITE_URL.replaceAll('.', '\\.')}/solicitud-decretos/estado\\?codigo=SD-\\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}`));
+        for (const [enlace] of fila.matchAll(/https?:\/\/[^\s"\\]+\/solicitud-decretos\/estado\?codigo=SD-[0-9A-Z-]+/g)) enlaces.add(enlace.replace(/codigo=.*/, 'codigo=CODIGO'));
       }
     }
+    expect([...enlaces]).toEqual([`${TEST_SITE_URL}/solicitud-decretos/estado?codigo=CODIGO`]);
   });
 
   it('un formulario enviado desde otro sitio recibe 403 en castellano; desde SITE_URL o desde el Host al que se conectó el navegador, se acepta', async () => {
@@ -230,7 +234,7 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
 /** The outbox's rows with recipient, reply-to and body opened with the app's key. */
 async function correosGuardados(t: TestApp, donde: SQL): Promise<(Record<string, unknown> & { id: number })[]> {
   const resultado = (await t.database.db.execute(sql`select * from outbox ${donde} order by id`)) as unknown as { rows: Record<string, unknown>[] };
-  const abrir = (valor: unknown) => (typeof valor === 'string' ? t.cifrado.abrir(valor) : valor);
+  const abrir = (valor: unknown) => (typeof valor === 'string' ? t.context.cipher.open(valor) : valor);
   return resultado.rows.map((fila) => ({ ...fila, id: Number(fila.id), destinatario: abrir(fila.destinatario), responder_a: abrir(fila.responder_a), texto: abrir(fila.texto) }));
 }
 

@@ -3,7 +3,7 @@
 // are Spanish and never show an internal message.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mensajeErrorHttp } from '../../domain/shared/errores-http.ts';
+import { httpErrorMessage } from '../../domain/shared/http-errors.ts';
 import { type TestApp, createTestApp } from '../setup/app.ts';
 import { problemasDeIdioma } from '../setup/idioma.ts';
 
@@ -71,7 +71,7 @@ describe('textos del spec en inglés, marcados lang="en"', () => {
     expect(etiquetas).toHaveLength(1);
     expect(etiquetas[0]).toMatch(/^<h1\b[^>]*\blang="en"/);
     const texto = textoEnCastellano(res.body);
-    expect(texto).toContain(mensajeErrorHttp(405));
+    expect(texto).toContain(httpErrorMessage(405));
     expect(texto).not.toMatch(FUGAS);
     expect(texto).not.toContain('routes/home');
   });
@@ -125,7 +125,7 @@ describe('mensajes de validación y errores en castellano', () => {
       expect(res.statusCode).toBe(500);
       expect(etiquetasCon(res.body, 'Unexpected Application Error!')[0]).toMatch(/\blang="en"/);
       const texto = textoEnCastellano(res.body);
-      expect(texto).toContain(mensajeErrorHttp(500));
+      expect(texto).toContain(httpErrorMessage(500));
       expect(texto).not.toMatch(FUGAS);
       expect(res.body).not.toMatch(/ordenanzas_fuera_de_servicio|does not exist|no existe la relación/);
     } finally {

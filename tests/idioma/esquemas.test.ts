@@ -34,7 +34,7 @@ function modulosConZod(): string[] {
  */
 // Outside domain/: the configuration (walked through loadConfig) and the API's contract, whose
 // response schemas are walked like domain's.
-const CONTRATO = path.join('server', 'api', 'contrato.ts');
+const CONTRATO = path.join('server', 'api', 'contract.ts');
 const FUERA_DE_DOMAIN = [CONTRATO, path.join('server', 'env.ts')];
 
 const largo = 'x'.repeat(10_000);

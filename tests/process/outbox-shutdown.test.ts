@@ -7,10 +7,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { crearCifrado } from '../../domain/shared/cifrado.ts';
+import { createCipher } from '../../domain/shared/cipher.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres, queryRows } from '../../db/client.ts';
-import { encolarCorreos } from '../../domain/correo/outbox.ts';
+import { enqueueMail } from '../../domain/correo/outbox.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { type Run, startServer } from '../setup/proceso.ts';
 import { esperarHasta, iniciarSmtp, type ServidorSmtp } from '../setup/smtp.ts';
@@ -68,9 +68,9 @@ describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (
     // The mails are written straight into the server's database before it starts.
     const database = await abrir();
     try {
-      await encolarCorreos(
+      await enqueueMail(
         database.db,
-        crearCifrado(clave),
+        createCipher(clave),
         Array.from({ length: CORREOS }, (_, i) => ({ destinatario: `vecino${i}@correo.test`, asunto: `Aviso ${i}`, texto: `Aviso número ${i}.`, referencia: 'cierre' })),
       );
     } finally {

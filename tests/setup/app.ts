@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { type Cifrado, crearCifrado } from '../../domain/shared/cifrado.ts';
+import type { AppContext } from '../../domain/shared/context.ts';
 import type * as App from '../../server/app.ts';
 import { type Engine, createTestDatabase, templates } from './database.ts';
 import { createTestStorage } from './storage.ts';
@@ -23,8 +23,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   storage: ReturnType<typeof createTestStorage>;
-  /** The app's data key, to read what it stores encrypted (DNI, e-mail, mail bodies). */
-  cifrado: Cifrado;
+  /** The context the app serves with: its data key reads what it stores encrypted (DNI, e-mail, mail bodies). */
+  context: AppContext;
   /** The app's log lines, parsed, when created with `logs: true`. */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -61,7 +61,7 @@ export async function createTestApp(
     app,
     database,
     storage,
-    cifrado: crearCifrado(config.dataKeys!.current, config.dataKeys!.previous),
+    context: app.context,
     logs,
     close: async () => {
       await app.close();

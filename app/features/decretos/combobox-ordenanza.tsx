@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PropsControl } from '../../components/ui/campo.tsx';
+import type { ControlProps } from '../../components/ui/form-field.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export type OpcionOrdenanza = { id: number; etiqueta: string };
@@ -8,8 +8,8 @@ export type OpcionOrdenanza = { id: number; etiqueta: string };
 export const SELECT = { placeholder: 'Select...', cargando: 'Loading...', vacio: 'No options', minimo: 3, espera: 250 } as const;
 
 type Props = {
-  /** From the field around it (`Campo`): id, hint and error wiring; its own names are posted. */
-  control: PropsControl;
+  /** From the field around it (`FormField`): id, hint and error wiring; its own names are posted. */
+  control: ControlProps;
   /** What a no-JavaScript post sent back (kept on errors). */
   valorInicial?: string;
   onEditar(): void;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NEW_TAB_NOTICE } from '../../components/external-link.tsx';
-import { formatoArchivo, tamanoArchivo } from '../../lib/formato.ts';
+import { fileFormatName, formatFileSize } from '../../lib/format.ts';
 import { urlDocumento } from '../ordenanzas/enlaces.ts';
 
 export type DocumentoEnlazado = { id: number; tamano: number; tipoContenido: string };
@@ -12,7 +12,7 @@ export function EnlaceDocumento({ documento, children, className }: { documento:
       {children}
       <span className="documento__formato">
         {' '}
-        ({formatoArchivo(documento.tipoContenido)}, {tamanoArchivo(documento.tamano)})
+        ({fileFormatName(documento.tipoContenido)}, {formatFileSize(documento.tamano)})
       </span>
       <span className="visually-hidden"> {NEW_TAB_NOTICE}</span>
     </a>

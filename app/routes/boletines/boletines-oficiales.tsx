@@ -2,22 +2,22 @@ import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrd
 import { ExternalLink } from '../../components/external-link.tsx';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
-import { fechaCorta } from '../../lib/formato.ts';
+import { formatShortDate } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/boletines-oficiales';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const [vigente, ordenanzas, decretos, boletines] = await Promise.all([
-    cargarSeccion(log, 'boletin-vigente', () => getBoletinVigente(db)),
-    cargarSeccion(log, 'boletin-ordenanzas', () => listOrdenanzasBoletin(db)),
-    cargarSeccion(log, 'boletin-decretos', () => listDecretosBoletin(db)),
-    cargarSeccion(log, 'boletines-oficiales', () => listBoletinesOficiales(db)),
+    loadSection(log, 'boletin-vigente', () => getBoletinVigente(db)),
+    loadSection(log, 'boletin-ordenanzas', () => listOrdenanzasBoletin(db)),
+    loadSection(log, 'boletin-decretos', () => listDecretosBoletin(db)),
+    loadSection(log, 'boletines-oficiales', () => listBoletinesOficiales(db)),
   ]);
-  return paginaDeSecciones({ vigente, ordenanzas, decretos, boletines });
+  return sectionsPage({ vigente, ordenanzas, decretos, boletines });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -42,14 +42,14 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
 
       <section aria-labelledby="vigente-titulo">
         <h2 id="vigente-titulo">Boletín Vigente</h2>
-        <ContenidoSeccion seccion={vigente} que="el texto del boletín vigente">
+        <SectionContent seccion={vigente} que="el texto del boletín vigente">
           {(v) => (v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>)}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="ordenanzas-titulo">
         <h2 id="ordenanzas-titulo">Ordenanzas</h2>
-        <ContenidoSeccion seccion={ordenanzas} que="las ordenanzas del boletín">
+        <SectionContent seccion={ordenanzas} que="las ordenanzas del boletín">
           {(lista) =>
             lista.length === 0 ? (
               <p>El boletín vigente no publica ordenanzas.</p>
@@ -63,12 +63,12 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
               />
             )
           }
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="decretos-titulo">
         <h2 id="decretos-titulo">Decretos</h2>
-        <ContenidoSeccion seccion={decretos} que="los decretos del boletín">
+        <SectionContent seccion={decretos} que="los decretos del boletín">
           {(lista) =>
             lista.length === 0 ? (
               <p>El boletín vigente no publica decretos.</p>
@@ -82,14 +82,14 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
               />
             )
           }
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="licitaciones-titulo">
         <h2 id="licitaciones-titulo">Licitaciones</h2>
-        <ContenidoSeccion seccion={vigente} que="las licitaciones">
+        <SectionContent seccion={vigente} que="las licitaciones">
           {(v) => (v.licitaciones ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.licitaciones }} /> : <p>No hay licitaciones abiertas.</p>)}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="publicados-titulo">
@@ -97,7 +97,7 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
         <p>
           <a href="/feeds/boletines.xml">Suscribite a los boletines nuevos (Atom)</a>
         </p>
-        <ContenidoSeccion seccion={boletines} que="la lista de boletines">
+        <SectionContent seccion={boletines} que="la lista de boletines">
           {(lista) =>
             lista.length === 0 ? (
               <p>Todavía no hay boletines publicados.</p>
@@ -113,13 +113,13 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
                   </EnlaceDocumento>,
                   b.usuarioCreacion,
                   <time key="fecha" dateTime={b.fechaCreacion}>
-                    {fechaCorta(b.fechaCreacion)}
+                    {formatShortDate(b.fechaCreacion)}
                   </time>,
                 ]}
               />
             )
           }
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
     </div>
   );

@@ -1,10 +1,10 @@
 import { Form, data } from 'react-router';
-import { consultarEstadoSolicitud } from '../../../domain/decretos/queries.ts';
+import { lookupEstadoSolicitud } from '../../../domain/decretos/queries.ts';
 import { appContext } from '../../context.ts';
 import { SITE_NAME } from '../../lib/meta.ts';
-import { cabecerasDeDatos } from '../../lib/cabeceras.ts';
+import { privateDataHeaders } from '../../lib/headers.ts';
 import type { Route } from './+types/estado';
-import { Campo } from '../../components/ui/campo.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 
 const TITULO = 'Estado de la solicitud de decreto';
 const fechaHora = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const codigo = (new URL(request.url).searchParams.get('codigo') ?? '').slice(0, 60);
   const headers = { 'cache-control': 'no-store' };
   if (codigo.trim() === '') return data({ codigo, error: null, solicitud: null }, { headers });
-  const r = await consultarEstadoSolicitud(ctx, codigo, { direccion: ctx.direccion, porMinuto: ctx.solicitudes.consultasPorMinuto });
+  const r = await lookupEstadoSolicitud(ctx, codigo, { direccion: ctx.direccion });
   if (r.tipo === 'limite') return data({ codigo, error: r.mensaje, solicitud: null }, { status: 429, headers: { ...headers, 'retry-after': String(r.reintentarEnSegundos) } });
   if (r.tipo === 'desconocida') {
     // A mistyped code and an unknown one get the same answer.
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ codigo, error: null, solicitud: { ...solicitud, historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })) } }, { headers });
 }
 
-export const headers = cabecerasDeDatos;
+export const headers = privateDataHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: 'description', content: 'Consultá con tu código de seguimiento en qué estado está tu solicitud de copia de un decreto.' }];
 
@@ -36,7 +36,7 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
       <title>{`${error ? 'Error: ' : ''}${TITULO} | ${SITE_NAME}`}</title>
       <h1>{TITULO}</h1>
       <Form method="get" action="/solicitud-decretos/estado" className="estado-solicitud__formulario" aria-label="Buscar una solicitud por su código">
-        <Campo nombre="codigo" etiqueta="Código de seguimiento" ayuda="Figura en el mensaje que ves al enviar la solicitud y en el correo de confirmación." error={error ?? undefined} anunciarError>
+        <FormField name="codigo" label="Código de seguimiento" hint="Figura en el mensaje que ves al enviar la solicitud y en el correo de confirmación." error={error ?? undefined} announceError>
           {(control) => (
             <div className="estado-solicitud__fila">
               <input {...control} className="form-control" autoComplete="off" maxLength={40} defaultValue={codigo} />
@@ -45,7 +45,7 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
               </button>
             </div>
           )}
-        </Campo>
+        </FormField>
       </Form>
 
       {solicitud ? (

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, data, useNavigation } from 'react-router';
 import { createSolicitudDecreto } from '../../../domain/decretos/commands.ts';
 import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud, solicitudDecretoSchema } from '../../../domain/decretos/schemas.ts';
-import { camposDe, primerosValores, valoresEscritos } from '../../../domain/shared/formulario.ts';
+import { fieldsOf, firstValues, typedValues } from '../../../domain/shared/form.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { appContext } from '../../context.ts';
 import { ComboboxOrdenanza } from '../../features/decretos/combobox-ordenanza.tsx';
 import { SITE_NAME } from '../../lib/meta.ts';
-import { cabecerasDeDatos } from '../../lib/cabeceras.ts';
+import { privateDataHeaders } from '../../lib/headers.ts';
 import type { Route } from './+types/solicitud';
-import { Campo, LeyendaObligatorios } from '../../components/ui/campo.tsx';
+import { FormField, RequiredFieldsNote } from '../../components/ui/form-field.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 
 const TITULO = 'Solicitud de Decretos';
@@ -23,15 +23,14 @@ type Respuesta =
 /** The page's POST (no JavaScript needed): the same service as POST /api/v1/solicitudes-decreto. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  // The first value of each field, read as every form is (domain/shared/formulario.ts); the
+  // The first value of each field, read as every form is (domain/shared/form.ts); the
   // service validates it, after the honeypot check.
-  const entrada = primerosValores(await request.formData());
-  const valores: ValoresSolicitud = valoresEscritos(entrada, camposDe(solicitudDecretoSchema));
+  const entrada = firstValues(await request.formData());
+  const valores: ValoresSolicitud = typedValues(entrada, fieldsOf(solicitudDecretoSchema));
   try {
-    const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion, limites: ctx.solicitudes.limites, siteUrl: ctx.config.siteUrl });
+    const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion });
     if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores }, { status: 400 });
     if (r.tipo === 'limite') return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } });
-    if (r.nueva) ctx.solicitudes.avisarCorreo();
     return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     // The log keeps the error's codes and SQL, never its parameters (DNI, e-mail).
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = cabecerasDeDatos;
+export const headers = privateDataHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Pedí por correo electrónico la copia de un decreto municipal de Villa La Angostura y seguí tu solicitud con su código.' },
@@ -121,31 +120,31 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
 
       <div className="decretos__envio" aria-busy={enviando}>
         <Form method="post" action="/solicitud-decretos" className="decretos__formulario" ref={formulario} aria-label="Solicitud de copia de decreto" noValidate>
-          <LeyendaObligatorios />
-          <Campo nombre="nombre" etiqueta="Nombre" error={error('nombre')} obligatorio>
+          <RequiredFieldsNote />
+          <FormField name="nombre" label="Nombre" error={error('nombre')} required>
             {(control) => <input {...control} className="form-control" autoComplete="name" maxLength={LIMITES.nombre} defaultValue={valores.nombre ?? ''} onChange={() => editar('nombre')} />}
-          </Campo>
-          <Campo nombre="dni" etiqueta="DNI" error={error('dni')} obligatorio>
+          </FormField>
+          <FormField name="dni" label="DNI" error={error('dni')} required>
             {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={valores.dni ?? ''} onChange={() => editar('dni')} />}
-          </Campo>
-          <Campo nombre="email" etiqueta="Email" error={error('email')} obligatorio>
+          </FormField>
+          <FormField name="email" label="Email" error={error('email')} required>
             {(control) => <input {...control} type="email" className="form-control" autoComplete="email" maxLength={LIMITES.email} defaultValue={valores.email ?? ''} onChange={() => editar('email')} />}
-          </Campo>
-          <Campo nombre="numero" etiqueta="Número de Decreto" error={error('numero')} obligatorio>
+          </FormField>
+          <FormField name="numero" label="Número de Decreto" error={error('numero')} required>
             {(control) => <input {...control} className="form-control" autoComplete="off" maxLength={LIMITES.numero} defaultValue={valores.numero ?? ''} onChange={() => editar('numero')} />}
-          </Campo>
-          <Campo
-            nombre="ordenanza"
-            etiqueta="Ordenanza"
+          </FormField>
+          <FormField
+            name="ordenanza"
+            label="Ordenanza"
             className="campo--completo"
             error={error('ordenanza')}
-            ayuda="Opcional. Escribí al menos 3 caracteres para buscar, o el número y el año (por ejemplo 250/2021)."
+            hint="Opcional. Escribí al menos 3 caracteres para buscar, o el número y el año (por ejemplo 250/2021)."
           >
             {(control) => <ComboboxOrdenanza key={vuelta.n} control={control} valorInicial={valores.ordenanzaNumero} onEditar={() => editar('ordenanza')} />}
-          </Campo>
-          <Campo nombre="aclaraciones" etiqueta="Aclaraciones" className="campo--completo" error={error('aclaraciones')}>
+          </FormField>
+          <FormField name="aclaraciones" label="Aclaraciones" className="campo--completo" error={error('aclaraciones')}>
             {(control) => <textarea {...control} className="form-control" rows={3} maxLength={LIMITES.aclaraciones} defaultValue={valores.aclaraciones ?? ''} onChange={() => editar('aclaraciones')} />}
-          </Campo>
+          </FormField>
           {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
           <div className="campo-trampa" aria-hidden="true">
             <label htmlFor={CAMPO_TRAMPA}>No completes este campo</label>

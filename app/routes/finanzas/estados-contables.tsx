@@ -1,17 +1,17 @@
 import { listEstadosContables } from '../../../domain/finanzas/queries.ts';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
-import { fechaCorta } from '../../lib/formato.ts';
+import { formatShortDate } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/estados-contables';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const estados = await cargarSeccion(log, 'estados-contables', () => listEstadosContables(db));
-  return paginaDeSecciones({ estados });
+  const estados = await loadSection(log, 'estados-contables', () => listEstadosContables(db));
+  return sectionsPage({ estados });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -21,7 +21,7 @@ export default function EstadosContables({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Estados Contables</h1>
-      <ContenidoSeccion seccion={loaderData.estados} que="los estados contables">
+      <SectionContent seccion={loaderData.estados} que="los estados contables">
         {(estados) =>
           estados.length === 0 ? (
             <p>Todavía no hay estados contables publicados.</p>
@@ -43,14 +43,14 @@ export default function EstadosContables({ loaderData }: Route.ComponentProps) {
                   </EnlaceDocumento>,
                   e.usuarioCreacion,
                   <time key="fecha" dateTime={e.fechaCreacion}>
-                    {fechaCorta(e.fechaCreacion)}
+                    {formatShortDate(e.fechaCreacion)}
                   </time>,
                 ]}
               />
             </>
           )
         }
-      </ContenidoSeccion>
+      </SectionContent>
     </div>
   );
 }

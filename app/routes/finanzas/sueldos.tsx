@@ -1,15 +1,15 @@
 import { listSueldos } from '../../../domain/finanzas/queries.ts';
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/sueldos';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const sueldos = await cargarSeccion(log, 'sueldos', () => listSueldos(db));
-  return paginaDeSecciones({ sueldos });
+  const sueldos = await loadSection(log, 'sueldos', () => listSueldos(db));
+  return sectionsPage({ sueldos });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -19,7 +19,7 @@ export default function Sueldos({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Sueldos</h1>
-      <ContenidoSeccion seccion={loaderData.sueldos} que="los informes de sueldos">
+      <SectionContent seccion={loaderData.sueldos} que="los informes de sueldos">
         {(sueldos) => {
           if (sueldos.length === 0) return <p>Todavía no hay informes de sueldos publicados.</p>;
           const anios = [...new Set(sueldos.map((s) => s.anio))];
@@ -41,7 +41,7 @@ export default function Sueldos({ loaderData }: Route.ComponentProps) {
             </section>
           ));
         }}
-      </ContenidoSeccion>
+      </SectionContent>
     </div>
   );
 }

@@ -2,15 +2,15 @@ import { listAreas } from '../../../domain/gobierno/queries.ts';
 import { MapPinIcon } from '../../components/icons.tsx';
 import { appContext } from '../../context.ts';
 import { Contacto } from '../../features/gobierno/contacto.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/areas';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const areas = await cargarSeccion(log, 'areas', () => listAreas(db));
-  return paginaDeSecciones({ areas });
+  const areas = await loadSection(log, 'areas', () => listAreas(db));
+  return sectionsPage({ areas });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -20,7 +20,7 @@ export default function Areas({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Áreas</h1>
-      <ContenidoSeccion seccion={loaderData.areas} que="las áreas municipales">
+      <SectionContent seccion={loaderData.areas} que="las áreas municipales">
         {(areas) =>
           areas.length === 0 ? (
             <p>Todavía no hay áreas cargadas.</p>
@@ -42,7 +42,7 @@ export default function Areas({ loaderData }: Route.ComponentProps) {
             </ul>
           )
         }
-      </ContenidoSeccion>
+      </SectionContent>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { getConcejo } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import { telHref } from '../../lib/telefono.ts';
 import type { Route } from './+types/concejo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const concejo = await cargarSeccion(log, 'concejo', () => getConcejo(db));
-  return paginaDeSecciones({ concejo });
+  const concejo = await loadSection(log, 'concejo', () => getConcejo(db));
+  return sectionsPage({ concejo });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -30,7 +30,7 @@ export default function Concejo({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Concejo Deliberante</h1>
-      <ContenidoSeccion seccion={loaderData.concejo} que="los datos del Concejo Deliberante">
+      <SectionContent seccion={loaderData.concejo} que="los datos del Concejo Deliberante">
         {({ presidencia: p, bloqueList }) => (
           <>
             {p ? (
@@ -74,7 +74,7 @@ export default function Concejo({ loaderData }: Route.ComponentProps) {
             </section>
           </>
         )}
-      </ContenidoSeccion>
+      </SectionContent>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { getEjecutivo, listSecretarias } from '../../../domain/gobierno/queries.ts';
 import { appContext } from '../../context.ts';
 import { Contacto } from '../../features/gobierno/contacto.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/ejecutivo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const [ejecutivo, secretarias] = await Promise.all([cargarSeccion(log, 'ejecutivo', () => getEjecutivo(db)), cargarSeccion(log, 'secretarias', () => listSecretarias(db))]);
-  return paginaDeSecciones({ ejecutivo, secretarias });
+  const [ejecutivo, secretarias] = await Promise.all([loadSection(log, 'ejecutivo', () => getEjecutivo(db)), loadSection(log, 'secretarias', () => listSecretarias(db))]);
+  return sectionsPage({ ejecutivo, secretarias });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -20,7 +20,7 @@ export default function Ejecutivo({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Ejecutivo</h1>
-      <ContenidoSeccion seccion={ejecutivo} que="los datos de la Intendencia">
+      <SectionContent seccion={ejecutivo} que="los datos de la Intendencia">
         {(e) =>
           e ? (
             <div className="autoridades">
@@ -39,11 +39,11 @@ export default function Ejecutivo({ loaderData }: Route.ComponentProps) {
             <p>Todavía no se cargaron los datos de la Intendencia.</p>
           )
         }
-      </ContenidoSeccion>
+      </SectionContent>
 
       <section aria-labelledby="secretarias-titulo">
         <h2 id="secretarias-titulo">Secretarías</h2>
-        <ContenidoSeccion seccion={secretarias} que="las secretarías">
+        <SectionContent seccion={secretarias} que="las secretarías">
           {(lista) => (
             <div className="secretarias">
               {lista.map(({ secretaria: s, subSecretariaList }) => (
@@ -75,7 +75,7 @@ export default function Ejecutivo({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           )}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
     </div>
   );

@@ -2,24 +2,24 @@ import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from
 import { appContext } from '../../context.ts';
 import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
 import { Galeria } from '../../features/gobierno/galeria.tsx';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { urlDocumento } from '../../features/ordenanzas/enlaces.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/observatorio';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const observatorio = await cargarSeccion(log, 'observatorio', () => getObservatorio(db));
+  const observatorio = await loadSection(log, 'observatorio', () => getObservatorio(db));
   const nombreGaleria = observatorio.ok ? observatorio.datos?.galeria.nombre : undefined;
   const [terminal, informes, galeria] = await Promise.all([
-    cargarSeccion(log, 'movimiento-terminal', () => listDocumentosObservatorio(db, 'MOVIMIENTO_TERMINAL')),
-    cargarSeccion(log, 'informes-estadisticos', () => listDocumentosObservatorio(db, 'INFORME_ESTADISTICO')),
-    cargarSeccion(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
+    loadSection(log, 'movimiento-terminal', () => listDocumentosObservatorio(db, 'MOVIMIENTO_TERMINAL')),
+    loadSection(log, 'informes-estadisticos', () => listDocumentosObservatorio(db, 'INFORME_ESTADISTICO')),
+    loadSection(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
   ]);
   // Without the observatory row the gallery's name is unknown: that is a failure of the gallery too.
-  return paginaDeSecciones({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio });
+  return sectionsPage({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -30,7 +30,7 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno observatorio">
       <h1>Observatorio Vial</h1>
-      <ContenidoSeccion seccion={observatorio} que="la presentación del Observatorio">
+      <SectionContent seccion={observatorio} que="la presentación del Observatorio">
         {(o) =>
           o ? (
             <div className="observatorio__intro">
@@ -41,11 +41,11 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
             <p>Todavía no se cargó la presentación del Observatorio.</p>
           )
         }
-      </ContenidoSeccion>
+      </SectionContent>
 
       <section aria-labelledby="terminal-titulo">
         <h2 id="terminal-titulo">Movimiento de pasajeros de la Terminal</h2>
-        <ContenidoSeccion seccion={terminal} que="el movimiento de la Terminal">
+        <SectionContent seccion={terminal} que="el movimiento de la Terminal">
           {(lista) => (
             <DataTable
               caption="Movimiento mensual de pasajeros, del mes más reciente al más antiguo"
@@ -60,12 +60,12 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
               ]}
             />
           )}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="informes-titulo">
         <h2 id="informes-titulo">Informes estadísticos (OSSIVI)</h2>
-        <ContenidoSeccion seccion={informes} que="los informes estadísticos">
+        <SectionContent seccion={informes} que="los informes estadísticos">
           {(lista) => (
             <DataTable
               caption="Informes anuales del Observatorio de Seguridad y Siniestralidad Vial"
@@ -80,14 +80,14 @@ export default function Observatorio({ loaderData }: Route.ComponentProps) {
               ]}
             />
           )}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
 
       <section aria-labelledby="galeria-titulo">
         <h2 id="galeria-titulo">Galería de imágenes</h2>
-        <ContenidoSeccion seccion={galeria} que="la galería de imágenes">
+        <SectionContent seccion={galeria} que="la galería de imágenes">
           {(imagenes) => <Galeria imagenes={imagenes} />}
-        </ContenidoSeccion>
+        </SectionContent>
       </section>
     </div>
   );

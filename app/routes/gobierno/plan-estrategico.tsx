@@ -1,15 +1,15 @@
 import { listEnlacesPlan } from '../../../domain/gobierno/queries.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { appContext } from '../../context.ts';
-import { ContenidoSeccion } from '../../features/gobierno/seccion.tsx';
+import { SectionContent } from '../../components/ui/section.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { cargarSeccion, paginaDeSecciones } from '../../lib/secciones.server.ts';
+import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
 import type { Route } from './+types/plan-estrategico';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const enlaces = await cargarSeccion(log, 'plan-estrategico', () => listEnlacesPlan(db));
-  return paginaDeSecciones({ enlaces });
+  const enlaces = await loadSection(log, 'plan-estrategico', () => listEnlacesPlan(db));
+  return sectionsPage({ enlaces });
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -19,7 +19,7 @@ export default function PlanEstrategico({ loaderData }: Route.ComponentProps) {
   return (
     <div className="contenedor pagina gobierno">
       <h1>Plan Estratégico</h1>
-      <ContenidoSeccion seccion={loaderData.enlaces} que="los documentos del Plan Estratégico">
+      <SectionContent seccion={loaderData.enlaces} que="los documentos del Plan Estratégico">
         {(enlaces) => (
           <ul className="tarjetas tarjetas--dos" aria-label="Documentos del Plan Estratégico">
             {enlaces.map((e) => (
@@ -32,7 +32,7 @@ export default function PlanEstrategico({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </ContenidoSeccion>
+      </SectionContent>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { appContext } from '../../context.ts';
 import { urlBusqueda, urlExportacion } from '../../features/ordenanzas/enlaces.ts';
 import { Paginacion } from '../../features/ordenanzas/paginacion.tsx';
 import { TablaOrdenanzas } from '../../features/ordenanzas/tabla.tsx';
-import { Campo } from '../../components/ui/campo.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/consulta';
@@ -96,7 +96,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
           buscar({ replace: false });
         }}
       >
-        <Campo nombre="estado" etiqueta="Estado" error={errores.estado}>
+        <FormField name="estado" label="Estado" error={errores.estado}>
           {(control) => (
             <select {...control} className="form-select" defaultValue={valores.estado ?? String(ESTADO_TODOS)}>
               <option value={ESTADO_TODOS}>Todos</option>
@@ -107,28 +107,28 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
               ))}
             </select>
           )}
-        </Campo>
-        <Campo nombre="numero" etiqueta="Numero" error={errores.numero}>
+        </FormField>
+        <FormField name="numero" label="Numero" error={errores.numero}>
           {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.numero ?? ''} />}
-        </Campo>
-        <Campo nombre="anio" etiqueta="Año" error={errores.anio}>
+        </FormField>
+        <FormField name="anio" label="Año" error={errores.anio}>
           {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" maxLength={4} defaultValue={valores.anio ?? ''} />}
-        </Campo>
-        <Campo
-          nombre="pattern"
-          etiqueta="Buscar en la descripción"
+        </FormField>
+        <FormField
+          name="pattern"
+          label="Buscar en la descripción"
           className="campo--ancho"
-          ayuda="Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales."
+          hint="Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales."
           error={errores.pattern}
         >
           {(control) => <input {...control} type="search" className="form-control" autoComplete="off" maxLength={200} defaultValue={valores.pattern ?? ''} onChange={alEscribir} />}
-        </Campo>
+        </FormField>
         {errores.pagina ? (
           // Pages come from links, so the form has no page field, except when the link's page is
           // wrong: the error summary needs a field to point at, and the citizen sees what came in.
-          <Campo nombre="pagina" etiqueta="Página" error={errores.pagina}>
+          <FormField name="pagina" label="Página" error={errores.pagina}>
             {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" defaultValue={valores.pagina ?? ''} />}
-          </Campo>
+          </FormField>
         ) : null}
         <div className="filtros__acciones">
           <button type="submit" className="btn btn-primary">

@@ -3,7 +3,7 @@ import { getOrdenanzaPorNumero } from '../../../domain/ordenanzas/queries.ts';
 import { appContext } from '../../context.ts';
 import { permalink, urlDocumento } from '../../features/ordenanzas/enlaces.ts';
 import { DownloadIcon } from '../../features/ordenanzas/icono-descarga.tsx';
-import { fechaLarga, tamanoArchivo } from '../../lib/formato.ts';
+import { formatLongDate, formatFileSize } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { Route } from './+types/detalle';
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     ...pageMeta(
       `Ordenanza N° ${o.numero}/${o.anio}: ${o.descripcion}`,
-      `Ordenanza municipal N° ${o.numero}/${o.anio} de Villa La Angostura (${o.estadoEtiqueta})${o.fechaEmision ? `, emitida el ${fechaLarga(o.fechaEmision)}` : ''}: ${o.descripcion}.`,
+      `Ordenanza municipal N° ${o.numero}/${o.anio} de Villa La Angostura (${o.estadoEtiqueta})${o.fechaEmision ? `, emitida el ${formatLongDate(o.fechaEmision)}` : ''}: ${o.descripcion}.`,
     ),
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
   ];
@@ -61,7 +61,7 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
         <dt>Año</dt>
         <dd>{o.anio}</dd>
         <dt>Fecha de emisión</dt>
-        <dd>{o.fechaEmision ? <time dateTime={o.fechaEmision}>{fechaLarga(o.fechaEmision)}</time> : 'Sin dato'}</dd>
+        <dd>{o.fechaEmision ? <time dateTime={o.fechaEmision}>{formatLongDate(o.fechaEmision)}</time> : 'Sin dato'}</dd>
         <dt>Expediente</dt>
         <dd>{o.expediente ?? 'Sin dato'}</dd>
         <dt>Modifica a</dt>
@@ -95,7 +95,7 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
       {o.documentoId ? (
         <p>
           <a href={urlDocumento(o.documentoId)} className="btn btn-primary boton-descarga" target="_blank" rel="noopener noreferrer">
-            <DownloadIcon /> Descargar la ordenanza (PDF{o.documentoTamano ? `, ${tamanoArchivo(o.documentoTamano)}` : ''})
+            <DownloadIcon /> Descargar la ordenanza (PDF{o.documentoTamano ? `, ${formatFileSize(o.documentoTamano)}` : ''})
             <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
           </a>
         </p>

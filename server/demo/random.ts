@@ -1,5 +1,5 @@
 /** A seeded generator (mulberry32): the same demo content on every machine and every run. */
-export function crearAleatorio(semilla: number) {
+export function createRandom(semilla: number) {
   let a = semilla >>> 0;
   const siguiente = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -16,4 +16,4 @@ export function crearAleatorio(semilla: number) {
   };
 }
 
-export type Aleatorio = ReturnType<typeof crearAleatorio>;
+export type Aleatorio = ReturnType<typeof createRandom>;

@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
  * block gives the same key. A zone id (`fe80::1%eth0`) is dropped. Anything that is not an address
  * is returned trimmed, so it still counts as one key of its own.
  */
-export function claveDeDireccion(direccion: string): string {
+export function addressKey(direccion: string): string {
   const limpia = direccion.trim();
   const sinZona = limpia.split('%')[0] ?? '';
   const familia = isIP(sinZona);

@@ -3,15 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { limitesUso } from '../../db/schema/index.ts';
 
-export type Limite = { maximo: number; ventanaSegundos: number };
+export type Limit = { max: number; windowSeconds: number };
 
 /**
  * Counts one use of `clave` in the current fixed window and answers whether it is within the limit.
  * The counter lives in the database, so every instance counts alike; call it inside the caller's
  * transaction when the use may still be undone. `clave` must already be a keyed hash.
  */
-export async function consumirLimite(db: Db, clave: string, limite: Limite): Promise<{ permitido: boolean; cuenta: number }> {
-  const ventana = limite.ventanaSegundos;
+export async function consumeLimit(db: Db, clave: string, limite: Limit): Promise<{ allowed: boolean; count: number }> {
+  const ventana = limite.windowSeconds;
   const [fila] = await queryRows<{ cuenta: number | string }>(
     db,
     sql`insert into limites_uso (clave, inicio, cuenta)
@@ -21,11 +21,11 @@ export async function consumirLimite(db: Db, clave: string, limite: Limite): Pro
   );
   const cuenta = Number(fila?.cuenta ?? 1);
   // Now and then, a new window clears the old ones: the table stays a few days long.
-  if (cuenta === 1 && Math.random() < 0.01) await purgarLimites(db);
-  return { permitido: cuenta <= limite.maximo, cuenta };
+  if (cuenta === 1 && Math.random() < 0.01) await purgeLimits(db);
+  return { allowed: cuenta <= limite.max, count: cuenta };
 }
 
 /** Drops windows older than two days (the longest limit is a day). */
-export async function purgarLimites(db: Db): Promise<void> {
+export async function purgeLimits(db: Db): Promise<void> {
   await db.delete(limitesUso).where(lt(limitesUso.inicio, sql`now() - interval '2 days'`));
 }

@@ -137,7 +137,7 @@ type Respuesta = {
   encabezados?: z.ZodObject;
 };
 
-export type Ruta = {
+export type Route = {
   resumen: string;
   descripcion?: string;
   query?: z.ZodObject;
@@ -147,7 +147,7 @@ export type Ruta = {
 };
 
 const error = (descripcion: string): Respuesta => ({ descripcion, json: errorSchema });
-const lista = (resumen: string, esquema: Esquema, opciones: { query?: z.ZodObject; csv?: boolean } = {}): Ruta => ({
+const lista = (resumen: string, esquema: Esquema, opciones: { query?: z.ZodObject; csv?: boolean } = {}): Route => ({
   resumen,
   query: opciones.csv ? (opciones.query ?? z.object({})).extend({ formato }) : opciones.query,
   respuestas: { 200: { descripcion: resumen, json: z.array(esquema), csv: opciones.csv } },
@@ -155,7 +155,7 @@ const lista = (resumen: string, esquema: Esquema, opciones: { query?: z.ZodObjec
 const reintentar = z.object({ 'retry-after': z.string().meta({ description: 'Segundos hasta poder intentar de nuevo.' }) });
 
 /** Keyed by method and path as Fastify registers them under /api/v1. */
-export const RUTAS = {
+export const ROUTES = {
   'GET /ordenanzas': {
     resumen: 'Buscar ordenanzas',
     descripcion:
@@ -225,24 +225,24 @@ export const RUTAS = {
   'GET /estados-contables': lista('Estados contables, del período más reciente al más antiguo', estadoContable, { csv: true }),
   'GET /sueldos': lista('Informes de sueldos, del período más reciente al más antiguo', sueldo, { csv: true }),
   'GET /plan-estrategico': lista('Enlaces del Plan Estratégico', enlacePlan, { csv: true }),
-} satisfies Record<string, Ruta>;
+} satisfies Record<string, Route>;
 
-export type ClaveRuta = keyof typeof RUTAS;
+export type RouteKey = keyof typeof ROUTES;
 
 /**
  * Fastify route options for a route of the table: its response schemas, which the API scope's
  * serializer compiler (index.ts) applies to every JSON body it sends.
  */
-export function contrato(clave: ClaveRuta): { schema: { response: Record<number, Esquema> } } {
-  const ruta: Ruta | undefined = RUTAS[clave];
-  if (!ruta) throw new Error(`La ruta ${clave} de la API no está en el contrato (server/api/contrato.ts).`);
+export function contract(clave: RouteKey): { schema: { response: Record<number, Esquema> } } {
+  const ruta: Route | undefined = ROUTES[clave];
+  if (!ruta) throw new Error(`La ruta ${clave} de la API no está en el contrato (server/api/contract.ts).`);
   const response: Record<number, Esquema> = {};
   for (const [estado, r] of Object.entries(ruta.respuestas)) if (r.json) response[Number(estado)] = r.json;
   return { schema: { response } };
 }
 
 /** The OpenAPI operation of a route of the table. */
-export function operacion(ruta: Ruta): ZodOpenApiOperationObject {
+export function operation(ruta: Route): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {};
   for (const [estado, r] of Object.entries(ruta.respuestas)) {
     const content: NonNullable<ZodOpenApiResponseObject['content']> = { ...r.contenido };
@@ -263,7 +263,7 @@ export function operacion(ruta: Ruta): ZodOpenApiOperationObject {
  * The API scope's serializer compiler: a JSON body goes out as its schema parses it, so only the
  * fields the schema names leave, and a body that does not fit its schema is a 500, not a leak.
  */
-export function serializarConEsquema({ schema }: { schema: unknown }): (data: unknown) => string {
+export function serializeWithSchema({ schema }: { schema: unknown }): (data: unknown) => string {
   const esquema = schema as Esquema;
   return (data) => JSON.stringify(esquema.parse(data));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leerFormulario, primerosValores, valoresEscritos } from './formulario.ts';
+import { readForm, firstValues, typedValues } from './form.ts';
 import { z } from './zod.ts';
 
 const schema = z.object({
@@ -12,19 +12,19 @@ const schema = z.object({
     .optional(),
 });
 
-describe('leerFormulario', () => {
+describe('readForm', () => {
   it('datos válidos: los datos del esquema y lo escrito', () => {
-    const r = leerFormulario(schema, new URLSearchParams('nombre=%20Ana%20&anio=2020&otro=x'));
+    const r = readForm(schema, new URLSearchParams('nombre=%20Ana%20&anio=2020&otro=x'));
     expect(r).toEqual({ ok: true, datos: { nombre: 'Ana', anio: 2020 }, valores: { nombre: ' Ana ', anio: '2020' } });
   });
 
   it('el primer mensaje de cada campo, y lo escrito para mostrarlo de nuevo', () => {
-    const r = leerFormulario(schema, new URLSearchParams('nombre=&anio=85'));
+    const r = readForm(schema, new URLSearchParams('nombre=&anio=85'));
     expect(r).toEqual({ ok: false, errores: { nombre: 'Escribí tu nombre.', anio: 'Cuatro cifras.' }, valores: { nombre: '', anio: '85' } });
   });
 
   it('un campo que falta responde con el mensaje del esquema; sin valor que mostrar', () => {
-    expect(leerFormulario(schema, new FormData())).toEqual({ ok: false, errores: { nombre: 'Escribí tu nombre.' }, valores: {} });
+    expect(readForm(schema, new FormData())).toEqual({ ok: false, errores: { nombre: 'Escribí tu nombre.' }, valores: {} });
   });
 
   it('una clave repetida vale por su primer valor', () => {
@@ -33,24 +33,24 @@ describe('leerFormulario', () => {
     form.append('nombre', 'un nombre demasiado largo');
     form.append('anio', '1800');
     form.append('anio', '2020');
-    expect(leerFormulario(schema, form)).toEqual({ ok: false, errores: { anio: 'Desde 1900.' }, valores: { nombre: 'Ana', anio: '1800' } });
+    expect(readForm(schema, form)).toEqual({ ok: false, errores: { anio: 'Desde 1900.' }, valores: { nombre: 'Ana', anio: '1800' } });
   });
 
   it('valores que no son texto (un cuerpo JSON, un archivo): el esquema los juzga y no se muestran de nuevo', () => {
-    const r = leerFormulario(schema, { nombre: ['Ana'], anio: 2020 });
+    const r = readForm(schema, { nombre: ['Ana'], anio: 2020 });
     expect(r).toEqual({ ok: false, errores: { nombre: 'Escribí tu nombre.', anio: 'Ingresá un texto.' }, valores: { anio: '2020' } });
     const form = new FormData();
     form.append('nombre', new File(['x'], 'nombre.txt'));
-    expect(leerFormulario(schema, form)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' }, valores: {} });
+    expect(readForm(schema, form)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' }, valores: {} });
   });
 
   it('una entrada que no es un objeto se lee como un formulario vacío', () => {
-    expect(leerFormulario(schema, null as unknown as Record<string, unknown>)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' } });
-    expect(leerFormulario(schema, ['Ana'] as unknown as Record<string, unknown>)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' } });
+    expect(readForm(schema, null as unknown as Record<string, unknown>)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' } });
+    expect(readForm(schema, ['Ana'] as unknown as Record<string, unknown>)).toMatchObject({ ok: false, errores: { nombre: 'Escribí tu nombre.' } });
   });
 
   it('el esquema ve el valor entero; lo que se muestra de nuevo se corta', () => {
-    const r = leerFormulario(schema, { nombre: 'a'.repeat(50) }, { largo: 20 });
+    const r = readForm(schema, { nombre: 'a'.repeat(50) }, { largo: 20 });
     expect(r).toEqual({ ok: false, errores: { nombre: 'Hasta 10 letras.' }, valores: { nombre: 'a'.repeat(20) } });
   });
 
@@ -61,22 +61,22 @@ describe('leerFormulario', () => {
         etiquetas: z.array(z.string().max(3, { error: 'Hasta 3 letras.' })),
       })
       .refine((v) => v.etiquetas.length < 3, { error: 'Demasiadas etiquetas en total.' });
-    const r = leerFormulario(fechas, { periodo: { desde: '' }, etiquetas: ['ab', 'abcd'] });
+    const r = readForm(fechas, { periodo: { desde: '' }, etiquetas: ['ab', 'abcd'] });
     expect(r).toEqual({ ok: false, errores: { periodo: 'Indicá desde cuándo.', etiquetas: 'Hasta 3 letras.' }, valores: {} });
-    const general = leerFormulario(fechas, { periodo: { desde: 'ayer' }, etiquetas: ['a', 'b', 'c'] });
+    const general = readForm(fechas, { periodo: { desde: 'ayer' }, etiquetas: ['a', 'b', 'c'] });
     expect(general).toEqual({ ok: false, errores: {}, general: 'Demasiadas etiquetas en total.', valores: {} });
   });
 });
 
-describe('primerosValores y valoresEscritos', () => {
+describe('firstValues y typedValues', () => {
   it('una clave __proto__ es un campo más, no el prototipo', () => {
-    const objeto = primerosValores(new URLSearchParams('__proto__=x&nombre=Ana'));
+    const objeto = firstValues(new URLSearchParams('__proto__=x&nombre=Ana'));
     expect(objeto.__proto__).toBe('x');
     expect(Object.keys(objeto)).toEqual(['__proto__', 'nombre']);
     expect(({} as Record<string, unknown>).nombre).toBeUndefined();
   });
 
   it('números y booleanos se muestran como se leen; listas, objetos y null no', () => {
-    expect(valoresEscritos({ a: 12, b: true, c: null, d: [1], e: { x: 1 }, f: 'texto' }, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ a: '12', b: 'true', f: 'texto' });
+    expect(typedValues({ a: 12, b: true, c: null, d: [1], e: { x: 1 }, f: 'texto' }, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ a: '12', b: 'true', f: 'texto' });
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** What the control of a field receives: spread them on the input, textarea or select. */
-export type PropsControl = {
+export type ControlProps = {
   id: string;
   name: string;
   required?: true;
@@ -11,19 +11,19 @@ export type PropsControl = {
 
 type Props = {
   /** The field's name: also its id, so the error summary's `#nombre` link reaches it. */
-  nombre: string;
-  etiqueta: string;
+  name: string;
+  label: string;
   /** Shown under the control as `{nombre}-ayuda`. */
-  ayuda?: ReactNode;
+  hint?: ReactNode;
   /** Shown under the control as `{nombre}-error`, with "Error: " for screen readers. */
   error?: string;
-  /** A visible asterisk (the form says what it means, see `LeyendaObligatorios`) and `required`. */
-  obligatorio?: boolean;
+  /** A visible asterisk (the form says what it means, see `RequiredFieldsNote`) and `required`. */
+  required?: boolean;
   /** Announce the error as soon as it appears (a page whose only field is this one). */
-  anunciarError?: boolean;
+  announceError?: boolean;
   /** Extra classes for the wrapper, such as `campo--completo`. */
   className?: string;
-  children: (control: PropsControl) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
 };
 
 /**
@@ -32,11 +32,11 @@ type Props = {
  * error. The control comes from the render prop, so an input, a textarea, a select, a combobox or
  * an input with its button in one row all get the same wiring.
  */
-export function Campo({ nombre, etiqueta, ayuda, error, obligatorio, anunciarError, className, children }: Props) {
+export function FormField({ name: nombre, label: etiqueta, hint: ayuda, error, required: obligatorio, announceError: anunciarError, className, children }: Props) {
   const ayudaId = `${nombre}-ayuda`;
   const errorId = `${nombre}-error`;
   const describe = [ayuda ? ayudaId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
-  const control: PropsControl = { id: nombre, name: nombre };
+  const control: ControlProps = { id: nombre, name: nombre };
   if (obligatorio) control.required = true;
   if (describe) control['aria-describedby'] = describe;
   if (error) control['aria-invalid'] = true;
@@ -67,6 +67,6 @@ export function Campo({ nombre, etiqueta, ayuda, error, obligatorio, anunciarErr
 }
 
 /** Above a form with required fields: what the asterisk means. */
-export function LeyendaObligatorios() {
+export function RequiredFieldsNote() {
   return <p className="campo__leyenda">Los campos con * son obligatorios.</p>;
 }

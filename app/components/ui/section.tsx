@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-export type Seccion<T> = { ok: true; datos: T } | { ok: false };
+export type Section<T> = { ok: true; datos: T } | { ok: false };
 
 /** The section's content, or a Spanish notice when its data could not be loaded. */
-export function ContenidoSeccion<T>({ seccion, que, children }: { seccion: Seccion<T>; que: string; children: (datos: T) => ReactNode }) {
+export function SectionContent<T>({ seccion, que, children }: { seccion: Section<T>; que: string; children: (datos: T) => ReactNode }) {
   if (!seccion.ok) {
     return (
       <p className="aviso aviso--error" role="alert">

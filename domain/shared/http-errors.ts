@@ -3,7 +3,7 @@
  * boundary and for the server's own JSON and HTML error answers, so both say the same thing.
  * Never an internal message, SQL, stack or path: only what happened and what to do now.
  */
-export const MENSAJES_HTTP: Readonly<Record<number, string>> = {
+export const HTTP_MESSAGES: Readonly<Record<number, string>> = {
   400: 'La solicitud no es válida: revisá la dirección o los datos que enviaste y probá de nuevo.',
   401: 'Tenés que ingresar para ver esta página.',
   403: 'No tenés permiso para ver esta página.',
@@ -30,6 +30,6 @@ const MENSAJE_4XX = 'No pudimos atender la solicitud: revisá la dirección o lo
 const MENSAJE_5XX = 'El sitio tuvo un problema al responder: probá de nuevo en unos minutos.';
 
 /** The Spanish sentence for a status; unknown ones by class (4xx: the request; 5xx and others: us). */
-export function mensajeErrorHttp(status: number): string {
-  return MENSAJES_HTTP[status] ?? (status >= 400 && status < 500 ? MENSAJE_4XX : MENSAJE_5XX);
+export function httpErrorMessage(status: number): string {
+  return HTTP_MESSAGES[status] ?? (status >= 400 && status < 500 ? MENSAJE_4XX : MENSAJE_5XX);
 }

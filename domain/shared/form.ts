@@ -6,14 +6,14 @@
  */
 import type { z } from './zod.ts';
 
-export type Entrada = FormData | URLSearchParams | Record<string, unknown>;
+export type FormInput = FormData | URLSearchParams | Record<string, unknown>;
 
 /** Kept values are for showing back, not for storing: long enough for any field the site has. */
-export const LARGO_VALORES = 2000;
+export const MAX_VALUE_LENGTH = 2000;
 
 type Campos<S extends z.ZodObject> = Extract<keyof S['shape'], string>;
 
-export type ResultadoFormulario<S extends z.ZodObject> =
+export type FormResult<S extends z.ZodObject> =
   | { ok: true; datos: z.output<S>; valores: Partial<Record<Campos<S>, string>> }
   | {
       ok: false;
@@ -29,7 +29,7 @@ export type ResultadoFormulario<S extends z.ZodObject> =
  * counts once, as its first value. Files stay files; the schema decides. A JSON object is taken
  * as it is. The object has no prototype, so a field named `__proto__` is just a field.
  */
-export function primerosValores(entrada: Entrada): Record<string, unknown> {
+export function firstValues(entrada: FormInput): Record<string, unknown> {
   const objeto: Record<string, unknown> = Object.create(null);
   if (entrada instanceof FormData || entrada instanceof URLSearchParams) {
     for (const [clave, valor] of entrada) if (!Object.hasOwn(objeto, clave)) objeto[clave] = valor;
@@ -43,7 +43,7 @@ export function primerosValores(entrada: Entrada): Record<string, unknown> {
  * What the person typed in `campos`, as text cut at `largo`: strings, and numbers or booleans of
  * a JSON body as they read. Files, lists, objects and null are not shown back.
  */
-export function valoresEscritos<K extends string>(objeto: Record<string, unknown>, campos: readonly K[], largo = LARGO_VALORES): Partial<Record<K, string>> {
+export function typedValues<K extends string>(objeto: Record<string, unknown>, campos: readonly K[], largo = MAX_VALUE_LENGTH): Partial<Record<K, string>> {
   const valores: Partial<Record<K, string>> = {};
   for (const campo of campos) {
     if (!Object.hasOwn(objeto, campo)) continue;
@@ -55,7 +55,7 @@ export function valoresEscritos<K extends string>(objeto: Record<string, unknown
 }
 
 /** The fields of an object schema, in its order. */
-export const camposDe = <S extends z.ZodObject>(schema: S) => Object.keys(schema.shape) as Campos<S>[];
+export const fieldsOf = <S extends z.ZodObject>(schema: S) => Object.keys(schema.shape) as Campos<S>[];
 
 /**
  * Validates the first value of each field with `schema`. The schema sees the whole value (its
@@ -63,10 +63,10 @@ export const camposDe = <S extends z.ZodObject>(schema: S) => Object.keys(schema
  * the field named first in its path (a field parsed into a list or an object answers for all of
  * it); an error without a path is `general`.
  */
-export function leerFormulario<S extends z.ZodObject>(schema: S, entrada: Entrada, opciones: { largo?: number } = {}): ResultadoFormulario<S> {
-  const objeto = primerosValores(entrada);
-  const campos = camposDe(schema);
-  const valores = valoresEscritos(objeto, campos, opciones.largo);
+export function readForm<S extends z.ZodObject>(schema: S, entrada: FormInput, opciones: { largo?: number } = {}): FormResult<S> {
+  const objeto = firstValues(entrada);
+  const campos = fieldsOf(schema);
+  const valores = typedValues(objeto, campos, opciones.largo);
   const parsed = schema.safeParse(objeto);
   if (parsed.success) return { ok: true, datos: parsed.data, valores };
   const errores: Partial<Record<Campos<S>, string>> = {};
