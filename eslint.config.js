@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,7 +13,24 @@ const zodMessage = 'Importá z desde domain/shared/zod.ts: configura los mensaje
 const zodPaths = [{ name: 'zod', message: zodMessage }];
 const zodPatterns = [{ group: ['zod/*'], message: zodMessage }];
 // Dependencies point one way: domain/ knows nothing of pages, the server or React.
-const domainLayers = { group: ['**/app/**', '**/server/**', 'react', 'react-router', 'fastify'], message: 'domain/ no importa app/, server/, React ni Fastify.' };
+const domainLayers = {
+  regex: '^(#app/|#server/|(\\.\\./)+(app|server)/|react$|react-dom|react-router|fastify)',
+  message: 'domain/ no importa app/, server/, React ni Fastify.',
+};
+// Outside a folder's own files, imports use the path aliases (#app, #domain, #db, #server, #tests).
+const noClimbing = { group: ['../*'], message: 'Usá el alias (#domain/…, #db/…, #app/…) en lugar de ../' };
+
+// Each domain module uses only itself, domain/shared and the modules its module.json declares
+// (docs/architecture.md, "Módulos").
+const domainModules = fs.readdirSync('domain', { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name);
+const moduleBoundary = (name) => {
+  const { uses } = JSON.parse(fs.readFileSync(path.join('domain', name, 'module.json'), 'utf8'));
+  const allowed = ['shared', name, ...uses];
+  return {
+    regex: `^#domain/(?!(${allowed.join('|')})/)`,
+    message: `domain/${name} usa sólo domain/shared, sí mismo y lo que declara en domain/${name}/module.json (${uses.join(', ') || 'nada más'}).`,
+  };
+};
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/'] },
@@ -37,13 +56,24 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: zodPaths, patterns: [domainLayers, ...zodPatterns] }] },
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['domain/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: zodPaths, patterns: [noClimbing, ...zodPatterns] }] },
   },
+  {
+    files: ['domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: zodPaths, patterns: [domainLayers, noClimbing, ...zodPatterns] }] },
+  },
+  ...domainModules.map((name) => ({
+    files: [`domain/${name}/**/*.ts`],
+    // Tests may set up data with other modules' commands.
+    ignores: ['domain/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: zodPaths, patterns: [domainLayers, noClimbing, moduleBoundary(name), ...zodPatterns] }] },
+  })),
   {
     // The one module allowed to import zod itself.
     files: ['domain/shared/zod.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [domainLayers] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainLayers, noClimbing] }] },
   },
   {
     files: ['db/**/*.ts'],
@@ -51,7 +81,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: zodPaths, patterns: [{ group: ['**/domain/**', '**/app/**', '**/server/**'], message: 'db/ no depende de capas superiores.' }, ...zodPatterns] },
+        { paths: zodPaths, patterns: [{ regex: '^(#domain|#app|#server)/', message: 'db/ no depende de capas superiores.' }, noClimbing, ...zodPatterns] },
       ],
     },
   },

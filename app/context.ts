@@ -1,5 +1,5 @@
 import { createContext } from 'react-router';
-import type { AppContext } from '../domain/shared/context.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 
 /**
  * What loaders and actions get: the application context, built once per process, and three facts

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
 import { appContext } from './context.ts';
 
 /**

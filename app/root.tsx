@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
-import { httpErrorMessage } from '../domain/shared/http-errors.ts';
+import { httpErrorMessage } from '#domain/shared/http-errors.ts';
 import { ServiceCard } from './components/service-card.tsx';
 import type { Route } from './+types/root';
 import './styles/main.scss';

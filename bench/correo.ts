@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { type NewMail, createMailWorker, enqueueMail } from '../domain/correo/outbox.ts';
-import { SMTP_CONNECTIONS, smtpTransport } from '../domain/correo/smtp.ts';
-import { createCipher } from '../domain/shared/cipher.ts';
-import { iniciarSmtp } from '../tests/setup/smtp.ts';
+import { type Database, openPglite, openPostgres } from '#db/client.ts';
+import { type NewMail, createMailWorker, enqueueMail } from '#domain/correo/outbox.ts';
+import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
+import { createCipher } from '#domain/shared/cipher.ts';
+import { iniciarSmtp } from '#tests/setup/smtp.ts';
 import { startBenchServer } from './server.ts';
 
 export const CORREOS = Number(process.env.BENCH_CORREOS ?? 1000);

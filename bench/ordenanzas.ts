@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { ordenanzas } from '../db/schema/index.ts';
-import { searchOrdenanzas } from '../domain/ordenanzas/queries.ts';
-import { parseFiltrosOrdenanzas } from '../domain/ordenanzas/schemas.ts';
-import { createRandom } from '../server/demo/random.ts';
-import { temaAleatorio } from '../server/demo/ordenanzas-datos.ts';
+import { type Database, openPglite, openPostgres } from '#db/client.ts';
+import { ordenanzas } from '#db/schema/index.ts';
+import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
+import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
+import { createRandom } from '#server/demo/random.ts';
+import { temaAleatorio } from '#server/demo/ordenanzas-datos.ts';
 import { loadTest } from './load.ts';
 import { startBenchServer } from './server.ts';
 

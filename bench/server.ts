@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/free-port.ts';
+import { freePort } from '#scripts/free-port.ts';
 
 export type BenchServer = {
   url: string;

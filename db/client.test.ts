@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, engines } from '../tests/setup/database.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { type Database, queryRows } from './client.ts';
 
 describe.each(engines)('base de datos (%s)', (engine) => {

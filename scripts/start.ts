@@ -5,4 +5,4 @@ if (!buildIsCurrent()) {
   console.log('Compilando el sitio...');
   await build();
 }
-await import('../server/index.ts');
+await import('#server/index.ts');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { addressKey } from '../domain/shared/addresses.ts';
+import { addressKey } from '#domain/shared/addresses.ts';
 
 /**
  * The client's address as limits key it: Fastify's `request.ip` (with TRUST_PROXY, the first

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { aFormatoOriginal } from '../domain/ordenanzas/formato.ts';
-import { getDocumentoIdDeOrdenanza, searchOrdenanzas } from '../domain/ordenanzas/queries.ts';
-import { parseFiltrosOrdenanzas } from '../domain/ordenanzas/schemas.ts';
-import type { AppContext } from '../domain/shared/context.ts';
+import { aFormatoOriginal } from '#domain/ordenanzas/formato.ts';
+import { getDocumentoIdDeOrdenanza, searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
+import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { idDocumento } from './api/index.ts';
 import { sendFiltrosError, querystring } from './api/ordenanzas.ts';
 import { DOWNLOAD_TIMEOUT_MS, sendDocumento } from './documentos.ts';

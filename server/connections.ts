@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressKey } from '../domain/shared/addresses.ts';
+import { addressKey } from '#domain/shared/addresses.ts';
 
 const BODY = JSON.stringify({ error: 'Hay demasiadas conexiones abiertas desde tu dirección. Esperá unos segundos y probá de nuevo.' });
 const TOO_MANY = [

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Cipher, createCipher, generateDataKey } from '../domain/shared/cipher.ts';
+import { type Cipher, createCipher, generateDataKey } from '#domain/shared/cipher.ts';
 import type { Config } from './env.ts';
 
 /** The embedded mode's key file, created once in DATA_DIR (docs/decisions/004-datos-personales.md). */

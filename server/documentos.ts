@@ -1,9 +1,9 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import type { Db } from '../db/client.ts';
-import { getDocumento } from '../domain/documentos/queries.ts';
-import type { Storage } from '../domain/shared/context.ts';
+import type { Db } from '#db/client.ts';
+import { getDocumento } from '#domain/documentos/queries.ts';
+import type { Storage } from '#domain/shared/context.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its

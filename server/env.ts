@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { DatabaseLimits } from '../db/client.ts';
-import { z } from '../domain/shared/zod.ts';
+import type { DatabaseLimits } from '#db/client.ts';
+import { z } from '#domain/shared/zod.ts';
 
 const optionalUrl = z
   .string()

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors.ts';
-import { httpErrorMessage } from '../domain/shared/http-errors.ts';
+import { describeDatabaseError, isDatabaseUnavailable } from '#db/errors.ts';
+import { httpErrorMessage } from '#domain/shared/http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

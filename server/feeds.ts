@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Feed } from 'feed';
-import { listBoletinesOficiales } from '../domain/boletines/queries.ts';
-import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '../domain/ordenanzas/publicacion.ts';
-import type { AppContext } from '../domain/shared/context.ts';
+import { listBoletinesOficiales } from '#domain/boletines/queries.ts';
+import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '#domain/ordenanzas/publicacion.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 
 /**
  * Public pages of the site (spec §2 route table, inside the layout), for the sitemap. The vehicle

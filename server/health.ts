@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#db/client.ts';
 
 export const buildInfo = __BUILD_INFO__;
 

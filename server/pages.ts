@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
-import { appContext } from '../app/context.ts';
-import type { AppContext } from '../domain/shared/context.ts';
+import { appContext } from '#app/context.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../domain/sitio/settings.ts';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
 
 /**
  * The 'Acceso Empleados' banner's choices: the value sent as `destino` to /acceso-empleados, the

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import type { Log } from '../../domain/shared/context.ts';
-import type { Section } from '../components/ui/section.tsx';
+import type { Log } from '#domain/shared/context.ts';
+import type { Section } from '#app/components/ui/section.tsx';
 
 /**
  * Loads one section of an information page. A failure is logged and becomes `{ ok: false }`, so the

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import type { SiteSettings } from '../../domain/sitio/settings.ts';
-import type { loader } from '../routes/layout.tsx';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
+import type { loader } from '#app/routes/layout.tsx';
 
 /** The site settings the shared layout loaded, for any page rendered inside it. */
 export function useSiteSettings(): SiteSettings {

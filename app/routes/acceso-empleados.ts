@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { redirect } from 'react-router';
-import { getSiteSettings } from '../../domain/sitio/settings.ts';
-import { EmployeeRedirectPage } from '../components/acceso-empleados/redirect-page.tsx';
-import { appContext } from '../context.ts';
-import { accesosEmpleados } from '../lib/acceso-empleados.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { getSiteSettings } from '#domain/sitio/settings.ts';
+import { EmployeeRedirectPage } from '#app/components/acceso-empleados/redirect-page.tsx';
+import { appContext } from '#app/context.ts';
+import { accesosEmpleados } from '#app/lib/acceso-empleados.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/acceso-empleados';
 
 /**

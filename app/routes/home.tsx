@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ExternalLink } from '../components/external-link.tsx';
+import { ExternalLink } from '#app/components/external-link.tsx';
 import {
   ChevronRightIcon,
   CiudadanoIcon,
@@ -8,11 +8,11 @@ import {
   GobiernoIcon,
   NoticiasIcon,
   TurismoIcon,
-} from '../components/icons.tsx';
-import { type NavMenu, type NavMenuId, buildNavigation, navMenu } from '../components/layout/navigation.ts';
-import { accesosEmpleados } from '../lib/acceso-empleados.ts';
-import { SITE_NAME, pageMeta } from '../lib/meta.ts';
-import { useSiteSettings } from '../lib/site-settings.ts';
+} from '#app/components/icons.tsx';
+import { type NavMenu, type NavMenuId, buildNavigation, navMenu } from '#app/components/layout/navigation.ts';
+import { accesosEmpleados } from '#app/lib/acceso-empleados.ts';
+import { SITE_NAME, pageMeta } from '#app/lib/meta.ts';
+import { useSiteSettings } from '#app/lib/site-settings.ts';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
-import { defaultSiteSettings, getSiteSettingsForPages } from '../../domain/sitio/settings.ts';
-import { SiteFooter } from '../components/layout/site-footer.tsx';
-import { SiteHeader } from '../components/layout/site-header.tsx';
-import { Decoration, SkipLink } from '../components/layout/site-chrome.tsx';
-import { appContext } from '../context.ts';
+import { defaultSiteSettings, getSiteSettingsForPages } from '#domain/sitio/settings.ts';
+import { SiteFooter } from '#app/components/layout/site-footer.tsx';
+import { SiteHeader } from '#app/components/layout/site-header.tsx';
+import { Decoration, SkipLink } from '#app/components/layout/site-chrome.tsx';
+import { appContext } from '#app/context.ts';
 import type { Route } from './+types/layout';
 
 /** Atom feeds of new bulletins and ordinances, announced in the head of every public page. */

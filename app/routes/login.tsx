@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pageMeta } from '../lib/meta.ts';
-import { hasToken, restoreSession } from '../lib/session.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { hasToken, restoreSession } from '#app/lib/session.ts';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = () =>

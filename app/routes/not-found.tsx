@@ -1,5 +1,5 @@
 import { Link, data } from 'react-router';
-import { pageMeta } from '../lib/meta.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/not-found';
 
 export function loader() {

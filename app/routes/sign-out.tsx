@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SIGN_OUT_DELAY_MS, clearSession } from '../lib/session.ts';
-import { pageMeta } from '../lib/meta.ts';
+import { SIGN_OUT_DELAY_MS, clearSession } from '#app/lib/session.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/sign-out';
 
 export const meta: Route.MetaFunction = () =>

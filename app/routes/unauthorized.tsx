@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, data, useNavigate } from 'react-router';
-import { pageMeta } from '../lib/meta.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/unauthorized';
 
 export function loader() {

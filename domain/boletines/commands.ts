@@ -1,8 +1,8 @@
-import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales } from '../../db/schema/index.ts';
-import { storeDocumento } from '../documentos/commands.ts';
-import type { AppContext } from '../shared/context.ts';
-import { sanitizeStaffHtml } from '../shared/html.ts';
-import { validarMesAnio } from '../shared/meses.ts';
+import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales } from '#db/schema/index.ts';
+import { storeDocumento } from '#domain/documentos/commands.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { sanitizeStaffHtml } from '#domain/shared/html.ts';
+import { validarMesAnio } from '#domain/shared/meses.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };

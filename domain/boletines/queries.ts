@@ -1,9 +1,9 @@
 import { asc, desc, eq, ilike, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '../../db/schema/index.ts';
-import { sanitizeStaffHtml } from '../shared/html.ts';
-import { monthName } from '../shared/meses.ts';
-import type { DocumentoRef } from '../shared/documento.ts';
+import type { Db } from '#db/client.ts';
+import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { sanitizeStaffHtml } from '#domain/shared/html.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import type { DocumentoRef } from '#domain/shared/documento.ts';
 
 export type BoletinVigente = { legales: string; licitaciones: string };
 export type OrdenanzaBoletin = { numero: string; titulo: string; link: string };

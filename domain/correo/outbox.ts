@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
-import type { Cipher } from '../shared/cipher.ts';
-import type { Log } from '../shared/context.ts';
+import type { Db } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
+import { outbox } from '#db/schema/index.ts';
+import type { Cipher } from '#domain/shared/cipher.ts';
+import type { Log } from '#domain/shared/context.ts';
 import { maskEmail, maskText } from './masking.ts';
 
 export type NewMail = { destinatario: string; responderA?: string; asunto: string; texto: string; referencia?: string };

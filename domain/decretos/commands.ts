@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { historialSolicitudesDecreto, solicitudesDecreto } from '../../db/schema/index.ts';
-import { enqueueMail } from '../correo/outbox.ts';
-import type { AppContext } from '../shared/context.ts';
-import { consumeLimit } from '../shared/limits.ts';
-import { getSiteSettings } from '../sitio/settings.ts';
+import type { Db } from '#db/client.ts';
+import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { enqueueMail } from '#domain/correo/outbox.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { consumeLimit } from '#domain/shared/limits.ts';
+import { getSiteSettings } from '#domain/sitio/settings.ts';
 import { generateCodigo } from './codigo.ts';
 import { fingerprintSolicitud } from './datos-personales.ts';
 import { findOrdenanzaPorTexto, getOrdenanzaElegible } from './queries.ts';

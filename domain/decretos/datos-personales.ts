@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { clavesServidor, outbox, solicitudesDecreto } from '../../db/schema/index.ts';
-import { type Cipher, UnknownKeyError } from '../shared/cipher.ts';
+import type { Db } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
+import { clavesServidor, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { type Cipher, UnknownKeyError } from '#domain/shared/cipher.ts';
 
 /** Where the proof of the data key is kept (never the key). */
 const VERIFICADOR = 'verificador_clave_datos';

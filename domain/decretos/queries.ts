@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { historialSolicitudesDecreto, ordenanzas, solicitudesDecreto } from '../../db/schema/index.ts';
-import { ESTADO_TODOS, etiquetaEstado } from '../ordenanzas/estados.ts';
-import { parseNumeroAnio } from '../ordenanzas/numero.ts';
-import { searchOrdenanzas } from '../ordenanzas/queries.ts';
+import type { Db } from '#db/client.ts';
+import { historialSolicitudesDecreto, ordenanzas, solicitudesDecreto } from '#db/schema/index.ts';
+import { ESTADO_TODOS, etiquetaEstado } from '#domain/ordenanzas/estados.ts';
+import { parseNumeroAnio } from '#domain/ordenanzas/numero.ts';
+import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
 import { etiquetaEstadoSolicitud } from './estados.ts';
-import type { AppContext } from '../shared/context.ts';
-import { consumeLimit } from '../shared/limits.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { consumeLimit } from '#domain/shared/limits.ts';
 import { parseCodigo } from './codigo.ts';
 
 /** 'Ordenanza {Numero} {status label} {Expediente}' (spec §9). */

@@ -1,6 +1,6 @@
-import { parseNumeroAnio } from '../ordenanzas/numero.ts';
-import { readForm } from '../shared/form.ts';
-import { formatNumber, z } from '../shared/zod.ts';
+import { parseNumeroAnio } from '#domain/ordenanzas/numero.ts';
+import { readForm } from '#domain/shared/form.ts';
+import { formatNumber, z } from '#domain/shared/zod.ts';
 
 /** The spec's four messages (§5), word for word. */
 export const MENSAJES_OBLIGATORIOS = {

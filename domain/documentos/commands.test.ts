@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { documentos } from '../../db/schema/index.ts';
-import { generarPdf } from '../../tests/factories/pdf.ts';
-import { createTestDatabase } from '../../tests/setup/database.ts';
-import { createTestStorage } from '../../tests/setup/storage.ts';
+import type { Database } from '#db/client.ts';
+import { documentos } from '#db/schema/index.ts';
+import { generarPdf } from '#db/factories/pdf.ts';
+import { createTestDatabase } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 import { InvalidDocumentoError, storeDocumento } from './commands.ts';
 import { getDocumento } from './queries.ts';
 

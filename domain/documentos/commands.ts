@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { documentos } from '../../db/schema/index.ts';
-import type { AppContext } from '../shared/context.ts';
+import { documentos } from '#db/schema/index.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { extractPdfText } from './pdf.ts';
 import { detectFileType } from './tipos.ts';
 

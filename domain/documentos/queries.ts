@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { documentos } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { documentos } from '#db/schema/index.ts';
 
 export type DocumentoMeta = {
   id: number;

@@ -1,7 +1,7 @@
-import { estadosContables, sueldos } from '../../db/schema/index.ts';
-import { storeDocumento } from '../documentos/commands.ts';
-import type { AppContext } from '../shared/context.ts';
-import { validarMesAnio } from '../shared/meses.ts';
+import { estadosContables, sueldos } from '#db/schema/index.ts';
+import { storeDocumento } from '#domain/documentos/commands.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { validarMesAnio } from '#domain/shared/meses.ts';
 import { type TipoEstadoContable, esTipoEstadoContable } from './queries.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { documentos, estadosContables, sueldos } from '../../db/schema/index.ts';
-import { monthName } from '../shared/meses.ts';
-import type { DocumentoRef } from '../shared/documento.ts';
+import type { Db } from '#db/client.ts';
+import { documentos, estadosContables, sueldos } from '#db/schema/index.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import type { DocumentoRef } from '#domain/shared/documento.ts';
 
 export const TIPOS_ESTADO_CONTABLE = { RECURSOS: 'Ejecución de Recursos', GASTOS: 'Ejecución de Gastos' } as const;
 export type TipoEstadoContable = keyof typeof TIPOS_ESTADO_CONTABLE;

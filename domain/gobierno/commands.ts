@@ -10,11 +10,11 @@ import {
   planEstrategicoEnlaces,
   secretarias,
   subsecretarias,
-} from '../../db/schema/index.ts';
-import { storeDocumento } from '../documentos/commands.ts';
-import type { AppContext } from '../shared/context.ts';
-import { sanitizeStaffHtml } from '../shared/html.ts';
-import { validarMesAnio } from '../shared/meses.ts';
+} from '#db/schema/index.ts';
+import { storeDocumento } from '#domain/documentos/commands.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { sanitizeStaffHtml } from '#domain/shared/html.ts';
+import { validarMesAnio } from '#domain/shared/meses.ts';
 import type { Area, Ejecutivo, EnlacePlan, Presidencia, SecretariaEntrada, TipoDocumentoObservatorio } from './queries.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;

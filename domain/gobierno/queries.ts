@@ -1,5 +1,5 @@
 import { asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#db/client.ts';
 import {
   areasMunicipales,
   documentos,
@@ -13,10 +13,10 @@ import {
   planEstrategicoEnlaces,
   secretarias,
   subsecretarias,
-} from '../../db/schema/index.ts';
-import { sanitizeStaffHtml } from '../shared/html.ts';
-import { monthName } from '../shared/meses.ts';
-import type { DocumentoRef } from '../shared/documento.ts';
+} from '#db/schema/index.ts';
+import { sanitizeStaffHtml } from '#domain/shared/html.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import type { DocumentoRef } from '#domain/shared/documento.ts';
 
 export type Area = { nombre: string; domicilio: string; telefono: string; email: string };
 export type Ejecutivo = {

@@ -1,6 +1,6 @@
-import { ordenanzas } from '../../db/schema/index.ts';
-import { storeDocumento } from '../documentos/commands.ts';
-import type { AppContext } from '../shared/context.ts';
+import { ordenanzas } from '#db/schema/index.ts';
+import { storeDocumento } from '#domain/documentos/commands.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { esEstadoValido } from './estados.ts';
 
 export type NuevaOrdenanza = {

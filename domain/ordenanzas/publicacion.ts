@@ -1,6 +1,6 @@
 import { asc, desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { ordenanzas } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { ordenanzas } from '#db/schema/index.ts';
 import { etiquetaEstado } from './estados.ts';
 
 export type OrdenanzaPublicada = { id: number; numero: number; anio: number; descripcion: string; estadoEtiqueta: string; createdAt: Date; updatedAt: Date };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { insertOrdenanza } from '../../tests/factories/ordenanzas.ts';
-import { createTestDatabase, engines } from '../../tests/setup/database.ts';
-import { createTestStorage } from '../../tests/setup/storage.ts';
+import type { Database } from '#db/client.ts';
+import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 import { etiquetaEstado } from './estados.ts';
 import { getOrdenanza, getOrdenanzaPorNumero, iterateOrdenanzas, searchOrdenanzas } from './queries.ts';
 import { type FiltrosOrdenanzas, parseFiltrosOrdenanzas } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { type SQL, and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../../db/client.ts';
-import { documentos, ordenanzas } from '../../db/schema/index.ts';
+import { type Db, queryRows } from '#db/client.ts';
+import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
 import { type FiltrosOrdenanzas, POR_PAGINA } from './schemas.ts';
 

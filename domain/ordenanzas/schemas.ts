@@ -1,5 +1,5 @@
-import { readForm } from '../shared/form.ts';
-import { formatNumber, z } from '../shared/zod.ts';
+import { readForm } from '#domain/shared/form.ts';
+import { formatNumber, z } from '#domain/shared/zod.ts';
 import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import type { Storage } from '../../db/storage.ts';
+import type { Db } from '#db/client.ts';
+import type { Storage } from '#db/storage.ts';
 import type { Cipher } from './cipher.ts';
 
 export type { Storage };

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { limitesUso } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
+import { limitesUso } from '#db/schema/index.ts';
 
 export type Limit = { max: number; windowSeconds: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemasDeIdioma } from '../../tests/setup/idioma.ts';
+import { problemasDeIdioma } from '#tests/setup/idioma.ts';
 import { issueMessage, z } from './zod.ts';
 
 type Issue = Parameters<typeof issueMessage>[0];

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { ajustesSitio } from '../../db/schema/index.ts';
-import { createTestDatabase, engines } from '../../tests/setup/database.ts';
+import type { Database } from '#db/client.ts';
+import { ajustesSitio } from '#db/schema/index.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { SETTINGS_TTL_MS, defaultSiteSettings, getSiteSettings, getSiteSettingsForPages, saveSiteSettings } from './settings.ts';
 
 describe.each(engines)('ajustes del sitio (%s)', (engine) => {

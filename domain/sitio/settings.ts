@@ -1,6 +1,6 @@
-import { z } from '../shared/zod.ts';
-import { ajustesSitio } from '../../db/schema/index.ts';
-import type { Db } from '../../db/client.ts';
+import { z } from '#domain/shared/zod.ts';
+import { ajustesSitio } from '#db/schema/index.ts';
+import type { Db } from '#db/client.ts';
 
 const url = z.url({ protocol: /^https?$/ });
 

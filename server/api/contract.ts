@@ -7,9 +7,9 @@
  * from it with zod-openapi; and a route without an entry here fails at registration.
  */
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
-import { solicitudDecretoSchema } from '../../domain/decretos/schemas.ts';
-import { filtrosOrdenanzasSchema } from '../../domain/ordenanzas/schemas.ts';
-import { z } from '../../domain/shared/zod.ts';
+import { solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
+import { filtrosOrdenanzasSchema } from '#domain/ordenanzas/schemas.ts';
+import { z } from '#domain/shared/zod.ts';
 
 type Esquema = z.ZodType;
 

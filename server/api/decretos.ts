@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { createSolicitudDecreto } from '../../domain/decretos/commands.ts';
-import { lookupEstadoSolicitud } from '../../domain/decretos/queries.ts';
-import type { AppContext } from '../../domain/shared/context.ts';
-import { clientKey } from '../client-address.ts';
-import { sendError } from '../errors.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
+import { createSolicitudDecreto } from '#domain/decretos/commands.ts';
+import { lookupEstadoSolicitud } from '#domain/decretos/queries.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { clientKey } from '#server/client-address.ts';
+import { sendError } from '#server/errors.ts';
 import { contract } from './contract.ts';
 
 /** A request is a few short fields: 16 KiB is plenty, and caps what a client can make us parse. */

@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '../../domain/boletines/queries.ts';
-import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
-import { getConcejo, getEjecutivo, getObservatorio, listAreas, listDocumentosObservatorio, listEnlacesPlan, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
+import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '#domain/boletines/queries.ts';
+import { listEstadosContables, listSueldos } from '#domain/finanzas/queries.ts';
+import { getConcejo, getEjecutivo, getObservatorio, listAreas, listDocumentosObservatorio, listEnlacesPlan, listImagenesGaleria, listSecretarias } from '#domain/gobierno/queries.ts';
 import { type RouteKey, contract } from './contract.ts';
-import type { AppContext } from '../../domain/shared/context.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { querystring, quiereCsv } from './ordenanzas.ts';
 
 /** Public documents: only the id is part of the spec's contract (documento.id). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../domain/shared/context.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { decretosApi } from './decretos.ts';
-import { DOWNLOAD_TIMEOUT_MS, sendDocumento } from '../documentos.ts';
+import { DOWNLOAD_TIMEOUT_MS, sendDocumento } from '#server/documentos.ts';
 import { gobiernoApi } from './gobierno.ts';
 import { openApiDocument } from './openapi.ts';
 import { registerApiDocs } from './docs-viewer.ts';

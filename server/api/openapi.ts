@@ -1,6 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import type { ZodOpenApiPathItemObject } from 'zod-openapi';
-import { buildInfo } from '../health.ts';
+import { buildInfo } from '#server/health.ts';
 import { type Route, ROUTES, operation } from './contract.ts';
 
 /**

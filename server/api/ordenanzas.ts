@@ -1,12 +1,12 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { aFormatoOriginal } from '../../domain/ordenanzas/formato.ts';
-import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '../../domain/ordenanzas/queries.ts';
-import { parseFiltrosOrdenanzas } from '../../domain/ordenanzas/schemas.ts';
-import { DOWNLOAD_TIMEOUT_MS } from '../documentos.ts';
+import { aFormatoOriginal } from '#domain/ordenanzas/formato.ts';
+import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
+import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
+import { DOWNLOAD_TIMEOUT_MS } from '#server/documentos.ts';
 import { contract } from './contract.ts';
-import type { AppContext } from '../../domain/shared/context.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 
 const COLUMNAS_CSV = ['ID', 'Numero', 'Anio', 'Estado', 'EstadoDescripcion', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe', 'DocumentoURL'];
 

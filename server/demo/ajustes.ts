@@ -1,4 +1,4 @@
-import { defaultSiteSettings, saveSiteSettings } from '../../domain/sitio/settings.ts';
+import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
 import type { Seeder } from './index.ts';
 
 export const seedAjustes: Seeder = {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { datosDemo } from '../../db/schema/index.ts';
-import { getSiteSettings, saveSiteSettings } from '../../domain/sitio/settings.ts';
-import { createTestDatabase, engines } from '../../tests/setup/database.ts';
-import { createTestStorage } from '../../tests/setup/storage.ts';
+import type { Database } from '#db/client.ts';
+import { datosDemo } from '#db/schema/index.ts';
+import { getSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 import { seedDemoContent, seeders } from './index.ts';
 
 describe.each(engines)('contenido de demostración (%s)', (engine) => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import { seedDemoContent } from './index.ts';
-import { createTestDatabase, engines } from '../../tests/setup/database.ts';
-import { createTestStorage } from '../../tests/setup/storage.ts';
-import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '../../domain/boletines/queries.ts';
-import { publishBoletinVigente } from '../../domain/boletines/commands.ts';
-import { listEstadosContables, listSueldos } from '../../domain/finanzas/queries.ts';
-import { sanitizeStaffHtml } from '../../domain/shared/html.ts';
-import { getConcejo, getObservatorio, listDocumentosObservatorio, listImagenesGaleria, listSecretarias } from '../../domain/gobierno/queries.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
+import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '#domain/boletines/queries.ts';
+import { publishBoletinVigente } from '#domain/boletines/commands.ts';
+import { listEstadosContables, listSueldos } from '#domain/finanzas/queries.ts';
+import { sanitizeStaffHtml } from '#domain/shared/html.ts';
+import { getConcejo, getObservatorio, listDocumentosObservatorio, listImagenesGaleria, listSecretarias } from '#domain/gobierno/queries.ts';
 
 const clave = (anio: number | string, mes: number | null) => Number(anio) * 100 + (mes ?? 0);
 const noCreciente = (valores: number[]) => valores.every((v, i) => i === 0 || valores[i - 1]! >= v);

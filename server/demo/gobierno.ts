@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { ordenanzas } from '../../db/schema/index.ts';
-import { createBoletinOficial, publishBoletinVigente } from '../../domain/boletines/commands.ts';
-import { createEstadoContable, createSueldo } from '../../domain/finanzas/commands.ts';
-import { TIPOS_ESTADO_CONTABLE } from '../../domain/finanzas/queries.ts';
+import { ordenanzas } from '#db/schema/index.ts';
+import { createBoletinOficial, publishBoletinVigente } from '#domain/boletines/commands.ts';
+import { createEstadoContable, createSueldo } from '#domain/finanzas/commands.ts';
+import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/queries.ts';
 import {
   addDocumentoObservatorio,
   addImagenGaleria,
@@ -13,10 +13,10 @@ import {
   saveEjecutivo,
   saveObservatorio,
   savePresidenciaConcejo,
-} from '../../domain/gobierno/commands.ts';
-import { monthName } from '../../domain/shared/meses.ts';
-import { generarPng } from '../../tests/factories/imagen.ts';
-import { generarPdf } from '../../tests/factories/pdf.ts';
+} from '#domain/gobierno/commands.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import { generarPng } from '#db/factories/imagen.ts';
+import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
 import type { Seeder } from './index.ts';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Storage } from '../../domain/shared/context.ts';
-import { ajustesSitio, datosDemo } from '../../db/schema/index.ts';
+import type { Db } from '#db/client.ts';
+import type { Storage } from '#domain/shared/context.ts';
+import { ajustesSitio, datosDemo } from '#db/schema/index.ts';
 import { seedAjustes } from './ajustes.ts';
 import { seedBoletines, seedFinanzas, seedGobierno } from './gobierno.ts';
 import { seedOrdenanzas } from './ordenanzas.ts';

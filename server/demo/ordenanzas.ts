@@ -1,6 +1,6 @@
-import { createOrdenanza } from '../../domain/ordenanzas/commands.ts';
-import { etiquetaEstado } from '../../domain/ordenanzas/estados.ts';
-import { generarPdf } from '../../tests/factories/pdf.ts';
+import { createOrdenanza } from '#domain/ordenanzas/commands.ts';
+import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
+import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import type { Seeder } from './index.ts';
 import { firmantes, temaAleatorio } from './ordenanzas-datos.ts';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { buildNavigation } from '../../app/components/layout/navigation.ts';
-import { defaultSiteSettings } from '../../domain/sitio/settings.ts';
+import { buildNavigation } from '#app/components/layout/navigation.ts';
+import { defaultSiteSettings } from '#domain/sitio/settings.ts';
 import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const { enlaces } = defaultSiteSettings;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { defaultSiteSettings } from '../../domain/sitio/settings.ts';
+import { defaultSiteSettings } from '#domain/sitio/settings.ts';
 import { expect, expectAccessible, test, viewports } from './fixtures.ts';
 
 const { enlaces, redes, municipio, oficinaTurismo, emailContacto } = defaultSiteSettings;

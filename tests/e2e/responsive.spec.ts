@@ -2,8 +2,8 @@
 // stack into cards on phones, dates and file numbers never break. Axe runs here at 320 px; each
 // page's own spec runs it at 390 and 1366 px.
 import type { Page } from '@playwright/test';
-import { PAGINAS_PUBLICAS } from '../../server/feeds.ts';
-import { solicitudValida } from '../factories/decretos.ts';
+import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const ANCHOS = [

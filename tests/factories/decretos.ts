@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { type Cipher, createCipher } from '../../domain/shared/cipher.ts';
-import { type AppConfig, type AppContext, type Storage, createAppContext } from '../../domain/shared/context.ts';
+import type { Db } from '#db/client.ts';
+import { type Cipher, createCipher } from '#domain/shared/cipher.ts';
+import { type AppConfig, type AppContext, type Storage, createAppContext } from '#domain/shared/context.ts';
 
 let siguiente = 20_000_000;
 

@@ -1,6 +1,6 @@
-import { type NuevaOrdenanza, createOrdenanza } from '../../domain/ordenanzas/commands.ts';
-import type { AppContext } from '../../domain/shared/context.ts';
-import { generarPdf } from './pdf.ts';
+import { type NuevaOrdenanza, createOrdenanza } from '#domain/ordenanzas/commands.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { generarPdf } from '#db/factories/pdf.ts';
 
 let siguienteNumero = 5000;
 

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createCipher } from '../../domain/shared/cipher.ts';
-import { solicitudValida } from '../factories/decretos.ts';
-import { TEST_SITE_URL, loadBuiltApp } from '../setup/app.ts';
-import { createTestDatabase, engines } from '../setup/database.ts';
-import { createTestStorage } from '../setup/storage.ts';
+import type { Database } from '#db/client.ts';
+import { createCipher } from '#domain/shared/cipher.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { TEST_SITE_URL, loadBuiltApp } from '#tests/setup/app.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 
 type Mod = Awaited<ReturnType<typeof loadBuiltApp>>;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solicitudValida } from '../factories/decretos.ts';
-import { type TestApp, createTestApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 const form = (campos: Record<string, unknown>) => new URLSearchParams(Object.entries(campos).map(([k, v]) => [k, String(v)])).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -1,12 +1,12 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { addressKey } from '../../domain/shared/addresses.ts';
-import { solicitudValida } from '../factories/decretos.ts';
-import { TEST_SITE_URL, loadBuiltApp } from '../setup/app.ts';
-import { createTestDatabase } from '../setup/database.ts';
-import { createTestStorage } from '../setup/storage.ts';
+import type { Database } from '#db/client.ts';
+import { addressKey } from '#domain/shared/addresses.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { TEST_SITE_URL, loadBuiltApp } from '#tests/setup/app.ts';
+import { createTestDatabase } from '#tests/setup/database.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 
 /**
  * Issue 9: the client's address behind proxies. TRUST_PROXY takes a hop count or the proxies'

@@ -3,10 +3,10 @@ import { parse } from 'csv-parse/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGINAS_PUBLICAS } from '../../server/feeds.ts';
-import { solicitudValida } from '../factories/decretos.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 /**
  * Issue 9: absolute links never come from the request. Whatever Host, X-Forwarded-Host,

@@ -3,7 +3,7 @@
 // exist in the page, aria-invalid with an error to read, and the required mark hidden from the
 // accessible name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../setup/app.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 describe.each(engines)('servidor (%s)', (engine) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boletinVigente, observatorioVial } from '../../db/schema/index.ts';
-import { publishBoletinVigente } from '../../domain/boletines/commands.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { boletinVigente, observatorioVial } from '#db/schema/index.ts';
+import { publishBoletinVigente } from '#domain/boletines/commands.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 const MALICIOSO = [
   '<p onclick="alert(1)">Texto legal<script>alert("x1")</script></p>',

@@ -3,9 +3,9 @@
 // are Spanish and never show an internal message.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpErrorMessage } from '../../domain/shared/http-errors.ts';
-import { type TestApp, createTestApp } from '../setup/app.ts';
-import { problemasDeIdioma } from '../setup/idioma.ts';
+import { httpErrorMessage } from '#domain/shared/http-errors.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { problemasDeIdioma } from '#tests/setup/idioma.ts';
 
 const escapar = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '../setup/app.ts';
-import { createTestStorage } from '../setup/storage.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '#tests/setup/app.ts';
+import { createTestStorage } from '#tests/setup/storage.ts';
 
 /** Opens a connection, writes `chunks` with pauses, and resolves with what the server answered and when it closed. */
 function slowClient(port: number, chunks: string[], pauseMs: number): Promise<{ answer: string; ms: number }> {

@@ -1,9 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solicitudValida } from '../factories/decretos.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 type Esquema = Record<string, unknown>;
 type Operacion = {

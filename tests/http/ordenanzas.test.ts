@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../setup/app.ts';
-import { engines } from '../setup/database.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
 
 type Item = { ID: number; Numero: number; Anio: number; Estado: number; FechaEmision: string | null; Descripcion: string; Expediente: string | null; ModificatoriaDe: number | null; DocumentoID: number | null };
 

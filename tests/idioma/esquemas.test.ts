@@ -6,9 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from '../../domain/shared/zod.ts';
-import { ConfigError, loadConfig } from '../../server/env.ts';
-import { problemasDeIdioma } from '../setup/idioma.ts';
+import { z } from '#domain/shared/zod.ts';
+import { ConfigError, loadConfig } from '#server/env.ts';
+import { problemasDeIdioma } from '#tests/setup/idioma.ts';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const CARPETAS = ['app', 'domain', 'server', 'db', 'scripts', 'bench'];

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.ts';
-import { type Run, startServer, waitFor } from '../setup/proceso.ts';
+import { freePort } from '#scripts/free-port.ts';
+import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 
 describe('la clave de los datos personales al arrancar', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-clave-'));

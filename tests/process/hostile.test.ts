@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.ts';
-import { PAGINAS_PUBLICAS } from '../../server/feeds.ts';
-import { createScratchDatabase, engines } from '../setup/database.ts';
-import { type Bytes, HangError, type RawRequest, type RawResponse, rawRequest } from '../setup/raw-http.ts';
+import { freePort } from '#scripts/free-port.ts';
+import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
+import { createScratchDatabase, engines } from '#tests/setup/database.ts';
+import { type Bytes, HangError, type RawRequest, type RawResponse, rawRequest } from '#tests/setup/raw-http.ts';
 
 const CONCURRENCIA = 8;
 const ESPERA_MS = 10_000;

@@ -7,14 +7,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createCipher } from '../../domain/shared/cipher.ts';
+import { createCipher } from '#domain/shared/cipher.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres, queryRows } from '../../db/client.ts';
-import { enqueueMail } from '../../domain/correo/outbox.ts';
-import { freePort } from '../../scripts/free-port.ts';
-import { type Run, startServer } from '../setup/proceso.ts';
-import { esperarHasta, iniciarSmtp, type ServidorSmtp } from '../setup/smtp.ts';
-import { createScratchDatabase, engines } from '../setup/database.ts';
+import { type Database, openPglite, openPostgres, queryRows } from '#db/client.ts';
+import { enqueueMail } from '#domain/correo/outbox.ts';
+import { freePort } from '#scripts/free-port.ts';
+import { type Run, startServer } from '#tests/setup/proceso.ts';
+import { esperarHasta, iniciarSmtp, type ServidorSmtp } from '#tests/setup/smtp.ts';
+import { createScratchDatabase, engines } from '#tests/setup/database.ts';
 
 const CORREOS = 300;
 /** The process's forced-exit watchdog (server/index.ts): a normal close never reaches it. */

@@ -4,8 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/free-port.ts';
-import { type Run, startServer, waitFor } from '../setup/proceso.ts';
+import { freePort } from '#scripts/free-port.ts';
+import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 
 /** A GET with headers fetch would not send as given (Host). */
 function get(port: number, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {

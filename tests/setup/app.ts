@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import type { AppContext } from '../../domain/shared/context.ts';
-import type * as App from '../../server/app.ts';
+import type { Database } from '#db/client.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import type * as App from '#server/app.ts';
 import { type Engine, createTestDatabase, templates } from './database.ts';
 import { createTestStorage } from './storage.ts';
 

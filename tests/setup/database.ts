@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { inject } from 'vitest';
-import { DEFAULT_DATABASE_LIMITS, type Database, type DatabaseLimits, openPglite, openPostgres } from '../../db/client.ts';
+import { DEFAULT_DATABASE_LIMITS, type Database, type DatabaseLimits, openPglite, openPostgres } from '#db/client.ts';
 import { type Content, type Templates, adminQuery, serverUrl, waitForNoConnections } from './templates.ts';
 
 export type Engine = 'pglite' | 'postgresql';

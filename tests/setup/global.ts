@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { build, buildIsCurrent } from '../../scripts/build.ts';
-import type * as App from '../../server/app.ts';
+import { build, buildIsCurrent } from '#scripts/build.ts';
+import type * as App from '#server/app.ts';
 import { buildTemplates } from './templates.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type * as App from '../../server/app.ts';
+import type * as App from '#server/app.ts';
 
 export type Content = 'empty' | 'demo';
 

@@ -1,4 +1,4 @@
-import { ExternalIcon } from '../icons.tsx';
+import { ExternalIcon } from '#app/components/icons.tsx';
 
 export type EmployeeRedirectData = { etiqueta: string; enlace: string };
 

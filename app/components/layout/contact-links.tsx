@@ -1,7 +1,7 @@
-import type { SiteSettings } from '../../../domain/sitio/settings.ts';
-import { telHref } from '../../lib/telefono.ts';
-import { NEW_TAB_NOTICE } from '../external-link.tsx';
-import { InstagramIcon, MailIcon, PhoneIcon, TripAdvisorIcon, XIcon, YouTubeIcon } from '../icons.tsx';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
+import { telHref } from '#app/lib/telefono.ts';
+import { NEW_TAB_NOTICE } from '#app/components/external-link.tsx';
+import { InstagramIcon, MailIcon, PhoneIcon, TripAdvisorIcon, XIcon, YouTubeIcon } from '#app/components/icons.tsx';
 
 type Props = { settings: SiteSettings; className?: string };
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../../domain/sitio/settings.ts';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
 
 /** One entry of a menu: a page of this site, or an external address that opens in a new tab. */
 export type NavEntry = {

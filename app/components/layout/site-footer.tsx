@@ -1,6 +1,6 @@
-import type { SiteSettings } from '../../../domain/sitio/settings.ts';
-import { telHref } from '../../lib/telefono.ts';
-import { MapPinIcon, PhoneIcon } from '../icons.tsx';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
+import { telHref } from '#app/lib/telefono.ts';
+import { MapPinIcon, PhoneIcon } from '#app/components/icons.tsx';
 import { SocialLinks } from './contact-links.tsx';
 
 function Datos({ direccion, telefono }: { direccion: string; telefono: string }) {

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink } from 'react-router';
-import type { SiteSettings } from '../../../domain/sitio/settings.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { ExternalLink } from '../external-link.tsx';
-import { ChevronDownIcon, MenuIcon } from '../icons.tsx';
+import type { SiteSettings } from '#domain/sitio/settings.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { ExternalLink } from '#app/components/external-link.tsx';
+import { ChevronDownIcon, MenuIcon } from '#app/components/icons.tsx';
 import { ContactDetails, ContactLinks, SocialLinks } from './contact-links.tsx';
 import { type NavMenu, type NavMenuId, buildNavigation } from './navigation.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ControlProps } from '../../components/ui/form-field.tsx';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { ControlProps } from '#app/components/ui/form-field.tsx';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 
 export type OpcionOrdenanza = { id: number; etiqueta: string };
 

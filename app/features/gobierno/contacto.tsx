@@ -1,5 +1,5 @@
-import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
-import { telHref } from '../../lib/telefono.ts';
+import { MailIcon, PhoneIcon } from '#app/components/icons.tsx';
+import { telHref } from '#app/lib/telefono.ts';
 
 /** E-mail and phone as mailto: and tel: links, each with its visible label. */
 export function Contacto({ email, telefono, quien }: { email?: string; telefono?: string; quien: string }) {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { urlDocumento } from '../ordenanzas/enlaces.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 
 export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
 

@@ -1,4 +1,4 @@
-import type { ReferenciaOrdenanza } from '../../../domain/ordenanzas/queries.ts';
+import type { ReferenciaOrdenanza } from '#domain/ordenanzas/queries.ts';
 
 export const permalink = (o: Pick<ReferenciaOrdenanza, 'anio' | 'numero'>) => `/consulta-ordenanzas/${o.anio}/${o.numero}`;
 export const urlDocumento = (documentoId: number) => `/api/v1/documentos/${documentoId}`;

@@ -1,6 +1,6 @@
 /* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the table's roles are written on purpose: some browsers drop them when a table's display changes, as it does on phones (docs/architecture.md, "Tablas en teléfonos"); a <td> is not interactive. */
 import { Link } from 'react-router';
-import type { OrdenanzaResumen } from '../../../domain/ordenanzas/queries.ts';
+import type { OrdenanzaResumen } from '#domain/ordenanzas/queries.ts';
 import { DownloadIcon } from './icono-descarga.tsx';
 import { permalink, urlDocumento } from './enlaces.ts';
 

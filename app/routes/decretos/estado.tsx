@@ -1,10 +1,10 @@
 import { Form, data } from 'react-router';
-import { lookupEstadoSolicitud } from '../../../domain/decretos/queries.ts';
-import { appContext } from '../../context.ts';
-import { SITE_NAME } from '../../lib/meta.ts';
-import { privateDataHeaders } from '../../lib/headers.ts';
+import { lookupEstadoSolicitud } from '#domain/decretos/queries.ts';
+import { appContext } from '#app/context.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
 import type { Route } from './+types/estado';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField } from '#app/components/ui/form-field.tsx';
 
 const TITULO = 'Estado de la solicitud de decreto';
 const fechaHora = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });

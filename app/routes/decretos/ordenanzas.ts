@@ -1,5 +1,5 @@
-import { buscarOrdenanzasElegibles } from '../../../domain/decretos/queries.ts';
-import { appContext } from '../../context.ts';
+import { buscarOrdenanzasElegibles } from '#domain/decretos/queries.ts';
+import { appContext } from '#app/context.ts';
 import type { Route } from './+types/ordenanzas';
 
 export type OpcionOrdenanza = { id: number; etiqueta: string };

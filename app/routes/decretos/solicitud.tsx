@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, data, useNavigation } from 'react-router';
-import { createSolicitudDecreto } from '../../../domain/decretos/commands.ts';
-import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud, solicitudDecretoSchema } from '../../../domain/decretos/schemas.ts';
-import { fieldsOf, firstValues, typedValues } from '../../../domain/shared/form.ts';
-import { isDatabaseUnavailable } from '../../../db/errors.ts';
-import { appContext } from '../../context.ts';
-import { ComboboxOrdenanza } from '../../features/decretos/combobox-ordenanza.tsx';
-import { SITE_NAME } from '../../lib/meta.ts';
-import { privateDataHeaders } from '../../lib/headers.ts';
+import { createSolicitudDecreto } from '#domain/decretos/commands.ts';
+import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud, solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
+import { fieldsOf, firstValues, typedValues } from '#domain/shared/form.ts';
+import { isDatabaseUnavailable } from '#db/errors.ts';
+import { appContext } from '#app/context.ts';
+import { ComboboxOrdenanza } from '#app/features/decretos/combobox-ordenanza.tsx';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
 import type { Route } from './+types/solicitud';
-import { FormField, RequiredFieldsNote } from '../../components/ui/form-field.tsx';
-import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 
 const TITULO = 'Solicitud de Decretos';
 export const MENSAJE_FALLA = 'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.';

@@ -1,11 +1,11 @@
-import { listEstadosContables } from '../../../domain/finanzas/queries.ts';
-import { appContext } from '../../context.ts';
-import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { DataTable } from '../../components/ui/data-table.tsx';
-import { formatShortDate } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
+import { listEstadosContables } from '#domain/finanzas/queries.ts';
+import { appContext } from '#app/context.ts';
+import { EnlaceDocumento } from '#app/features/gobierno/enlace-documento.tsx';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { formatShortDate } from '#app/lib/format.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/estados-contables';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { listSueldos } from '../../../domain/finanzas/queries.ts';
-import { appContext } from '../../context.ts';
-import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
+import { listSueldos } from '#domain/finanzas/queries.ts';
+import { appContext } from '#app/context.ts';
+import { EnlaceDocumento } from '#app/features/gobierno/enlace-documento.tsx';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/sueldos';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { getConcejo } from '../../../domain/gobierno/queries.ts';
-import { appContext } from '../../context.ts';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
-import { telHref } from '../../lib/telefono.ts';
+import { getConcejo } from '#domain/gobierno/queries.ts';
+import { appContext } from '#app/context.ts';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
+import { telHref } from '#app/lib/telefono.ts';
 import type { Route } from './+types/concejo';
 
 export async function loader({ context }: Route.LoaderArgs) {

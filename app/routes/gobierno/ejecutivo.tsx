@@ -1,9 +1,9 @@
-import { getEjecutivo, listSecretarias } from '../../../domain/gobierno/queries.ts';
-import { appContext } from '../../context.ts';
-import { Contacto } from '../../features/gobierno/contacto.tsx';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
+import { getEjecutivo, listSecretarias } from '#domain/gobierno/queries.ts';
+import { appContext } from '#app/context.ts';
+import { Contacto } from '#app/features/gobierno/contacto.tsx';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/ejecutivo';
 
 export async function loader({ context }: Route.LoaderArgs) {

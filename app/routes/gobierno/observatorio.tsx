@@ -1,12 +1,12 @@
-import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '../../../domain/gobierno/queries.ts';
-import { appContext } from '../../context.ts';
-import { EnlaceDocumento } from '../../features/gobierno/enlace-documento.tsx';
-import { Galeria } from '../../features/gobierno/galeria.tsx';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { DataTable } from '../../components/ui/data-table.tsx';
-import { urlDocumento } from '../../features/ordenanzas/enlaces.ts';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
+import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '#domain/gobierno/queries.ts';
+import { appContext } from '#app/context.ts';
+import { EnlaceDocumento } from '#app/features/gobierno/enlace-documento.tsx';
+import { Galeria } from '#app/features/gobierno/galeria.tsx';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/observatorio';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { listEnlacesPlan } from '../../../domain/gobierno/queries.ts';
-import { ExternalLink } from '../../components/external-link.tsx';
-import { appContext } from '../../context.ts';
-import { SectionContent } from '../../components/ui/section.tsx';
-import { pageMeta } from '../../lib/meta.ts';
-import { loadSection, sectionsPage } from '../../lib/sections.server.ts';
+import { listEnlacesPlan } from '#domain/gobierno/queries.ts';
+import { ExternalLink } from '#app/components/external-link.tsx';
+import { appContext } from '#app/context.ts';
+import { SectionContent } from '#app/components/ui/section.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
+import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/plan-estrategico';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Form, data, useNavigate, useNavigation } from 'react-router';
-import { ESTADOS_ORDENANZA, ESTADO_TODOS } from '../../../domain/ordenanzas/estados.ts';
-import { searchOrdenanzas } from '../../../domain/ordenanzas/queries.ts';
-import { type CampoFiltro, parseFiltrosOrdenanzas } from '../../../domain/ordenanzas/schemas.ts';
-import { appContext } from '../../context.ts';
-import { urlBusqueda, urlExportacion } from '../../features/ordenanzas/enlaces.ts';
-import { Paginacion } from '../../features/ordenanzas/paginacion.tsx';
-import { TablaOrdenanzas } from '../../features/ordenanzas/tabla.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { ErrorSummary } from '../../components/ui/error-summary.tsx';
-import { pageMeta } from '../../lib/meta.ts';
+import { ESTADOS_ORDENANZA, ESTADO_TODOS } from '#domain/ordenanzas/estados.ts';
+import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
+import { type CampoFiltro, parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
+import { appContext } from '#app/context.ts';
+import { urlBusqueda, urlExportacion } from '#app/features/ordenanzas/enlaces.ts';
+import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
+import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/consulta';
 
 const AVISO =

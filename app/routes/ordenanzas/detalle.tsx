@@ -1,10 +1,10 @@
 import { Link, data } from 'react-router';
-import { getOrdenanzaPorNumero } from '../../../domain/ordenanzas/queries.ts';
-import { appContext } from '../../context.ts';
-import { permalink, urlDocumento } from '../../features/ordenanzas/enlaces.ts';
-import { DownloadIcon } from '../../features/ordenanzas/icono-descarga.tsx';
-import { formatLongDate, formatFileSize } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { getOrdenanzaPorNumero } from '#domain/ordenanzas/queries.ts';
+import { appContext } from '#app/context.ts';
+import { permalink, urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
+import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
+import { formatLongDate, formatFileSize } from '#app/lib/format.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/detalle';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
