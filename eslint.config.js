@@ -22,7 +22,10 @@ const noClimbing = { group: ['../*'], message: 'Usá el alias (#domain/…, #db/
 
 // Each domain module uses only itself, domain/shared and the modules its module.json declares
 // (docs/architecture.md, "Módulos").
-const domainModules = fs.readdirSync('domain', { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name);
+const domainModules = fs
+  .readdirSync('domain', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'shared')
+  .map((d) => d.name);
 const moduleBoundary = (name) => {
   const { uses } = JSON.parse(fs.readFileSync(path.join('domain', name, 'module.json'), 'utf8'));
   const allowed = ['shared', name, ...uses];

@@ -5,9 +5,7 @@ import { ServiceCard } from './components/service-card.tsx';
 import type { Route } from './+types/root';
 import './styles/main.scss';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

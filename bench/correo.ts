@@ -57,7 +57,9 @@ async function entrega(database: Database, cantidad: number, conexiones: number,
     const ms = performance.now() - inicio;
     const distintos = new Set(smtp.mensajes.map((m) => m.messageId)).size;
     const caso = `${conexiones} conexi${conexiones === 1 ? 'ón' : 'ones'}, SMTP ${demoraMs ? `a ${demoraMs} ms por correo` : 'inmediato'}:`;
-    console.log(`${caso.padEnd(40)} ${String(enviados).padStart(5)} correos en ${(ms / 1000).toFixed(2)} s: ${porSegundo(enviados, ms)} correos/s (${distintos} Message-ID distintos recibidos)`);
+    console.log(
+      `${caso.padEnd(40)} ${String(enviados).padStart(5)} correos en ${(ms / 1000).toFixed(2)} s: ${porSegundo(enviados, ms)} correos/s (${distintos} Message-ID distintos recibidos)`,
+    );
   } finally {
     await worker.stop();
     await smtp.cerrar();

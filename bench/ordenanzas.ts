@@ -21,8 +21,8 @@ export const CONSULTAS: Record<string, string> = {
   'palabras (residuos)': 'pattern=residuos',
   'palabra frecuente (ordenanza)': 'pattern=ordenanza',
   'prefijo mientras se escribe (bomb)': 'pattern=bomb',
-  'número': 'numero=48213',
-  'año': 'anio=2019',
+  número: 'numero=48213',
+  año: 'anio=2019',
   'estado (Derogada)': 'estado=3',
   'combinada (estado + año + palabras)': 'estado=2&anio=2015&pattern=transito',
   'sin filtros, página 40': 'pagina=40',
@@ -84,7 +84,9 @@ async function cargaDeLaPagina(env: Record<string, string>): Promise<void> {
       const url = `${server.url}/consulta-ordenanzas?${query}`;
       await loadTest(url, { seconds: 2 });
       const load = await loadTest(url, { seconds: 6 });
-      console.log(`Página /consulta-ordenanzas?${query}: ${load.requestsPerSecond.toFixed(0)} solicitudes/s, p50 ${load.p50} ms, p99 ${load.p99} ms (${load.non2xx} no-2xx)`);
+      console.log(
+        `Página /consulta-ordenanzas?${query}: ${load.requestsPerSecond.toFixed(0)} solicitudes/s, p50 ${load.p50} ms, p99 ${load.p99} ms (${load.non2xx} no-2xx)`,
+      );
     }
   } finally {
     await server.stop();

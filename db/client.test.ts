@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { esperarHasta } from '#tests/setup/smtp.ts';
 import { type Database, queryRows } from './client.ts';
 
 describe.each(engines)('base de datos (%s)', (engine) => {
@@ -24,9 +25,7 @@ describe.each(engines)('base de datos (%s)', (engine) => {
     expect(rows[0]?.plain).toBe('Habilitacion Nandu');
     expect(Number(rows[0]?.similar)).toBeGreaterThan(0.3);
     await db.execute(sql`create temporary table prueba (texto text)`);
-    await db.execute(
-      sql`create index prueba_fts on prueba using gin (to_tsvector('spanish', public.f_unaccent(texto)))`,
-    );
+    await db.execute(sql`create index prueba_fts on prueba using gin (to_tsvector('spanish', public.f_unaccent(texto)))`);
     await db.execute(sql`insert into prueba values ('Habilitación de comercios')`);
     const found = await queryRows<{ texto: string }>(
       db,
@@ -46,14 +45,15 @@ describe.runIf(engines.includes('postgresql'))('PostgreSQL: conexiones cortadas 
   it('una conexión inactiva que el servidor termina no tira abajo el proceso y la siguiente consulta funciona', async () => {
     const database = await createTestDatabase('postgresql');
     try {
+      const avisos = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const [antes] = await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [antes!.pid]);
       await admin.end();
-      // Intentional pause: the pool learns of the termination only from its socket's events, which
-      // nothing here can await; the test is that the next query works once it has.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The pool hears of it on the idle connection's socket and says so (db/client.ts): the process
+      // lives on, and the next query gets a new connection.
+      await esperarHasta(() => avisos.mock.calls.some(([texto]) => String(texto).startsWith('PostgreSQL cerró una conexión inactiva')));
       const [despues] = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
       expect(despues?.ok).toBe(1);
     } finally {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { DatabaseTimeoutError } from './errors.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type services receive, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -27,7 +27,7 @@ export type Database = {
   dumpDataDir?(): Promise<Blob>;
 };
 
-export const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
+const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
 function journalEntries(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
@@ -47,7 +47,7 @@ async function countApplied(db: Db): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export class DataDirLockedError extends Error {}
+class DataDirLockedError extends Error {}
 
 /**
  * PGlite does not lock its folder, and two processes writing it corrupt it. A lock file holding the
@@ -65,8 +65,7 @@ function acquireLock(dataDir: string): () => void {
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
         throw new DataDirLockedError(
-          `La base de datos en ${dataDir} ya está abierta por otro proceso (pid ${owner}). ` +
-            'Detené ese proceso o usá otro DATA_DIR.',
+          `La base de datos en ${dataDir} ya está abierta por otro proceso (pid ${owner}). ` + 'Detené ese proceso o usá otro DATA_DIR.',
         );
       }
       fs.rmSync(lockPath, { force: true });
@@ -129,10 +128,7 @@ function boundedTurns(client: PGlite, waitMs: number): PGlite {
         started = true;
         clearTimeout(timer);
         // A closed client throws synchronously: that must reject this caller, not stall the queue.
-        Promise.resolve()
-          .then(run)
-          .then(resolve, reject)
-          .finally(done);
+        Promise.resolve().then(run).then(resolve, reject).finally(done);
       });
     });
   };
@@ -153,7 +149,7 @@ function boundedTurns(client: PGlite, waitMs: number): PGlite {
 export async function openPglite(
   dataDir: string | undefined,
   limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
-  // Tests start each file from a copy of one database migrated and seeded once (tests/setup/plantillas.ts).
+  // Tests start each file from a copy of one database migrated and seeded once (tests/setup/templates.ts).
   options: { loadDataDir?: Blob } = {},
 ): Promise<Database> {
   let release = () => {};

@@ -10,7 +10,7 @@ export type Storage = {
   delete(key: string): Promise<void>;
 };
 
-export class StorageKeyError extends Error {}
+class StorageKeyError extends Error {}
 
 /** Files in a local folder; each write lands whole or not at all (temporary file, then rename). */
 export function createLocalStorage(root: string): Storage {

@@ -26,7 +26,10 @@ describe('los totales de npm test', () => {
   });
 
   it('cuentan los errores de Playwright fuera de los tests (el servidor no arrancó)', () => {
-    expect(playwrightTotals({ stats: { expected: 0, unexpected: 0, flaky: 0 }, errors: [{ message: 'Timed out waiting for webServer' }] })).toEqual({ passed: 0, failed: 1 });
+    expect(playwrightTotals({ stats: { expected: 0, unexpected: 0, flaky: 0 }, errors: [{ message: 'Timed out waiting for webServer' }] })).toEqual({
+      passed: 0,
+      failed: 1,
+    });
     expect(playwrightTotals({ stats: { expected: 5, unexpected: 1, flaky: 1 }, errors: [] })).toEqual({ passed: 6, failed: 1 });
   });
 

@@ -18,7 +18,15 @@ if (!buildIsCurrent()) await build();
 const run = (command: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, TZ: 'America/Argentina/Buenos_Aires', ...env } });
 
-const unit = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...extra]);
+// The setup-hook reporter lists any beforeAll/afterAll over 10 s (tests/setup/preparaciones.ts).
+const unit = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=./tests/setup/preparaciones.ts',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+  ...extra,
+]);
 const e2e = run(bin('playwright'), ['test'], { E2E_JSON: playwrightJson });
 
 function readJson<T>(file: string): T | undefined {

@@ -232,9 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompat(app, context);
   registerFeeds(app, context);
   await registerPages(app, {
-    build: vite
-      ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-      : () => import('virtual:react-router/server-build'),
+    build: vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
     context,
   });

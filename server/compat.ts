@@ -8,7 +8,7 @@ import { sendFiltrosError, querystring } from './api/ordenanzas.ts';
 import { DOWNLOAD_TIMEOUT_MS, sendDocumento } from './documentos.ts';
 
 /** The original's answer holds at most this many ordinances, most relevant or newest first. */
-export const COMPAT_MAX_ROWS = 1000;
+const COMPAT_MAX_ROWS = 1000;
 
 /**
  * The original site's second API and document service, so links and integrations made for it

@@ -30,12 +30,7 @@ function noModificado(request: FastifyRequest, etag: string, modificado: Date): 
  * Streams a stored document with its type, a download name, ETag and Last-Modified (304 on
  * revalidation) and single byte ranges (206, or 416 when unsatisfiable). Unknown ids answer 404.
  */
-export async function sendDocumento(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ctx: { db: Db; storage: Storage },
-  id: number,
-): Promise<FastifyReply> {
+export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
   if (!documento) return reply.status(404).send({ error: 'No existe un documento con ese número.' });
 

@@ -44,7 +44,10 @@ const trustProxy = z
       .filter(Boolean);
     const invalid = entries.filter((entry) => !validProxyEntry(entry));
     if (invalid.length > 0) {
-      ctx.addIssue({ code: 'custom', message: 'Escribí false, una cantidad de proxies, o sus direcciones o rangos (CIDR) separados por comas, por ejemplo 10.0.0.0/8,::1.' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Escribí false, una cantidad de proxies, o sus direcciones o rangos (CIDR) separados por comas, por ejemplo 10.0.0.0/8,::1.',
+      });
       return z.NEVER;
     }
     return entries;
@@ -149,17 +152,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Only an operator's explicit NODE_ENV=production is a deployment; `npm start` without it is
   // local use, served in production mode.
   if (source.NODE_ENV === 'production' && !source.SITE_URL?.trim()) {
-    lines.push('  SITE_URL: en producción (NODE_ENV=production) es obligatoria: la dirección pública del sitio, por ejemplo https://www.villalaangostura.gob.ar. Los enlaces de los correos, el sitemap y los feeds salen de ella, nunca del pedido.');
+    lines.push(
+      '  SITE_URL: en producción (NODE_ENV=production) es obligatoria: la dirección pública del sitio, por ejemplo https://www.villalaangostura.gob.ar. Los enlaces de los correos, el sitemap y los feeds salen de ella, nunca del pedido.',
+    );
   }
   if ((source.NODE_ENV === 'production' || source.DATABASE_URL?.trim()) && !source.DATA_KEY?.trim()) {
-    lines.push('  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base).');
+    lines.push(
+      '  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base).',
+    );
   }
   const previous = (source.DATA_KEY_PREVIOUS ?? '')
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean);
   for (const key of previous) {
-    if (!dataKey.safeParse(key).success) lines.push('  DATA_KEY_PREVIOUS: cada clave anterior debe ser de 256 bits (64 dígitos hexadecimales o 44 caracteres en base64), separadas por comas.');
+    if (!dataKey.safeParse(key).success)
+      lines.push('  DATA_KEY_PREVIOUS: cada clave anterior debe ser de 256 bits (64 dígitos hexadecimales o 44 caracteres en base64), separadas por comas.');
   }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Configuración inválida:\n${[...new Set(lines)].join('\n')}`);
   const e = parsed.data;

@@ -58,7 +58,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(reference ? { error: message, referencia: reference } : { error: message }));
 }
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-AR')} MB` : `${Math.round(bytes / 1024).toLocaleString('es-AR')} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-AR')} MB` : `${Math.round(bytes / 1024).toLocaleString('es-AR')} KB`;
 
 /** Fastify's own 4xx errors, each in Spanish with what to do instead. */
 function fastifyMessage(error: FastifyError, request: FastifyRequest): string | undefined {
@@ -86,7 +87,7 @@ function fastifyMessage(error: FastifyError, request: FastifyRequest): string | 
 }
 
 /** Status of an error: 4xx of the request as it was, 503 when the database cannot answer, else 500. */
-export function statusOf(error: unknown): number {
+function statusOf(error: unknown): number {
   if (error instanceof RequestRejection) return error.statusCode;
   const e = error as { code?: unknown; statusCode?: unknown };
   if (e?.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(error)) return 503;
@@ -119,7 +120,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const routes: { pattern: RegExp; wildcard: boolean; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
     if (route.config?.notFound) return;
-    const source = route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*');
+    const source = route.url
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[^/]+/g, '[^/]+')
+      .replace(/\*/g, '.*');
     routes.push({ pattern: new RegExp(`^${source}$`), wildcard: route.url.includes('*'), methods: [route.method].flat() });
   });
   const allowedMethods = (path: string) => {

@@ -5,7 +5,7 @@ import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '#domain/orden
 import type { AppContext } from '#domain/shared/context.ts';
 
 /**
- * Public pages of the site (spec §2 route table, inside the layout), for the sitemap. The vehicle
+ * Public pages of the site (docs/sitio-original.md §2 route table, inside the layout), for the sitemap. The vehicle
  * map (/seguimiento-vehiculos) joins when it exists: a sitemap must not list a 404.
  */
 export const PAGINAS_PUBLICAS = [
@@ -32,20 +32,29 @@ const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
  */
 export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
   const xml = 'application/atom+xml; charset=utf-8';
-
-  app.get('/feeds/boletines.xml', async (_request, reply) => {
-    const boletines = await listBoletinesOficiales(ctx.db, 50);
-    const feed = new Feed({
-      id: ctx.url('/boletines-oficiales'),
-      title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
-      description: 'Cada Boletín Oficial municipal publicado, con su documento.',
-      link: ctx.url('/boletines-oficiales'),
+  // A feed of one page of the site: its id and link are the page, its self link the feed.
+  const atomFeed = (d: { pagina: string; archivo: string; title: string; description: string; updated: Date }) =>
+    new Feed({
+      id: ctx.url(d.pagina),
+      link: ctx.url(d.pagina),
+      feedLinks: { atom: ctx.url(d.archivo) },
+      title: d.title,
+      description: d.description,
+      updated: d.updated,
       language: 'es-AR',
-      updated: boletines[0] ? new Date(boletines[0].fechaCreacion) : new Date(0),
-      feedLinks: { atom: ctx.url('/feeds/boletines.xml') },
       copyright: 'Municipalidad de Villa La Angostura',
       author: AUTOR,
       generator: false,
+    });
+
+  app.get('/feeds/boletines.xml', async (_request, reply) => {
+    const boletines = await listBoletinesOficiales(ctx.db, 50);
+    const feed = atomFeed({
+      pagina: '/boletines-oficiales',
+      archivo: '/feeds/boletines.xml',
+      title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
+      description: 'Cada Boletín Oficial municipal publicado, con su documento.',
+      updated: boletines[0] ? new Date(boletines[0].fechaCreacion) : new Date(0),
     });
     for (const b of boletines) {
       const titulo = `Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`;
@@ -63,28 +72,32 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/feeds/ordenanzas.xml', async (_request, reply) => {
     const ordenanzas = await listOrdenanzasRecientes(ctx.db, 50);
-    const feed = new Feed({
-      id: ctx.url('/consulta-ordenanzas'),
+    const feed = atomFeed({
+      pagina: '/consulta-ordenanzas',
+      archivo: '/feeds/ordenanzas.xml',
       title: 'Ordenanzas nuevas de Villa La Angostura',
       description: 'Las ordenanzas incorporadas al registro municipal, de la más reciente a la más antigua.',
-      link: ctx.url('/consulta-ordenanzas'),
-      language: 'es-AR',
       updated: ordenanzas[0]?.updatedAt ?? new Date(0),
-      feedLinks: { atom: ctx.url('/feeds/ordenanzas.xml') },
-      copyright: 'Municipalidad de Villa La Angostura',
-      author: AUTOR,
-      generator: false,
     });
     for (const o of ordenanzas) {
       const link = ctx.url(`/consulta-ordenanzas/${o.anio}/${o.numero}`);
-      feed.addItem({ id: link, title: `Ordenanza N° ${o.numero}/${o.anio}`, link, date: o.updatedAt, published: o.createdAt, description: `${o.descripcion} (${o.estadoEtiqueta})`, author: [AUTOR] });
+      feed.addItem({
+        id: link,
+        title: `Ordenanza N° ${o.numero}/${o.anio}`,
+        link,
+        date: o.updatedAt,
+        published: o.createdAt,
+        description: `${o.descripcion} (${o.estadoEtiqueta})`,
+        author: [AUTOR],
+      });
     }
     return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const ordenanzas = await listPermalinksOrdenanzas(ctx.db);
-    const url = (loc: string, lastmod?: Date) => `<url><loc>${escapar(ctx.url(loc))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    const url = (loc: string, lastmod?: Date) =>
+      `<url><loc>${escapar(ctx.url(loc))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const cuerpo = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -67,7 +67,9 @@ try {
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Sitio de la Municipalidad de Villa La Angostura en http://${shown}:${config.port}`);
-  console.log(`Versión ${mod.buildInfo.version} (build ${mod.buildInfo.build}) · base de datos: ${config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`}`);
+  console.log(
+    `Versión ${mod.buildInfo.version} (build ${mod.buildInfo.build}) · base de datos: ${config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`}`,
+  );
 } catch (error) {
   console.error(error instanceof Error && error.constructor.name !== 'Error' ? error.message : error);
   process.exit(1);

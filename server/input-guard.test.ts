@@ -5,7 +5,14 @@ describe('la puerta de entrada', () => {
   it('acepta direcciones normales, con acentos en UTF-8 y con + como espacio', () => {
     // Node hands raw bytes of the request line over as latin1: raw UTF-8 arrives that way.
     const crudo = Buffer.from('/ñandú?q=añ', 'utf8').toString('latin1');
-    for (const url of ['/', '/home', '/consulta-ordenanzas?pattern=habilitaci%C3%B3n+comercial&anio=2024', '/consulta-ordenanzas?pattern=a%0D%0Ab', '/x?a=&b', crudo]) {
+    for (const url of [
+      '/',
+      '/home',
+      '/consulta-ordenanzas?pattern=habilitaci%C3%B3n+comercial&anio=2024',
+      '/consulta-ordenanzas?pattern=a%0D%0Ab',
+      '/x?a=&b',
+      crudo,
+    ]) {
       expect(urlProblem(url), url).toBeUndefined();
     }
   });
@@ -47,8 +54,7 @@ describe('la puerta de entrada', () => {
     const form = 'application/x-www-form-urlencoded';
     expect(await bodyProblem(Buffer.from('nombre=Ana'), form)).toBeUndefined();
     expect(await bodyProblem(Buffer.from([0x6e, 0x3d, 0xff]), form)).toBe('encoding');
-    const multipart = (valor: string) =>
-      Buffer.from(`--b\r\nContent-Disposition: form-data; name="nombre"\r\n\r\n${valor}\r\n--b--\r\n`);
+    const multipart = (valor: string) => Buffer.from(`--b\r\nContent-Disposition: form-data; name="nombre"\r\n\r\n${valor}\r\n--b--\r\n`);
     expect(await bodyProblem(multipart('Ana'), 'multipart/form-data; boundary=b')).toBeUndefined();
     expect(await bodyProblem(multipart('A\u0000na'), 'multipart/form-data; boundary=b')).toBe('control');
     expect(await bodyProblem(Buffer.from('no es multipart'), 'multipart/form-data; boundary=b')).toBe('encoding');

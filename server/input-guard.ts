@@ -10,7 +10,7 @@ import { RequestRejection } from './errors.ts';
  */
 
 /** Methods the site answers at all; anything else is 405 before routing. */
-export const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -29,7 +29,7 @@ const HEX = /^[0-9a-fA-F]{2}$/;
 export type TextProblem = 'encoding' | 'control';
 
 /** Why a text value is refused, or undefined when it is acceptable. */
-export function textProblem(value: string, line = false): TextProblem | undefined {
+function textProblem(value: string, line = false): TextProblem | undefined {
   if (!value.isWellFormed()) return 'encoding';
   return (line ? CONTROL_IN_LINE : CONTROL_IN_TEXT).test(value) ? 'control' : undefined;
 }
@@ -39,7 +39,7 @@ export function textProblem(value: string, line = false): TextProblem | undefine
  * line over as latin1, so a raw byte above 0x7f arrives as one character of that code and is taken
  * back as that byte. Malformed escapes (`%zz`, a lone `%`) are refused as encoding errors.
  */
-export function decodeComponent(raw: string, plusIsSpace: boolean): string | TextProblem {
+function decodeComponent(raw: string, plusIsSpace: boolean): string | TextProblem {
   if (PLAIN_ASCII.test(raw) && !raw.includes('%') && !(plusIsSpace && raw.includes('+'))) return raw;
   const bytes = new Uint8Array(raw.length);
   let n = 0;
@@ -128,7 +128,8 @@ export function headerProblem(value: string): TextProblem | undefined {
 }
 
 /** A DNS name, IPv4 or bracketed IPv6 address, with an optional port: what a Host header may say. */
-const HOST = /^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?)(?::(\d{1,5}))?$/;
+const HOST =
+  /^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?)(?::(\d{1,5}))?$/;
 
 export function validHost(value: string | undefined): boolean {
   if (!value || value.length > 260) return false;

@@ -7,7 +7,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 
-export const PAGE_BODY_LIMIT = 1024 * 1024;
+const PAGE_BODY_LIMIT = 1024 * 1024;
 
 type PagesOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -22,7 +22,7 @@ type PagesOptions = {
  * http://localhost:3000: a same-origin post all the same). Host is only compared here, never used
  * in a link (docs/architecture.md).
  */
-export function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
+function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
   try {
     const url = new URL(origin);
     return url.origin === new URL(siteUrl).origin || (host !== undefined && url.host === host.toLowerCase());
@@ -77,25 +77,33 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (request.method !== 'POST') return;
       const type = (request.headers['content-type'] ?? '').toLowerCase();
       if (!FORM_TYPES.some((form) => type.startsWith(form))) {
-        throw new RequestRejection(415, 'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).');
+        throw new RequestRejection(
+          415,
+          'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).',
+        );
       }
       const origin = request.headers.origin;
       if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) {
         throw new RequestRejection(403, 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.');
       }
     });
-    scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler: async (request, reply) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, { ...options.context, nonce: reply.cspNonce, direccion: clientKey(request), respuesta: { baseNoDisponible: false } });
-      const response = await handle(toWebRequest(request, reply, siteUrl), context);
-      reply.status(response.status);
-      for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-    } });
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/*',
+      config: { page: true },
+      handler: async (request, reply) => {
+        const context = new RouterContextProvider();
+        context.set(appContext, { ...options.context, nonce: reply.cspNonce, direccion: clientKey(request), respuesta: { baseNoDisponible: false } });
+        const response = await handle(toWebRequest(request, reply, siteUrl), context);
+        reply.status(response.status);
+        for (const [name, value] of response.headers) {
+          if (name !== 'set-cookie') reply.header(name, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+      },
+    });
   });
 }

@@ -1,12 +1,12 @@
 /**
- * The browser's copy of the staff session (spec, sections 3, 4 and 9): only the token and the
+ * The browser's copy of the staff session (docs/sitio-original.md §3, 4 and 9): only the token and the
  * non-secret profile, under the original site's local-storage key. The real session secret lives
  * in an HttpOnly cookie once there is a back-office; nothing here is trusted by the server.
  */
 
-export const SESSION_STORAGE_KEY = 'municipalidad_vla';
+const SESSION_STORAGE_KEY = 'municipalidad_vla';
 /** The original waited at most this long for the stored session before showing the app. */
-export const SESSION_RESTORE_TIMEOUT_MS = 5000;
+const SESSION_RESTORE_TIMEOUT_MS = 5000;
 /** The sign-out screen shows 'Signing out...' this long before clearing the session. */
 export const SIGN_OUT_DELAY_MS = 1500;
 
@@ -15,7 +15,7 @@ export type ClientSession = {
   user: { firstName: string; email: string };
 };
 
-export const emptySession: ClientSession = { token: '', user: { firstName: '', email: '' } };
+const emptySession: ClientSession = { token: '', user: { firstName: '', email: '' } };
 
 function storage(): Storage | undefined {
   try {
@@ -34,14 +34,13 @@ function text(value: unknown): string {
  * Parses what is stored, tolerating the two shapes the spec mentions for the token (a string, or
  * an object with the field `valor`); anything else reads as the empty session.
  */
-export function parseSession(raw: string | null): ClientSession {
+function parseSession(raw: string | null): ClientSession {
   if (!raw) return emptySession;
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return emptySession;
     const { token, user } = value as { token?: unknown; user?: unknown };
-    const tokenText =
-      typeof token === 'object' && token !== null ? text((token as { valor?: unknown }).valor) : text(token);
+    const tokenText = typeof token === 'object' && token !== null ? text((token as { valor?: unknown }).valor) : text(token);
     const profile = typeof user === 'object' && user !== null ? (user as Record<string, unknown>) : {};
     return { token: tokenText, user: { firstName: text(profile.firstName), email: text(profile.email) } };
   } catch {
@@ -49,23 +48,11 @@ export function parseSession(raw: string | null): ClientSession {
   }
 }
 
-export function readSession(): ClientSession {
+function readSession(): ClientSession {
   try {
     return parseSession(storage()?.getItem(SESSION_STORAGE_KEY) ?? null);
   } catch {
     return emptySession;
-  }
-}
-
-export function setSession(session: ClientSession): void {
-  const value: ClientSession = {
-    token: session.token,
-    user: { firstName: session.user.firstName, email: session.user.email },
-  };
-  try {
-    storage()?.setItem(SESSION_STORAGE_KEY, JSON.stringify(value));
-  } catch {
-    // Quota exceeded or storage disabled: the session simply does not survive a reload.
   }
 }
 

@@ -1,14 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '#app/components/external-link.tsx';
-import {
-  ChevronRightIcon,
-  CiudadanoIcon,
-  EmpleadosIcon,
-  ExternalIcon,
-  GobiernoIcon,
-  NoticiasIcon,
-  TurismoIcon,
-} from '#app/components/icons.tsx';
+import { ChevronRightIcon, CiudadanoIcon, EmpleadosIcon, ExternalIcon, GobiernoIcon, NoticiasIcon, TurismoIcon } from '#app/components/icons.tsx';
 import { type NavMenu, type NavMenuId, buildNavigation, navMenu } from '#app/components/layout/navigation.ts';
 import { accesosEmpleados } from '#app/lib/acceso-empleados.ts';
 import { SITE_NAME, pageMeta } from '#app/lib/meta.ts';

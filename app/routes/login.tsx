@@ -4,8 +4,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { hasToken, restoreSession } from '#app/lib/session.ts';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Ingresar', 'Ingreso del personal de la Municipalidad de Villa La Angostura.');
+export const meta: Route.MetaFunction = () => pageMeta('Ingresar', 'Ingreso del personal de la Municipalidad de Villa La Angostura.');
 
 /** The spec's placeholder buttons; the sign-in form itself is not part of the original. */
 function PlaceholderButtons() {

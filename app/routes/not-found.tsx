@@ -7,8 +7,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Página no encontrada', 'La página que buscás no existe o cambió de dirección.');
+export const meta: Route.MetaFunction = () => pageMeta('Página no encontrada', 'La página que buscás no existe o cambió de dirección.');
 
 export default function NotFound() {
   return (

@@ -4,10 +4,9 @@ import { SIGN_OUT_DELAY_MS, clearSession } from '#app/lib/session.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/sign-out';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Cerrando sesión', 'Cierre de la sesión del personal de la Municipalidad de Villa La Angostura.');
+export const meta: Route.MetaFunction = () => pageMeta('Cerrando sesión', 'Cierre de la sesión del personal de la Municipalidad de Villa La Angostura.');
 
-/** 'Signing out...' for 1.5 s, then the session is cleared and the login screen shown (spec). */
+/** 'Signing out...' for 1.5 s, then the session is cleared and the login screen shown (docs/sitio-original.md). */
 export default function SignOut() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -7,10 +7,9 @@ export function loader() {
   return data(null, { status: 403 });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Acceso denegado', 'No tenés permiso para ver esta página: volvé a ingresar.');
+export const meta: Route.MetaFunction = () => pageMeta('Acceso denegado', 'No tenés permiso para ver esta página: volvé a ingresar.');
 
-/** The forbidden screen: it sends the user to sign out at once (spec), the link is the fallback. */
+/** The forbidden screen: it sends the user to sign out at once (docs/sitio-original.md), the link is the fallback. */
 export default function Unauthorized() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,6 +1,13 @@
 import { PNG } from 'pngjs';
 
-export type Paisaje = { ancho?: number; alto?: number; cielo: [number, number, number]; montana: [number, number, number]; lago: [number, number, number]; semilla: number };
+export type Paisaje = {
+  ancho?: number;
+  alto?: number;
+  cielo: [number, number, number];
+  montana: [number, number, number];
+  lago: [number, number, number];
+  semilla: number;
+};
 
 /**
  * A small generated landscape (sky gradient, a mountain ridge, a lake) as PNG bytes: demo gallery

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { documentos } from './documentos.ts';
 
-// The official bulletin (spec §2 Boletín Vigente and Boletines Oficiales, §3 entities).
+// The official bulletin (docs/sitio-original.md §2 Boletín Vigente and Boletines Oficiales, §3 entities).
 
 /** The current bulletin: legal text and tenders, staff-written HTML stored sanitised. The newest row is current. */
 export const boletinVigente = pgTable('boletin_vigente', {
@@ -31,7 +31,9 @@ export const boletinesOficiales = pgTable(
   'boletines_oficiales',
   {
     id: serial('id').primaryKey(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
+    documentoId: integer('documento_id')
+      .notNull()
+      .references(() => documentos.id),
     numeroBoletinOficial: integer('numero_boletin_oficial').notNull(),
     mes: smallint('mes').notNull(),
     anio: smallint('anio').notNull(),

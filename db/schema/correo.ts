@@ -26,5 +26,9 @@ export const outbox = pgTable(
     enviadoEn: timestamp('enviado_en', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_pendientes_idx').on(t.proximoIntento).where(sql`${t.estado} = 'pendiente'`)],
+  (t) => [
+    index('outbox_pendientes_idx')
+      .on(t.proximoIntento)
+      .where(sql`${t.estado} = 'pendiente'`),
+  ],
 );

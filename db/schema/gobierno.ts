@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { documentos } from './documentos.ts';
 
-// The government pages (spec §2 Áreas to Plan Estratégico, §3 entities): areas, executive,
+// The government pages (docs/sitio-original.md §2 Áreas to Plan Estratégico, §3 entities): areas, executive,
 // council, road observatory and strategic plan. Column names follow the spec's field names;
 // ordering columns (`orden`) keep the order staff give to lists.
 
@@ -50,7 +50,7 @@ export const subsecretarias = pgTable(
   (t) => [index('subsecretarias_secretaria_idx').on(t.secretariaId)],
 );
 
-/** The council's presidency (spec §3: six fields); the newest row is current. */
+/** The council's presidency (docs/sitio-original.md §3: six fields); the newest row is current. */
 export const hcdPresidencia = pgTable('hcd_presidencia', {
   id: serial('id').primaryKey(),
   nombrePresidente: text('nombre_presidente').notNull().default(''),
@@ -98,7 +98,9 @@ export const galeriaImagenes = pgTable(
   {
     id: serial('id').primaryKey(),
     galeria: text('galeria').notNull(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
+    documentoId: integer('documento_id')
+      .notNull()
+      .references(() => documentos.id),
     titulo: text('titulo').notNull().default(''),
     descripcion: text('descripcion').notNull().default(''),
     alt: text('alt').notNull(),
@@ -114,7 +116,9 @@ export const documentosObservatorio = pgTable(
     id: serial('id').primaryKey(),
     /** 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADISTICO' */
     tipo: text('tipo').notNull(),
-    documentoId: integer('documento_id').notNull().references(() => documentos.id),
+    documentoId: integer('documento_id')
+      .notNull()
+      .references(() => documentos.id),
     mes: smallint('mes'),
     anio: smallint('anio').notNull(),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),

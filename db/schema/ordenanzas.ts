@@ -1,16 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, date, index, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { documentos } from './documentos.ts';
 import { tsvector } from './types.ts';
 
@@ -29,7 +18,7 @@ export const ordenanzas = pgTable(
     id: serial('id').primaryKey(),
     numero: integer('numero').notNull(),
     anio: smallint('anio').notNull(),
-    /** 1 Clasificando, 2 Aprobada/Vigente, 3 Derogada, 4 Vetada, 9 Anulada (spec §4). */
+    /** 1 Clasificando, 2 Aprobada/Vigente, 3 Derogada, 4 Vetada, 9 Anulada (docs/sitio-original.md §4). */
     estado: smallint('estado').notNull(),
     fechaEmision: date('fecha_emision', { mode: 'string' }),
     descripcion: text('descripcion').notNull(),

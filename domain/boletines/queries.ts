@@ -25,7 +25,11 @@ const patron = (p: string | undefined) => (p && p.trim() ? `%${p.trim().replace(
 
 /** The current bulletin's HTML, sanitised again on the way out (a row may predate the rules). */
 export async function getBoletinVigente(db: Db): Promise<BoletinVigente> {
-  const [row] = await db.select({ legales: boletinVigente.legales, licitaciones: boletinVigente.licitaciones }).from(boletinVigente).orderBy(desc(boletinVigente.id)).limit(1);
+  const [row] = await db
+    .select({ legales: boletinVigente.legales, licitaciones: boletinVigente.licitaciones })
+    .from(boletinVigente)
+    .orderBy(desc(boletinVigente.id))
+    .limit(1);
   return { legales: sanitizeStaffHtml(row?.legales ?? ''), licitaciones: sanitizeStaffHtml(row?.licitaciones ?? '') };
 }
 

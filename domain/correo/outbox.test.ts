@@ -15,7 +15,12 @@ const cipher = cifradoDePrueba();
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
 
 function correos(referencia: string, cantidad: number): NewMail[] {
-  return Array.from({ length: cantidad }, (_, i) => ({ destinatario: `vecino${i}@correo.test`, asunto: `Aviso ${i}`, texto: `Texto del aviso ${i}.`, referencia }));
+  return Array.from({ length: cantidad }, (_, i) => ({
+    destinatario: `vecino${i}@correo.test`,
+    asunto: `Aviso ${i}`,
+    texto: `Texto del aviso ${i}.`,
+    referencia,
+  }));
 }
 
 /** Quoted-printable and folded headers undone, enough to read the Spanish text back. */
@@ -57,7 +62,10 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     const { log, lineas } = registro();
     const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 200 });
     try {
-      const r = await createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }));
+      const r = await createSolicitudDecreto(
+        contextoDePrueba({ db: database.db, cipher }),
+        solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }),
+      );
       if (r.tipo !== 'recibida') throw new Error(r.tipo);
       worker.start();
       worker.nudge();
@@ -99,14 +107,21 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('SMTP caído al enviar y de vuelta después: acuse inmediato y cada correo exactamente una vez', async () => {
     const puerto = await puertoLibre();
     const { log, lineas } = registro();
-    const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${puerto}`), from: FROM, pollMs: 100, baseDelayMs: 100, maxDelayMs: 400 });
+    const worker = createMailWorker({
+      db: database.db,
+      cipher,
+      log,
+      transport: smtpTransport(`smtp://127.0.0.1:${puerto}`),
+      from: FROM,
+      pollMs: 100,
+      baseDelayMs: 100,
+      maxDelayMs: 400,
+    });
     worker.start();
     let smtp: Awaited<ReturnType<typeof iniciarSmtp>> | undefined;
     try {
       const inicio = Date.now();
-      const respuestas = await Promise.all(
-        [1, 2, 3].map(() => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())),
-      );
+      const respuestas = await Promise.all([1, 2, 3].map(() => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())));
       worker.nudge();
       expect(Date.now() - inicio).toBeLessThan(5000);
       expect(respuestas.every((r) => r.tipo === 'recibida' && r.nueva)).toBe(true);
@@ -138,7 +153,16 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('dos workers a la vez (dos instancias) no envían dos veces', async () => {
     const smtp = await iniciarSmtp();
-    const crear = () => createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 50, batchSize: 3 });
+    const crear = () =>
+      createMailWorker({
+        db: database.db,
+        cipher,
+        log: silentLog,
+        transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`),
+        from: FROM,
+        pollMs: 50,
+        batchSize: 3,
+      });
     const a = crear();
     const b = crear();
     try {
@@ -159,7 +183,13 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   /** The rows of one test, by reference, with whether each is due now. */
   async function filasDe(referencia: string) {
     return database.db
-      .select({ messageId: outbox.messageId, estado: outbox.estado, intentos: outbox.intentos, ultimoError: outbox.ultimoError, vencido: sql<boolean>`${outbox.proximoIntento} <= now()` })
+      .select({
+        messageId: outbox.messageId,
+        estado: outbox.estado,
+        intentos: outbox.intentos,
+        ultimoError: outbox.ultimoError,
+        vencido: sql<boolean>`${outbox.proximoIntento} <= now()`,
+      })
       .from(outbox)
       .where(eq(outbox.referencia, referencia));
   }
@@ -167,7 +197,14 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   it('envía por un pool de conexiones con varios correos en vuelo a la vez, cada uno una sola vez', async () => {
     // Each message takes the server 200 ms to accept: one at a time, 50 would take 10 s.
     const smtp = await iniciarSmtp(0, { demoraDatos: 200 });
-    const worker = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 5 }), from: FROM, pollMs: 100 });
+    const worker = createMailWorker({
+      db: database.db,
+      cipher,
+      log: silentLog,
+      transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 5 }),
+      from: FROM,
+      pollMs: 100,
+    });
     try {
       await enqueueMail(database.db, cipher, correos('en-vuelo', 50));
       worker.start();
@@ -190,9 +227,26 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     // A server that never accepts: two mails stay in the middle of their SMTP transaction.
     const colgado = await iniciarSmtp(0, { demoraDatos: 'nunca' });
     const { log, lineas } = registro();
-    const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${colgado.puerto}`, { connections: 2 }), from: FROM, pollMs: 60_000, batchSize: 12, graceMs: 200 });
+    const worker = createMailWorker({
+      db: database.db,
+      cipher,
+      log,
+      transport: smtpTransport(`smtp://127.0.0.1:${colgado.puerto}`, { connections: 2 }),
+      from: FROM,
+      pollMs: 60_000,
+      batchSize: 12,
+      graceMs: 200,
+    });
     const smtp = await iniciarSmtp();
-    const siguiente = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 60_000, leaseMs: 60_000 });
+    const siguiente = createMailWorker({
+      db: database.db,
+      cipher,
+      log: silentLog,
+      transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`),
+      from: FROM,
+      pollMs: 60_000,
+      leaseMs: 60_000,
+    });
     try {
       await enqueueMail(database.db, cipher, correos('liberar', 12));
       worker.start();
@@ -221,7 +275,16 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
 
   it('al detenerse termina dentro de la gracia los correos a mitad de envío y devuelve los demás', async () => {
     const smtp = await iniciarSmtp(0, { demoraDatos: 300 });
-    const worker = createMailWorker({ db: database.db, cipher, log: silentLog, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 3 }), from: FROM, pollMs: 60_000, batchSize: 20, graceMs: 5000 });
+    const worker = createMailWorker({
+      db: database.db,
+      cipher,
+      log: silentLog,
+      transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`, { connections: 3 }),
+      from: FROM,
+      pollMs: 60_000,
+      batchSize: 20,
+      graceMs: 5000,
+    });
     try {
       await enqueueMail(database.db, cipher, correos('gracia', 20));
       worker.start();
@@ -236,7 +299,10 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     } finally {
       await worker.stop();
       await smtp.cerrar();
-      await database.db.update(outbox).set({ estado: 'enviado' }).where(and(eq(outbox.referencia, 'gracia'), eq(outbox.estado, 'pendiente')));
+      await database.db
+        .update(outbox)
+        .set({ estado: 'enviado' })
+        .where(and(eq(outbox.referencia, 'gracia'), eq(outbox.estado, 'pendiente')));
     }
   });
 

@@ -9,7 +9,7 @@ import { maskEmail, maskText } from './masking.ts';
 
 export type NewMail = { destinatario: string; responderA?: string; asunto: string; texto: string; referencia?: string };
 
-export const MESSAGE_ID_DOMAIN = 'villalaangostura.gob.ar';
+const MESSAGE_ID_DOMAIN = 'villalaangostura.gob.ar';
 
 /**
  * Writes mails to the outbox; call it inside the transaction of the record that causes them.
@@ -30,7 +30,7 @@ export async function enqueueMail(tx: Db, cipher: Cipher, correos: NewMail[]): P
   );
 }
 
-export type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
+type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
 /** Sends mail over SMTP. Nodemailer's pool in production (domain/correo/smtp.ts), the same in tests. */
 export type MailTransport = {
   /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
@@ -64,7 +64,7 @@ export type MailWorkerOptions = {
 };
 
 /** A claimed mail, as the worker sends it. */
-export type ClaimedMail = {
+type ClaimedMail = {
   id: number;
   messageId: string;
   destinatario: string;
@@ -105,7 +105,7 @@ export function retryDelay(intentos: number, base: number, maxima: number): numb
  * (the lease) and counts the attempt. FOR UPDATE SKIP LOCKED lets several instances poll at once
  * without claiming the same row; no transaction stays open while SMTP talks.
  */
-export async function claimMail(db: Db, cipher: Cipher, lote: number, reservaMs: number): Promise<ClaimedMail[]> {
+async function claimMail(db: Db, cipher: Cipher, lote: number, reservaMs: number): Promise<ClaimedMail[]> {
   const filas = await queryRows<Fila>(
     db,
     sql`update outbox set intentos = intentos + 1, proximo_intento = now() + ${reservaMs} * interval '1 millisecond'
@@ -121,7 +121,7 @@ export async function claimMail(db: Db, cipher: Cipher, lote: number, reservaMs:
  * that never reached the server is not counted, so the next worker, here or in another process,
  * sends them without waiting for the lease or a back-off.
  */
-export async function releaseMail(db: Db, ids: number[]): Promise<void> {
+async function releaseMail(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(outbox)
@@ -155,7 +155,13 @@ const textoDeError = (error: unknown) => maskText(error instanceof Error ? error
 function dentroDe(promesa: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const plazo = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promesa.then(() => true, () => true), plazo]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promesa.then(
+      () => true,
+      () => true,
+    ),
+    plazo,
+  ]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -188,7 +194,10 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
   async function liberar(correos: ClaimedMail[]): Promise<void> {
     if (correos.length === 0) return;
     try {
-      await releaseMail(db, correos.map((c) => c.id));
+      await releaseMail(
+        db,
+        correos.map((c) => c.id),
+      );
       log.info({ correos: correos.length }, 'correos devueltos a la bandeja de salida al detener el envío');
     } catch (error) {
       // They stay reserved: due again when the lease ends.

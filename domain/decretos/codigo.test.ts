@@ -70,7 +70,16 @@ describe('códigos de seguimiento', () => {
   });
 
   it('lo que no puede ser un código no se busca', () => {
-    for (const texto of ['', 'SD-2026', 'SD-2026-12345', 'SD-2026-0KQ-3XM-9PK', 'SD-2026-IKQ-3XM-9PK', 'hola', 'SD-2026-7KQ-3XM-9P', "SD-2026-000001' or 1=1"]) {
+    for (const texto of [
+      '',
+      'SD-2026',
+      'SD-2026-12345',
+      'SD-2026-0KQ-3XM-9PK',
+      'SD-2026-IKQ-3XM-9PK',
+      'hola',
+      'SD-2026-7KQ-3XM-9P',
+      "SD-2026-000001' or 1=1",
+    ]) {
       expect(parseCodigo(texto), texto).toBeUndefined();
     }
   });

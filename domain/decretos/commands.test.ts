@@ -39,7 +39,14 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
   it('guarda la solicitud, su historial y los dos correos de la bandeja de salida', async () => {
     const antes = await contar();
     const despertares = ctx.mailer.wakes;
-    const datos = solicitudValida({ nombre: 'María José Pérez', dni: '30.111.222', email: 'maria@correo.com.ar', numero: '45/2025', ordenanza: String(ordenanzaConExpediente), aclaraciones: 'Copia certificada' });
+    const datos = solicitudValida({
+      nombre: 'María José Pérez',
+      dni: '30.111.222',
+      email: 'maria@correo.com.ar',
+      numero: '45/2025',
+      ordenanza: String(ordenanzaConExpediente),
+      aclaraciones: 'Copia certificada',
+    });
     const r = await createSolicitudDecreto(ctx, datos);
     expect(r).toMatchObject({ tipo: 'recibida', estado: 'recibida', nombre: 'María José Pérez', email: 'maria@correo.com.ar', nueva: true });
     if (r.tipo !== 'recibida') throw new Error('no recibida');
@@ -100,7 +107,12 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
     const r = await createSolicitudDecreto(ctx, { nombre: '', dni: 5, email: 'x' });
     expect(r).toEqual({
       tipo: 'invalida',
-      errores: { nombre: 'El campo nombre es obligatorio', dni: 'El campo dni es obligatorio', email: 'Ingresá un email válido, por ejemplo nombre@correo.com.ar.', numero: 'El campo decreto es obligatorio' },
+      errores: {
+        nombre: 'El campo nombre es obligatorio',
+        dni: 'El campo dni es obligatorio',
+        email: 'Ingresá un email válido, por ejemplo nombre@correo.com.ar.',
+        numero: 'El campo decreto es obligatorio',
+      },
     });
     expect(await contar()).toEqual(antes);
   });
@@ -156,14 +168,18 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
     const conLimite = { ...ctx, config: { ...ctx.config, solicitudes: { ...ctx.config.solicitudes, porPersona: 3 } } };
     const desde = (i: number) => ({ direccion: `198.51.100.${i}` });
     const victima = 'victima@correo.com.ar';
-    const mismoCorreo = await Promise.all(Array.from({ length: 9 }, (_, i) => createSolicitudDecreto(conLimite, solicitudValida({ email: victima }), desde(i))));
+    const mismoCorreo = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => createSolicitudDecreto(conLimite, solicitudValida({ email: victima }), desde(i))),
+    );
     expect(mismoCorreo.filter((r) => r.tipo === 'recibida' && r.nueva)).toHaveLength(3);
     const rechazo = mismoCorreo.find((r) => r.tipo === 'limite');
     expect(rechazo).toEqual({ tipo: 'limite', mensaje: mensajeLimitePersona('mesa@muni.test'), reintentarEnSegundos: 86_400 });
     const correos = await database.db.select({ destinatario: outbox.destinatario }).from(outbox);
     expect(correos.filter((c) => ctx.cipher.decrypt(c.destinatario) === victima)).toHaveLength(3);
 
-    const mismoDni = await Promise.all(Array.from({ length: 5 }, (_, i) => createSolicitudDecreto(conLimite, solicitudValida({ dni: '29.333.111' }), desde(50 + i))));
+    const mismoDni = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => createSolicitudDecreto(conLimite, solicitudValida({ dni: '29.333.111' }), desde(50 + i))),
+    );
     expect(mismoDni.filter((r) => r.tipo === 'recibida')).toHaveLength(3);
     expect(mismoDni.filter((r) => r.tipo === 'limite')).toHaveLength(2);
   });

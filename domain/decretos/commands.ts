@@ -11,10 +11,11 @@ import { findOrdenanzaPorTexto, getOrdenanzaElegible } from './queries.ts';
 import { CAMPO_TRAMPA, type ErroresSolicitud, parseSolicitudDecreto } from './schemas.ts';
 
 /** Same DNI, e-mail and decree number within this window: the first request is answered again. */
-export const VENTANA_DUPLICADOS_MIN = 10;
-export const HORA = 3600;
-export const DIA = 86_400;
-export const MENSAJE_LIMITE = 'Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.';
+const VENTANA_DUPLICADOS_MIN = 10;
+const HORA = 3600;
+const DIA = 86_400;
+export const MENSAJE_LIMITE =
+  'Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.';
 export const mensajeLimitePersona = (mesa: string) =>
   `Ya recibimos hoy varias solicitudes con este DNI o este correo. Para pedir más copias escribí a ${mesa}, o volvé a enviarla mañana.`;
 
@@ -58,7 +59,14 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
   // Honeypot: people never see the field; a bot that fills it gets what looks like success, and nothing is stored.
   if (texto(crudo[CAMPO_TRAMPA]) !== '') {
     ctx.log.warn({}, 'solicitud de decreto descartada: campo trampa completado');
-    return { tipo: 'recibida', codigo: generateCodigo(zonaArgentina.format(ctx.clock.now())), estado: 'recibida', nombre: texto(crudo.nombre), email: texto(crudo.email), nueva: false };
+    return {
+      tipo: 'recibida',
+      codigo: generateCodigo(zonaArgentina.format(ctx.clock.now())),
+      estado: 'recibida',
+      nombre: texto(crudo.nombre),
+      email: texto(crudo.email),
+      nueva: false,
+    };
   }
   const parsed = parseSolicitudDecreto(crudo);
   if (!parsed.ok) return { tipo: 'invalida', errores: parsed.errores };
@@ -71,7 +79,13 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
     if (!ordenanza) return { tipo: 'invalida', errores: { ordenanza: 'Esa ordenanza no está en el registro: elegí una de la lista o dejá el campo vacío.' } };
   } else if (datos.ordenanzaNumero !== '') {
     ordenanza = await findOrdenanzaPorTexto(db, datos.ordenanzaNumero);
-    if (!ordenanza) return { tipo: 'invalida', errores: { ordenanza: 'No encontramos una ordenanza con expediente con ese número. Escribila como número/año (por ejemplo 250/2021) o dejá el campo vacío.' } };
+    if (!ordenanza)
+      return {
+        tipo: 'invalida',
+        errores: {
+          ordenanza: 'No encontramos una ordenanza con expediente con ese número. Escribila como número/año (por ejemplo 250/2021) o dejá el campo vacío.',
+        },
+      };
   }
 
   const { cipher } = ctx;

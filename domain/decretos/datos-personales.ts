@@ -55,7 +55,6 @@ export async function preparePersonalData(db: Db, cipher: Cipher): Promise<KeySt
   });
 }
 
-
 async function cifrarSolicitudes(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
   const actual = `v1.${cipher.keyId}.%`;
   for (;;) {

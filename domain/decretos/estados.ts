@@ -1,12 +1,10 @@
 /** Statuses of a decree-copy request, with the label the status page shows. */
-export const ESTADOS_SOLICITUD = {
+const ESTADOS_SOLICITUD = {
   recibida: 'Recibida',
   en_proceso: 'En proceso',
   enviada: 'Documento enviado',
   rechazada: 'Rechazada',
 } as const;
-
-export type EstadoSolicitud = keyof typeof ESTADOS_SOLICITUD;
 
 export function etiquetaEstadoSolicitud(estado: string): string {
   return (ESTADOS_SOLICITUD as Record<string, string>)[estado] ?? 'Desconocido';

@@ -9,8 +9,8 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimit } from '#domain/shared/limits.ts';
 import { parseCodigo } from './codigo.ts';
 
-/** 'Ordenanza {Numero} {status label} {Expediente}' (spec §9). */
-export function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
+/** 'Ordenanza {Numero} {status label} {Expediente}' (docs/sitio-original.md §9). */
+function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
   return `Ordenanza ${o.numero} ${etiquetaEstado(o.estado)} ${o.expediente ?? ''}`.trim();
 }
 
@@ -18,9 +18,12 @@ export type OrdenanzaElegible = { id: number; etiqueta: string };
 
 const columnas = { id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio, estado: ordenanzas.estado, expediente: ordenanzas.expediente };
 
-/** An ordinance the form may reference, by ID: it must exist and have an Expediente (spec §9). */
+/** An ordinance the form may reference, by ID: it must exist and have an Expediente (docs/sitio-original.md §9). */
 export async function getOrdenanzaElegible(db: Db, id: number): Promise<OrdenanzaElegible | undefined> {
-  const [o] = await db.select(columnas).from(ordenanzas).where(and(eq(ordenanzas.id, id), isNotNull(ordenanzas.expediente)));
+  const [o] = await db
+    .select(columnas)
+    .from(ordenanzas)
+    .where(and(eq(ordenanzas.id, id), isNotNull(ordenanzas.expediente)));
   return o ? { id: o.id, etiqueta: etiquetaOrdenanza(o) } : undefined;
 }
 
@@ -30,16 +33,21 @@ export async function findOrdenanzaPorTexto(db: Db, texto: string): Promise<Orde
   if (!leida) return undefined;
   const condiciones = [eq(ordenanzas.numero, leida.numero), isNotNull(ordenanzas.expediente)];
   if (leida.anio !== undefined) condiciones.push(eq(ordenanzas.anio, leida.anio));
-  const [o] = await db.select(columnas).from(ordenanzas).where(and(...condiciones)).orderBy(desc(ordenanzas.anio)).limit(1);
+  const [o] = await db
+    .select(columnas)
+    .from(ordenanzas)
+    .where(and(...condiciones))
+    .orderBy(desc(ordenanzas.anio))
+    .limit(1);
   return o ? { id: o.id, etiqueta: etiquetaOrdenanza(o) } : undefined;
 }
 
-/** The decree form's list (spec §9): from 3 characters, at most 5 options. */
-export const OPCIONES_ORDENANZA = 5;
-export const MINIMO_CARACTERES_ORDENANZA = 3;
+/** The decree form's list (docs/sitio-original.md §9): from 3 characters, at most 5 options. */
+const OPCIONES_ORDENANZA = 5;
+const MINIMO_CARACTERES_ORDENANZA = 3;
 
 /**
- * The decree form's ordinance search (spec §9): any status, only ordinances with an Expediente
+ * The decree form's ordinance search (docs/sitio-original.md §9): any status, only ordinances with an Expediente
  * (filtered by the query itself), labelled 'Ordenanza {Numero} {status label} {Expediente}'.
  * A number (optionally '/year') searches the number; anything else the full text.
  */
@@ -92,9 +100,10 @@ export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoP
   };
 }
 
-export const MENSAJE_LIMITE_CONSULTAS = 'Hiciste muchas consultas en el último minuto. Esperá un minuto y volvé a probar.';
+const MENSAJE_LIMITE_CONSULTAS = 'Hiciste muchas consultas en el último minuto. Esperá un minuto y volvé a probar.';
 
-export type ResultadoConsulta = { tipo: 'encontrada'; solicitud: EstadoPublico } | { tipo: 'desconocida' } | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
+export type ResultadoConsulta =
+  { tipo: 'encontrada'; solicitud: EstadoPublico } | { tipo: 'desconocida' } | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
 
 /**
  * A status look-up by tracking code, for the page and the API alike: counted per address (codes

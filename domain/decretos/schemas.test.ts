@@ -67,10 +67,13 @@ describe('esquema de la solicitud de decretos', () => {
     expect(r.ok ? '' : r.errores.ordenanza).toBe('Elegí una ordenanza de la lista.');
   });
 
-  it.each(["María José O'Neill-Pérez", 'Juan P. Gómez', 'J.P. Gómez', 'Ñandú Müller', 'Zoë  Łukasz', 'Ana María de los Ángeles'])('el nombre %j es un nombre', (nombre) => {
-    const r = parseSolicitudDecreto({ ...valida, nombre });
-    expect(r.ok).toBe(true);
-  });
+  it.each(["María José O'Neill-Pérez", 'Juan P. Gómez', 'J.P. Gómez', 'Ñandú Müller', 'Zoë  Łukasz', 'Ana María de los Ángeles'])(
+    'el nombre %j es un nombre',
+    (nombre) => {
+      const r = parseSolicitudDecreto({ ...valida, nombre });
+      expect(r.ok).toBe(true);
+    },
+  );
 
   it.each([
     'Hola Aviso: su DNI fue bloqueado, ingrese a https://phish.example',
@@ -86,7 +89,8 @@ describe('esquema de la solicitud de decretos', () => {
   });
 
   it('el número de decreto: como la gente lo escribe, nunca una dirección web', () => {
-    for (const numero of ['123/2024', '123-2024', 'Decreto 123 de 2024', 'N.º 45/2025', '45 bis']) expect(parseSolicitudDecreto({ ...valida, numero }).ok, numero).toBe(true);
+    for (const numero of ['123/2024', '123-2024', 'Decreto 123 de 2024', 'N.º 45/2025', '45 bis'])
+      expect(parseSolicitudDecreto({ ...valida, numero }).ok, numero).toBe(true);
     for (const numero of ['https://x.co', 'bit.ly/abc', 'a@b.com', '12: llame ya']) {
       expect(parseSolicitudDecreto({ ...valida, numero }), numero).toEqual({ ok: false, errores: { numero: MENSAJE_NUMERO_DECRETO } });
     }

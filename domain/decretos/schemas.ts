@@ -14,7 +14,7 @@ export const LIMITES = { nombre: 120, email: 254, numero: 30, ordenanza: 30, acl
 
 /**
  * Required: it must be a string and not blank; a missing or non-string value gets the same message
- * (spec §5). The `error` given to z.string covers both the type and the emptiness.
+ * (docs/sitio-original.md §5). The `error` given to z.string covers both the type and the emptiness.
  */
 const requerido = (mensaje: string) => z.string({ error: mensaje }).trim().min(1, { error: mensaje });
 
@@ -36,7 +36,7 @@ export const MENSAJE_NUMERO_DECRETO = 'Escribí el número de decreto con númer
 
 /**
  * A decree-copy request, as the page's form and POST /api/v1/solicitudes-decreto send it
- * (spec §7: nombre, dni, email, numero, ordenanza, aclaraciones). One schema for the page, the API
+ * (docs/sitio-original.md §7: nombre, dni, email, numero, ordenanza, aclaraciones). One schema for the page, the API
  * and the tests. Checks beyond the spec (docs/architecture.md, "Validación y textos"): e-mail
  * format, DNI of 7 or 8 digits (dots accepted and removed), length caps, names made of the
  * letters and punctuation of names.
@@ -73,13 +73,13 @@ export const solicitudDecretoSchema = z.object({
     .pipe(z.string().regex(/^(\d{1,9})?$/, { error: 'Elegí una ordenanza de la lista.' }))
     .meta({ description: 'ID de una ordenanza con expediente (opcional).' }),
   /** Without JavaScript the page sends the ordinance as typed ('250/2021' or '250'), resolved by the server. */
-  ordenanzaNumero: opcional(LIMITES.ordenanza, 'Escribí la ordenanza como número/año, por ejemplo 250/2021.').pipe(
-    z.string().refine((v) => v === '' || parseNumeroAnio(v) !== undefined, { error: 'Escribí la ordenanza como número/año, por ejemplo 250/2021.' }),
-  ).meta({ description: 'La ordenanza como número/año (250/2021), en lugar de su ID (opcional).' }),
+  ordenanzaNumero: opcional(LIMITES.ordenanza, 'Escribí la ordenanza como número/año, por ejemplo 250/2021.')
+    .pipe(z.string().refine((v) => v === '' || parseNumeroAnio(v) !== undefined, { error: 'Escribí la ordenanza como número/año, por ejemplo 250/2021.' }))
+    .meta({ description: 'La ordenanza como número/año (250/2021), en lugar de su ID (opcional).' }),
   aclaraciones: opcional(LIMITES.aclaraciones, `Las aclaraciones pueden tener hasta ${formatNumber(LIMITES.aclaraciones)} caracteres.`),
 });
 
-export type SolicitudDecreto = z.output<typeof solicitudDecretoSchema>;
+type SolicitudDecreto = z.output<typeof solicitudDecretoSchema>;
 export type CampoSolicitud = 'nombre' | 'dni' | 'email' | 'numero' | 'ordenanza' | 'aclaraciones';
 export type ErroresSolicitud = Partial<Record<CampoSolicitud, string>>;
 /** What the citizen typed, kept to show back next to the errors. */

@@ -6,13 +6,19 @@ import { detectFileType } from './tipos.ts';
 
 export class InvalidDocumentoError extends Error {}
 
-export const MAX_DOCUMENTO_BYTES = 30 * 1024 * 1024;
+const MAX_DOCUMENTO_BYTES = 30 * 1024 * 1024;
 
 export type DocumentoGuardado = { id: number; tipoContenido: string; texto: string; tamano: number };
 
 /** A safe file name for Content-Disposition: no path, no control characters, bounded length. */
 function limpiarNombre(nombre: string, extension: string): string {
-  const base = nombre.split(/[\\/]/).pop()?.replace(/[\p{Cc}"]/gu, '').trim().slice(0, 150) ?? '';
+  const base =
+    nombre
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/[\p{Cc}"]/gu, '')
+      .trim()
+      .slice(0, 150) ?? '';
   const sinExtension = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
   return `${sinExtension || 'documento'}.${extension}`;
 }
@@ -22,10 +28,7 @@ function limpiarNombre(nombre: string, extension: string): string {
  * records the document. A file that is not a readable PDF or image is refused with a Spanish
  * message, and nothing is stored.
  */
-export async function storeDocumento(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
-  input: { data: Uint8Array; nombreArchivo: string },
-): Promise<DocumentoGuardado> {
+export async function storeDocumento(ctx: Pick<AppContext, 'db' | 'storage'>, input: { data: Uint8Array; nombreArchivo: string }): Promise<DocumentoGuardado> {
   const { data } = input;
   if (data.length === 0) throw new InvalidDocumentoError('El archivo está vacío.');
   if (data.length > MAX_DOCUMENTO_BYTES) throw new InvalidDocumentoError('El archivo supera los 30 MB permitidos.');

@@ -29,12 +29,21 @@ export async function createEstadoContable(
 }
 
 /** `orden` sorts periods within a year: twice the month, plus one for an extra payment (aguinaldo) after it. */
-export async function createSueldo(ctx: Ctx, datos: { periodo: string; orden: number; anio: number; fechaCreacion?: Date; documento: ArchivoNuevo }): Promise<number> {
+export async function createSueldo(
+  ctx: Ctx,
+  datos: { periodo: string; orden: number; anio: number; fechaCreacion?: Date; documento: ArchivoNuevo },
+): Promise<number> {
   validarMesAnio(null, datos.anio);
   const doc = await storeDocumento(ctx, datos.documento);
   const [row] = await ctx.db
     .insert(sueldos)
-    .values({ documentoId: doc.id, periodo: datos.periodo, orden: datos.orden, anio: datos.anio, ...(datos.fechaCreacion ? { fechaCreacion: datos.fechaCreacion } : {}) })
+    .values({
+      documentoId: doc.id,
+      periodo: datos.periodo,
+      orden: datos.orden,
+      anio: datos.anio,
+      ...(datos.fechaCreacion ? { fechaCreacion: datos.fechaCreacion } : {}),
+    })
     .returning({ id: sueldos.id });
   return row!.id;
 }

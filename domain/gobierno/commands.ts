@@ -31,7 +31,10 @@ export async function saveEjecutivo(ctx: DbCtx, datos: Ejecutivo): Promise<void>
 
 export async function createSecretaria(ctx: DbCtx, entrada: SecretariaEntrada & { orden?: number }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(secretarias).values({ ...entrada.secretaria, orden: entrada.orden ?? 0 }).returning({ id: secretarias.id });
+    const [row] = await tx
+      .insert(secretarias)
+      .values({ ...entrada.secretaria, orden: entrada.orden ?? 0 })
+      .returning({ id: secretarias.id });
     if (entrada.subSecretariaList.length > 0) {
       await tx.insert(subsecretarias).values(entrada.subSecretariaList.map((s, orden) => ({ ...s, secretariaId: row!.id, orden })));
     }
@@ -42,9 +45,15 @@ export async function savePresidenciaConcejo(ctx: DbCtx, datos: Presidencia): Pr
   await ctx.db.insert(hcdPresidencia).values(datos);
 }
 
-export async function createBloque(ctx: DbCtx, datos: { nombreBloque: string; nombreSecretaria: string; concejales: string[]; asesores: string[]; orden?: number }): Promise<void> {
+export async function createBloque(
+  ctx: DbCtx,
+  datos: { nombreBloque: string; nombreSecretaria: string; concejales: string[]; asesores: string[]; orden?: number },
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(hcdBloques).values({ nombreBloque: datos.nombreBloque, nombreSecretaria: datos.nombreSecretaria, orden: datos.orden ?? 0 }).returning({ id: hcdBloques.id });
+    const [row] = await tx
+      .insert(hcdBloques)
+      .values({ nombreBloque: datos.nombreBloque, nombreSecretaria: datos.nombreSecretaria, orden: datos.orden ?? 0 })
+      .returning({ id: hcdBloques.id });
     const integrantes = [
       ...datos.concejales.map((nombre, orden) => ({ bloqueId: row!.id, rol: 'concejal', nombre, orden })),
       ...datos.asesores.map((nombre, orden) => ({ bloqueId: row!.id, rol: 'asesor', nombre, orden })),
@@ -59,7 +68,10 @@ export async function saveObservatorio(ctx: Ctx, datos: { texto: string; galeria
   await ctx.db.insert(observatorioVial).values({ texto: sanitizeStaffHtml(datos.texto), galeriaNombre: datos.galeriaNombre, logoId: logo?.id ?? null });
 }
 
-export async function addImagenGaleria(ctx: Ctx, datos: { galeria: string; titulo: string; descripcion: string; alt: string; orden?: number; imagen: ArchivoNuevo }): Promise<number> {
+export async function addImagenGaleria(
+  ctx: Ctx,
+  datos: { galeria: string; titulo: string; descripcion: string; alt: string; orden?: number; imagen: ArchivoNuevo },
+): Promise<number> {
   const doc = await storeDocumento(ctx, datos.imagen);
   if (!doc.tipoContenido.startsWith('image/')) throw new RangeError('La galería sólo admite imágenes.');
   const [row] = await ctx.db
@@ -69,7 +81,10 @@ export async function addImagenGaleria(ctx: Ctx, datos: { galeria: string; titul
   return row!.id;
 }
 
-export async function addDocumentoObservatorio(ctx: Ctx, datos: { tipo: TipoDocumentoObservatorio; mes: number | null; anio: number; fechaCreacion?: Date; documento: ArchivoNuevo }): Promise<number> {
+export async function addDocumentoObservatorio(
+  ctx: Ctx,
+  datos: { tipo: TipoDocumentoObservatorio; mes: number | null; anio: number; fechaCreacion?: Date; documento: ArchivoNuevo },
+): Promise<number> {
   validarMesAnio(datos.mes, datos.anio);
   const doc = await storeDocumento(ctx, datos.documento);
   const [row] = await ctx.db

@@ -27,7 +27,7 @@ export type Ejecutivo = {
   viceIntendenteEmail: string;
   viceIntendenteTelefono: string;
 };
-export type SubSecretaria = { nombre: string; subSecretarioNombre: string; subSecretarioEmail: string; subSecretarioTelefono: string };
+type SubSecretaria = { nombre: string; subSecretarioNombre: string; subSecretarioEmail: string; subSecretarioTelefono: string };
 export type SecretariaEntrada = {
   secretaria: { nombre: string; secretarioNombre: string; secretarioEmail: string; secretarioTelefono: string };
   subSecretariaList: SubSecretaria[];
@@ -79,13 +79,23 @@ export async function listSecretarias(db: Db, pattern?: string): Promise<Secreta
   const subs = await db
     .select()
     .from(subsecretarias)
-    .where(inArray(subsecretarias.secretariaId, filas.map((f) => f.id)))
+    .where(
+      inArray(
+        subsecretarias.secretariaId,
+        filas.map((f) => f.id),
+      ),
+    )
     .orderBy(asc(subsecretarias.orden), asc(subsecretarias.id));
   return filas.map((s) => ({
     secretaria: { nombre: s.nombre, secretarioNombre: s.secretarioNombre, secretarioEmail: s.secretarioEmail, secretarioTelefono: s.secretarioTelefono },
     subSecretariaList: subs
       .filter((x) => x.secretariaId === s.id)
-      .map((x) => ({ nombre: x.nombre, subSecretarioNombre: x.subSecretarioNombre, subSecretarioEmail: x.subSecretarioEmail, subSecretarioTelefono: x.subSecretarioTelefono })),
+      .map((x) => ({
+        nombre: x.nombre,
+        subSecretarioNombre: x.subSecretarioNombre,
+        subSecretarioEmail: x.subSecretarioEmail,
+        subSecretarioTelefono: x.subSecretarioTelefono,
+      })),
   }));
 }
 
@@ -122,7 +132,13 @@ export async function getObservatorio(db: Db): Promise<Observatorio> {
 
 export async function listImagenesGaleria(db: Db, galeria: string): Promise<ImagenGaleria[]> {
   const rows = await db
-    .select({ id: galeriaImagenes.id, documentoId: galeriaImagenes.documentoId, titulo: galeriaImagenes.titulo, descripcion: galeriaImagenes.descripcion, alt: galeriaImagenes.alt })
+    .select({
+      id: galeriaImagenes.id,
+      documentoId: galeriaImagenes.documentoId,
+      titulo: galeriaImagenes.titulo,
+      descripcion: galeriaImagenes.descripcion,
+      alt: galeriaImagenes.alt,
+    })
     .from(galeriaImagenes)
     .where(eq(galeriaImagenes.galeria, galeria))
     .orderBy(asc(galeriaImagenes.orden), asc(galeriaImagenes.id));
@@ -134,7 +150,14 @@ export type TipoDocumentoObservatorio = 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADIS
 /** Newest period first. */
 export async function listDocumentosObservatorio(db: Db, tipo: TipoDocumentoObservatorio): Promise<DocumentoPeriodico[]> {
   const rows = await db
-    .select({ id: documentosObservatorio.id, mes: documentosObservatorio.mes, anio: documentosObservatorio.anio, documentoId: documentos.id, tamano: documentos.tamano, tipoContenido: documentos.tipoContenido })
+    .select({
+      id: documentosObservatorio.id,
+      mes: documentosObservatorio.mes,
+      anio: documentosObservatorio.anio,
+      documentoId: documentos.id,
+      tamano: documentos.tamano,
+      tipoContenido: documentos.tipoContenido,
+    })
     .from(documentosObservatorio)
     .innerJoin(documentos, eq(documentos.id, documentosObservatorio.documentoId))
     .where(eq(documentosObservatorio.tipo, tipo))

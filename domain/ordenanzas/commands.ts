@@ -14,7 +14,7 @@ export type NuevaOrdenanza = {
   documento?: { data: Uint8Array; nombreArchivo: string };
 };
 
-export class OrdenanzaInvalidaError extends Error {}
+class OrdenanzaInvalidaError extends Error {}
 
 /**
  * Records an ordinance, with its document stored and its text extracted for search. The document

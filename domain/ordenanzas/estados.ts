@@ -1,4 +1,4 @@
-/** Estado codes and labels exactly as the original site (spec §4); -1 is the search's 'Todos'. */
+/** Estado codes and labels exactly as the original site (docs/sitio-original.md §4); -1 is the search's 'Todos'. */
 export const ESTADOS_ORDENANZA = [
   { codigo: 1, etiqueta: 'Clasificando' },
   { codigo: 2, etiqueta: 'Aprobada/Vigente' },

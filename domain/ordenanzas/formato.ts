@@ -1,6 +1,6 @@
 import type { OrdenanzaResumen } from './queries.ts';
 
-/** An ordinance with the original API's field names (spec §3), for the API and its old clients. */
+/** An ordinance with the original API's field names (docs/sitio-original.md §3), for the API and its old clients. */
 export type OrdenanzaOriginal = {
   ID: number;
   Numero: number;

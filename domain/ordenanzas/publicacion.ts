@@ -8,7 +8,15 @@ export type OrdenanzaPublicada = { id: number; numero: number; anio: number; des
 /** The newest ordinances by the date they were entered in the register, for the Atom feed. */
 export async function listOrdenanzasRecientes(db: Db, limite = 50): Promise<OrdenanzaPublicada[]> {
   const rows = await db
-    .select({ id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio, descripcion: ordenanzas.descripcion, estado: ordenanzas.estado, createdAt: ordenanzas.createdAt, updatedAt: ordenanzas.updatedAt })
+    .select({
+      id: ordenanzas.id,
+      numero: ordenanzas.numero,
+      anio: ordenanzas.anio,
+      descripcion: ordenanzas.descripcion,
+      estado: ordenanzas.estado,
+      createdAt: ordenanzas.createdAt,
+      updatedAt: ordenanzas.updatedAt,
+    })
     .from(ordenanzas)
     .orderBy(desc(ordenanzas.createdAt), desc(ordenanzas.id))
     .limit(limite);

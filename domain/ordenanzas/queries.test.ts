@@ -22,13 +22,44 @@ describe.each(engines)('búsqueda de ordenanzas (%s)', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const ctx = { db: database.db, storage };
-    ids.comercios = await insertOrdenanza(ctx, { numero: 100, anio: 2019, estado: 2, descripcion: 'Habilitación de comercios en El Cruce', expediente: '1234-HCD-2019' });
+    ids.comercios = await insertOrdenanza(ctx, {
+      numero: 100,
+      anio: 2019,
+      estado: 2,
+      descripcion: 'Habilitación de comercios en El Cruce',
+      expediente: '1234-HCD-2019',
+    });
     ids.transito = await insertOrdenanza(ctx, { numero: 101, anio: 2019, estado: 3, descripcion: 'Regulación del tránsito en Av. Arrayanes' });
-    ids.residuos = await insertOrdenanza(ctx, { numero: 250, anio: 2021, estado: 2, descripcion: 'Recolección de residuos sólidos urbanos', expediente: '77-HCD-2021' });
-    ids.bosque = await insertOrdenanza(ctx, { numero: 300, anio: 2022, estado: 4, descripcion: 'Protección del bosque nativo', textoPdf: 'Prohíbese la tala de arrayanes y coihues sin autorización.' });
-    ids.modifica = await insertOrdenanza(ctx, { numero: 400, anio: 2023, estado: 9, descripcion: 'Modificación de la habilitación comercial', modificatoriaDe: ids.comercios });
+    ids.residuos = await insertOrdenanza(ctx, {
+      numero: 250,
+      anio: 2021,
+      estado: 2,
+      descripcion: 'Recolección de residuos sólidos urbanos',
+      expediente: '77-HCD-2021',
+    });
+    ids.bosque = await insertOrdenanza(ctx, {
+      numero: 300,
+      anio: 2022,
+      estado: 4,
+      descripcion: 'Protección del bosque nativo',
+      textoPdf: 'Prohíbese la tala de arrayanes y coihues sin autorización.',
+    });
+    ids.modifica = await insertOrdenanza(ctx, {
+      numero: 400,
+      anio: 2023,
+      estado: 9,
+      descripcion: 'Modificación de la habilitación comercial',
+      modificatoriaDe: ids.comercios,
+    });
     ids.clasificando = await insertOrdenanza(ctx, { numero: 401, anio: 2023, estado: 1, descripcion: 'Tasas por servicios comerciales del ejido' });
-    ids.mencion = await insertOrdenanza(ctx, { numero: 50, anio: 2024, estado: 2, descripcion: 'Presupuesto anual', expediente: '9-HCD-2024', textoPdf: 'Incluye partidas para la habilitación de comercios nuevos.' });
+    ids.mencion = await insertOrdenanza(ctx, {
+      numero: 50,
+      anio: 2024,
+      estado: 2,
+      descripcion: 'Presupuesto anual',
+      expediente: '9-HCD-2024',
+      textoPdf: 'Incluye partidas para la habilitación de comercios nuevos.',
+    });
     ids.numeroRepetido = await insertOrdenanza(ctx, { numero: 100, anio: 2024, estado: 2, descripcion: 'Ordenanza tarifaria' });
   });
   afterAll(async () => {
@@ -39,7 +70,16 @@ describe.each(engines)('búsqueda de ordenanzas (%s)', (engine) => {
   it('sin filtros lista todo por año y número descendentes, con el total', async () => {
     const pagina = await searchOrdenanzas(database.db, filtros(''));
     expect(pagina.total).toBe(8);
-    expect(pagina.items.map((o) => `${o.numero}/${o.anio}`)).toEqual(['100/2024', '50/2024', '401/2023', '400/2023', '300/2022', '250/2021', '101/2019', '100/2019']);
+    expect(pagina.items.map((o) => `${o.numero}/${o.anio}`)).toEqual([
+      '100/2024',
+      '50/2024',
+      '401/2023',
+      '400/2023',
+      '300/2022',
+      '250/2021',
+      '101/2019',
+      '100/2019',
+    ]);
   });
 
   it('filtra por número exacto, por año exacto y por estado', async () => {

@@ -139,14 +139,11 @@ export async function searchOrdenanzas(
       .from(ordenanzas)
       .where(where),
   );
-  const enPagina = db.$with('en_pagina').as(
-    db
-      .select()
-      .from(coincidencias)
-      .orderBy(desc(coincidencias.rango), desc(coincidencias.anio), desc(coincidencias.numero))
-      .limit(porPagina)
-      .offset(offset),
-  );
+  const enPagina = db
+    .$with('en_pagina')
+    .as(
+      db.select().from(coincidencias).orderBy(desc(coincidencias.rango), desc(coincidencias.anio), desc(coincidencias.numero)).limit(porPagina).offset(offset),
+    );
   const filas = await db
     .with(coincidencias, enPagina)
     .select({ ...columnas, total: sql<number>`(select count(*) from ${coincidencias})`.mapWith(Number) })

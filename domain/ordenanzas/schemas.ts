@@ -3,10 +3,10 @@ import { formatNumber, z } from '#domain/shared/zod.ts';
 import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;
-export const ANIO_MINIMO = 1900;
-export const ANIO_MAXIMO = 2100;
-export const NUMERO_MAXIMO = 2_000_000_000;
-export const PAGINA_MAXIMA = 100_000;
+const ANIO_MINIMO = 1900;
+const ANIO_MAXIMO = 2100;
+const NUMERO_MAXIMO = 2_000_000_000;
+const PAGINA_MAXIMA = 100_000;
 
 const MENSAJE_ANIO = `Ingresá un año de cuatro cifras, entre ${ANIO_MINIMO} y ${ANIO_MAXIMO}.`;
 const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
@@ -49,7 +49,12 @@ export const filtrosOrdenanzasSchema = z.object({
     )
     .default(ESTADO_TODOS)
     .meta({ description: `Código de estado (${ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); ${ESTADO_TODOS} o vacío: todos.` }),
-  numero: entero('Ingresá un número de ordenanza (sólo dígitos).', `Ingresá un número de ordenanza entre 1 y ${formatNumber(NUMERO_MAXIMO)}.`, 1, NUMERO_MAXIMO).meta({
+  numero: entero(
+    'Ingresá un número de ordenanza (sólo dígitos).',
+    `Ingresá un número de ordenanza entre 1 y ${formatNumber(NUMERO_MAXIMO)}.`,
+    1,
+    NUMERO_MAXIMO,
+  ).meta({
     description: 'Número de ordenanza, exacto.',
   }),
   anio: entero(MENSAJE_ANIO, MENSAJE_ANIO, ANIO_MINIMO, ANIO_MAXIMO).meta({ description: `Año, exacto (${ANIO_MINIMO} a ${ANIO_MAXIMO}).` }),
@@ -83,11 +88,10 @@ export type FiltrosOrdenanzas = z.output<typeof filtrosOrdenanzasSchema>;
 export type CampoFiltro = keyof FiltrosOrdenanzas;
 
 /** The raw values, kept as typed so a form can show them back next to its errors. */
-export type ValoresFiltro = Partial<Record<CampoFiltro, string>>;
+type ValoresFiltro = Partial<Record<CampoFiltro, string>>;
 
 export type ResultadoFiltros =
-  | { ok: true; filtros: FiltrosOrdenanzas; valores: ValoresFiltro }
-  | { ok: false; errores: Partial<Record<CampoFiltro, string>>; valores: ValoresFiltro };
+  { ok: true; filtros: FiltrosOrdenanzas; valores: ValoresFiltro } | { ok: false; errores: Partial<Record<CampoFiltro, string>>; valores: ValoresFiltro };
 
 export function parseFiltrosOrdenanzas(params: URLSearchParams): ResultadoFiltros {
   const leido = readForm(filtrosOrdenanzasSchema, params, { largo: 400 });

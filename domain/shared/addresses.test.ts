@@ -9,7 +9,13 @@ describe('addressKey', () => {
   });
 
   it('IPv4 mapeada en IPv6, en cualquier grafía, es la IPv4', () => {
-    for (const mapeada of ['::ffff:203.0.113.7', '::FFFF:203.0.113.7', '0:0:0:0:0:ffff:203.0.113.7', '0000:0000:0000:0000:0000:ffff:cb00:7107', '::ffff:cb00:7107']) {
+    for (const mapeada of [
+      '::ffff:203.0.113.7',
+      '::FFFF:203.0.113.7',
+      '0:0:0:0:0:ffff:203.0.113.7',
+      '0000:0000:0000:0000:0000:ffff:cb00:7107',
+      '::ffff:cb00:7107',
+    ]) {
       expect(addressKey(mapeada), mapeada).toBe('203.0.113.7');
     }
     // Other prefixes around an IPv4 are IPv6 addresses of their own, not the IPv4.

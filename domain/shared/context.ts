@@ -12,10 +12,10 @@ export type Log = {
 };
 
 export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
+const systemClock: Clock = { now: () => new Date() };
 
 /** The outbox seen from the code that writes mail: it wakes the worker so mail leaves at once. */
-export type Mailer = { wake(): void };
+type Mailer = { wake(): void };
 
 /** The settings pages, API routes and commands read; secrets never enter it. */
 export type AppConfig = {

@@ -77,6 +77,10 @@ describe('firstValues y typedValues', () => {
   });
 
   it('números y booleanos se muestran como se leen; listas, objetos y null no', () => {
-    expect(typedValues({ a: 12, b: true, c: null, d: [1], e: { x: 1 }, f: 'texto' }, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ a: '12', b: 'true', f: 'texto' });
+    expect(typedValues({ a: 12, b: true, c: null, d: [1], e: { x: 1 }, f: 'texto' }, ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({
+      a: '12',
+      b: 'true',
+      f: 'texto',
+    });
   });
 });

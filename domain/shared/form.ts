@@ -9,7 +9,7 @@ import type { z } from './zod.ts';
 export type FormInput = FormData | URLSearchParams | Record<string, unknown>;
 
 /** Kept values are for showing back, not for storing: long enough for any field the site has. */
-export const MAX_VALUE_LENGTH = 2000;
+const MAX_VALUE_LENGTH = 2000;
 
 type Campos<S extends z.ZodObject> = Extract<keyof S['shape'], string>;
 
@@ -48,7 +48,8 @@ export function typedValues<K extends string>(objeto: Record<string, unknown>, c
   for (const campo of campos) {
     if (!Object.hasOwn(objeto, campo)) continue;
     const valor = objeto[campo];
-    const texto = typeof valor === 'string' ? valor : typeof valor === 'number' || typeof valor === 'boolean' || typeof valor === 'bigint' ? String(valor) : undefined;
+    const texto =
+      typeof valor === 'string' ? valor : typeof valor === 'number' || typeof valor === 'boolean' || typeof valor === 'bigint' ? String(valor) : undefined;
     if (texto !== undefined) valores[campo] = texto.slice(0, largo);
   }
   return valores;

@@ -3,7 +3,7 @@
  * boundary and for the server's own JSON and HTML error answers, so both say the same thing.
  * Never an internal message, SQL, stack or path: only what happened and what to do now.
  */
-export const HTTP_MESSAGES: Readonly<Record<number, string>> = {
+const HTTP_MESSAGES: Readonly<Record<number, string>> = {
   400: 'La solicitud no es válida: revisá la dirección o los datos que enviaste y probá de nuevo.',
   401: 'Tenés que ingresar para ver esta página.',
   403: 'No tenés permiso para ver esta página.',

@@ -26,6 +26,6 @@ export async function consumeLimit(db: Db, clave: string, limite: Limit): Promis
 }
 
 /** Drops windows older than two days (the longest limit is a day). */
-export async function purgeLimits(db: Db): Promise<void> {
+async function purgeLimits(db: Db): Promise<void> {
   await db.delete(limitesUso).where(lt(limitesUso.inicio, sql`now() - interval '2 days'`));
 }

@@ -9,7 +9,32 @@ function todosLosIssues(): Issue[] {
   const issues: Issue[] = [];
   const base = { path: [] as PropertyKey[] };
 
-  const tipos = ['string', 'number', 'int', 'boolean', 'bigint', 'symbol', 'undefined', 'null', 'never', 'void', 'date', 'array', 'object', 'tuple', 'record', 'map', 'set', 'file', 'nonoptional', 'nan', 'function', 'promise', 'Date', 'otro'];
+  const tipos = [
+    'string',
+    'number',
+    'int',
+    'boolean',
+    'bigint',
+    'symbol',
+    'undefined',
+    'null',
+    'never',
+    'void',
+    'date',
+    'array',
+    'object',
+    'tuple',
+    'record',
+    'map',
+    'set',
+    'file',
+    'nonoptional',
+    'nan',
+    'function',
+    'promise',
+    'Date',
+    'otro',
+  ];
   const recibidos = [undefined, null, 'texto', 5, Number.NaN, Number.POSITIVE_INFINITY, true, [], {}, 10n, new Date('x')];
   for (const expected of tipos) for (const input of recibidos) issues.push({ ...base, code: 'invalid_type', expected, input });
 
@@ -26,7 +51,43 @@ function todosLosIssues(): Issue[] {
     }
   }
 
-  const formatos = ['email', 'url', 'emoji', 'uuid', 'uuidv4', 'uuidv6', 'guid', 'nanoid', 'cuid', 'cuid2', 'ulid', 'xid', 'ksuid', 'datetime', 'date', 'time', 'duration', 'ipv4', 'ipv6', 'mac', 'cidrv4', 'cidrv6', 'base64', 'base64url', 'json_string', 'e164', 'credit_card', 'currency_code', 'iban', 'lowercase', 'uppercase', 'regex', 'jwt', 'template_literal', 'un_formato_futuro'];
+  const formatos = [
+    'email',
+    'url',
+    'emoji',
+    'uuid',
+    'uuidv4',
+    'uuidv6',
+    'guid',
+    'nanoid',
+    'cuid',
+    'cuid2',
+    'ulid',
+    'xid',
+    'ksuid',
+    'datetime',
+    'date',
+    'time',
+    'duration',
+    'ipv4',
+    'ipv6',
+    'mac',
+    'cidrv4',
+    'cidrv6',
+    'base64',
+    'base64url',
+    'json_string',
+    'e164',
+    'credit_card',
+    'currency_code',
+    'iban',
+    'lowercase',
+    'uppercase',
+    'regex',
+    'jwt',
+    'template_literal',
+    'un_formato_futuro',
+  ];
   for (const format of formatos) issues.push({ ...base, code: 'invalid_format', format, pattern: '/^\\d+$/', input: 'x' });
   issues.push({ ...base, code: 'invalid_format', format: 'starts_with', prefix: 'https://', input: 'x' });
   issues.push({ ...base, code: 'invalid_format', format: 'ends_with', suffix: '.gob.ar', input: 'x' });
@@ -63,7 +124,19 @@ describe('mapa de errores de zod en castellano (issue 8)', () => {
 
   it('cubre todos los códigos de zod 4', () => {
     const codigos = new Set(issues.map((i) => i.code));
-    for (const codigo of ['invalid_type', 'too_big', 'too_small', 'invalid_format', 'not_multiple_of', 'unrecognized_keys', 'invalid_union', 'invalid_key', 'invalid_element', 'invalid_value', 'custom']) {
+    for (const codigo of [
+      'invalid_type',
+      'too_big',
+      'too_small',
+      'invalid_format',
+      'not_multiple_of',
+      'unrecognized_keys',
+      'invalid_union',
+      'invalid_key',
+      'invalid_element',
+      'invalid_value',
+      'custom',
+    ]) {
       expect(codigos).toContain(codigo);
     }
   });
@@ -73,7 +146,8 @@ describe('mapa de errores de zod en castellano (issue 8)', () => {
     for (const issue of issues) {
       const mensaje = issueMessage(issue);
       const idioma = problemasDeIdioma(mensaje);
-      if (idioma.length > 0) problemas.push(`${JSON.stringify(issue, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}: ${mensaje} (${idioma.join('; ')})`);
+      if (idioma.length > 0)
+        problemas.push(`${JSON.stringify(issue, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}: ${mensaje} (${idioma.join('; ')})`);
       if (mensaje.length > 200) problemas.push(`demasiado largo (${mensaje.length}): ${mensaje.slice(0, 80)}…`);
     }
     expect(problemas).toEqual([]);
@@ -94,7 +168,9 @@ describe('mapa de errores de zod en castellano (issue 8)', () => {
     expect(m({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true })).toBe('Elegí al menos una opción.');
     expect(m({ code: 'too_big', origin: 'file', maximum: 1_258_291, inclusive: true })).toBe('Adjuntá un archivo de hasta 1,2 MB.');
     expect(m({ code: 'too_big', origin: 'date', maximum: Date.UTC(2025, 2, 15, 3), inclusive: true })).toBe('Ingresá una fecha hasta el 15/03/2025.');
-    expect(m({ code: 'too_small', origin: 'date', minimum: Date.UTC(2025, 2, 15, 17, 30), inclusive: false })).toBe('Ingresá una fecha posterior al 15/03/2025 14:30.');
+    expect(m({ code: 'too_small', origin: 'date', minimum: Date.UTC(2025, 2, 15, 17, 30), inclusive: false })).toBe(
+      'Ingresá una fecha posterior al 15/03/2025 14:30.',
+    );
     expect(m({ code: 'invalid_type', expected: 'string', input: undefined })).toBe('Completá este campo.');
     expect(m({ code: 'invalid_type', expected: 'number', input: 'abc' })).toBe('Ingresá un número.');
     expect(m({ code: 'invalid_type', expected: 'number', input: Number.POSITIVE_INFINITY })).toBe('Ingresá un número de menos cifras.');

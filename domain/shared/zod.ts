@@ -247,7 +247,9 @@ export function issueMessage(issue: Issue): string {
     case 'unrecognized_keys': {
       const claves = issue.keys.slice(0, 5).map(citar);
       if (issue.keys.length > 5) claves.push(`${issue.keys.length - 5} más`);
-      return issue.keys.length === 1 ? `Quitá el campo ${claves[0]}: no corresponde enviarlo.` : `Quitá los campos ${y.format(claves)}: no corresponde enviarlos.`;
+      return issue.keys.length === 1
+        ? `Quitá el campo ${claves[0]}: no corresponde enviarlo.`
+        : `Quitá los campos ${y.format(claves)}: no corresponde enviarlos.`;
     }
     case 'invalid_union':
       return unionInvalida(issue);

@@ -4,7 +4,10 @@ import type { Db } from '#db/client.ts';
 
 const url = z.url({ protocol: /^https?$/ });
 
-/** Everything the layout shows that staff may change without a deploy. */
+/**
+ * Everything the layout shows that staff may change without a deploy.
+ * @public exported for tests/idioma/esquemas.test.ts, which walks every schema's messages.
+ */
 export const siteSettingsSchema = z.object({
   municipio: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
   oficinaTurismo: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
@@ -25,7 +28,7 @@ export const siteSettingsSchema = z.object({
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-export type SiteSettingKey = keyof SiteSettings;
+type SiteSettingKey = keyof SiteSettings;
 
 export const defaultSiteSettings: SiteSettings = {
   municipio: { direccion: 'Bv. Nahuel Huapi 1911, Villa La Angostura, Neuquén', telefono: '+54 294 449-4100' },

@@ -14,9 +14,9 @@ import { z } from '#domain/shared/zod.ts';
 type Esquema = z.ZodType;
 
 // ---------------------------------------------------------------------------------------------
-// Responses. Field names are the original site's (spec §3), ordinances keep its capitals.
+// Responses. Field names are the original site's (docs/sitio-original.md §3), ordinances keep its capitals.
 
-export const errorSchema = z
+const errorSchema = z
   .object({
     error: z.string().meta({ description: 'Qué pasó, en castellano.' }),
     errores: z.record(z.string(), z.string()).optional().meta({ description: 'Un mensaje por campo inválido.' }),
@@ -31,7 +31,7 @@ const documento = z
   .object({ id: entero.meta({ description: 'Se descarga en /api/v1/documentos/{id} (o /downloadArchivoAppTurismo?id={id}).' }) })
   .meta({ id: 'DocumentoRef' });
 
-export const ordenanzaSchema = z
+const ordenanzaSchema = z
   .object({
     ID: entero,
     Numero: entero,
@@ -48,9 +48,7 @@ export const ordenanzaSchema = z
   })
   .meta({ id: 'Ordenanza' });
 
-const paginaOrdenanzas = z
-  .object({ items: z.array(ordenanzaSchema), total: entero, pagina: entero, porPagina: entero })
-  .meta({ id: 'PaginaOrdenanzas' });
+const paginaOrdenanzas = z.object({ items: z.array(ordenanzaSchema), total: entero, pagina: entero, porPagina: entero }).meta({ id: 'PaginaOrdenanzas' });
 
 const ordenanzaDetalle = ordenanzaSchema
   .extend({ ModificadaPor: z.array(z.object({ ID: entero, Numero: entero, Anio: entero, Descripcion: texto })) })
@@ -68,11 +66,26 @@ const boletinVigente = z.object({ legales: texto, licitaciones: texto }).meta({ 
 const ordenanzaBoletin = z.object({ numero: texto, titulo: texto, link: texto }).meta({ id: 'OrdenanzaBoletin' });
 const decretoBoletin = z.object({ numero: texto, descripcion: texto, area: texto }).meta({ id: 'DecretoBoletin' });
 const boletinOficial = z
-  .object({ id: entero, documento, numeroBoletinOficial: entero, mesAsString: texto, anioDocumentoAsString: texto, usuarioCreacion: texto, fechaCreacion: fechaHora })
+  .object({
+    id: entero,
+    documento,
+    numeroBoletinOficial: entero,
+    mesAsString: texto,
+    anioDocumentoAsString: texto,
+    usuarioCreacion: texto,
+    fechaCreacion: fechaHora,
+  })
   .meta({ id: 'BoletinOficial' });
 const area = z.object({ nombre: texto, domicilio: texto, telefono: texto, email: texto }).meta({ id: 'Area' });
 const ejecutivo = z
-  .object({ intendenteNombre: texto, intendenteEmail: texto, intendenteTelefono: texto, viceIntendenteNombre: texto, viceIntendenteEmail: texto, viceIntendenteTelefono: texto })
+  .object({
+    intendenteNombre: texto,
+    intendenteEmail: texto,
+    intendenteTelefono: texto,
+    viceIntendenteNombre: texto,
+    viceIntendenteEmail: texto,
+    viceIntendenteTelefono: texto,
+  })
   .meta({ id: 'Ejecutivo' });
 const secretaria = z
   .object({
@@ -84,7 +97,14 @@ const nombre = z.object({ nombre: texto });
 const concejo = z
   .object({
     presidencia: z
-      .object({ nombrePresidente: texto, nombreVicepresidente: texto, nombreSecretaria: texto, nombreProsecretaria: texto, nombreSecretariaDigesto: texto, telefono: texto })
+      .object({
+        nombrePresidente: texto,
+        nombreVicepresidente: texto,
+        nombreSecretaria: texto,
+        nombreProsecretaria: texto,
+        nombreSecretariaDigesto: texto,
+        telefono: texto,
+      })
       .nullable(),
     bloqueList: z.array(
       z.object({
@@ -121,7 +141,12 @@ const enlacePlan = z.object({ titulo: texto, descripcion: texto, url: texto }).m
 const formato = z.enum(['json', 'csv']).optional().meta({ description: 'csv para exportar (también con Accept: text/csv).' });
 const pattern = z.string().optional().meta({ description: 'Texto a buscar (vacío: todos).' });
 const conPattern = z.object({ pattern });
-const id = z.object({ id: z.string().regex(/^\d{1,10}$/).meta({ description: 'ID numérico.' }) });
+const id = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .meta({ description: 'ID numérico.' }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The routes.
@@ -164,7 +189,10 @@ export const ROUTES = {
       porPagina: z.string().optional().meta({ description: 'Resultados por página, de 1 a 100 (25 si falta).' }),
       formato,
     }),
-    respuestas: { 200: { descripcion: 'Ordenanzas que cumplen todos los filtros', json: paginaOrdenanzas, csv: true }, 400: error('Filtros inválidos: un mensaje por campo') },
+    respuestas: {
+      200: { descripcion: 'Ordenanzas que cumplen todos los filtros', json: paginaOrdenanzas, csv: true },
+      400: error('Filtros inválidos: un mensaje por campo'),
+    },
   },
   'GET /ordenanzas/:id': {
     resumen: 'Una ordenanza, con las que la modifican',
@@ -198,14 +226,20 @@ export const ROUTES = {
     descripcion: 'Con ETag, Last-Modified (304 al revalidar) y rangos de bytes (206).',
     params: id,
     respuestas: {
-      200: { descripcion: 'El archivo', contenido: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) }, 'image/*': { schema: z.string().meta({ format: 'binary' }) } } },
+      200: {
+        descripcion: 'El archivo',
+        contenido: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) }, 'image/*': { schema: z.string().meta({ format: 'binary' }) } },
+      },
       206: { descripcion: 'Un rango del archivo' },
       304: { descripcion: 'Sin cambios' },
       404: error('No existe'),
       416: { descripcion: 'Rango imposible' },
     },
   },
-  'GET /boletin-vigente': { resumen: 'Boletín vigente: texto legal y licitaciones (HTML saneado)', respuestas: { 200: { descripcion: 'El boletín vigente', json: boletinVigente } } },
+  'GET /boletin-vigente': {
+    resumen: 'Boletín vigente: texto legal y licitaciones (HTML saneado)',
+    respuestas: { 200: { descripcion: 'El boletín vigente', json: boletinVigente } },
+  },
   'GET /boletin-vigente/ordenanzas': lista('Ordenanzas del boletín vigente', ordenanzaBoletin, { query: conPattern, csv: true }),
   'GET /boletin-vigente/decretos': lista('Decretos del boletín vigente', decretoBoletin, { query: conPattern, csv: true }),
   'GET /boletines-oficiales': lista('Boletines oficiales, del más reciente al más antiguo', boletinOficial, { csv: true }),
@@ -213,15 +247,24 @@ export const ROUTES = {
   'GET /ejecutivo': { resumen: 'Intendente y Viceintendente', respuestas: { 200: { descripcion: 'El Ejecutivo', json: ejecutivo }, 404: error('Sin datos') } },
   'GET /secretarias': lista('Secretarías con sus subsecretarías', secretaria, { query: conPattern }),
   'GET /concejo-deliberante': { resumen: 'Concejo Deliberante: presidencia y bloques', respuestas: { 200: { descripcion: 'El Concejo', json: concejo } } },
-  'GET /observatorio-vial': { resumen: 'Observatorio Vial: texto, logo y galería', respuestas: { 200: { descripcion: 'El Observatorio', json: observatorio }, 404: error('Sin datos') } },
+  'GET /observatorio-vial': {
+    resumen: 'Observatorio Vial: texto, logo y galería',
+    respuestas: { 200: { descripcion: 'El Observatorio', json: observatorio }, 404: error('Sin datos') },
+  },
   'GET /observatorio-vial/galeria': {
     ...lista('Imágenes de una galería', imagenGaleria, {
       query: z.object({ gallery: z.string().meta({ description: 'Nombre de la galería (galeria.nombre del Observatorio).' }) }),
     }),
     respuestas: { 200: { descripcion: 'Imágenes de la galería', json: z.array(imagenGaleria) }, 400: error('Falta gallery') },
   },
-  'GET /observatorio-vial/movimiento-terminal': lista('Movimiento mensual de pasajeros de la Terminal, del mes más reciente al más antiguo', documentoPeriodico, { csv: true }),
-  'GET /observatorio-vial/informes-estadisticos': lista('Informes estadísticos anuales (OSSIVI), del más reciente al más antiguo', documentoPeriodico, { csv: true }),
+  'GET /observatorio-vial/movimiento-terminal': lista(
+    'Movimiento mensual de pasajeros de la Terminal, del mes más reciente al más antiguo',
+    documentoPeriodico,
+    { csv: true },
+  ),
+  'GET /observatorio-vial/informes-estadisticos': lista('Informes estadísticos anuales (OSSIVI), del más reciente al más antiguo', documentoPeriodico, {
+    csv: true,
+  }),
   'GET /estados-contables': lista('Estados contables, del período más reciente al más antiguo', estadoContable, { csv: true }),
   'GET /sueldos': lista('Informes de sueldos, del período más reciente al más antiguo', sueldo, { csv: true }),
   'GET /plan-estrategico': lista('Enlaces del Plan Estratégico', enlacePlan, { csv: true }),
@@ -248,7 +291,11 @@ export function operation(ruta: Route): ZodOpenApiOperationObject {
     const content: NonNullable<ZodOpenApiResponseObject['content']> = { ...r.contenido };
     if (r.json) content['application/json'] = { schema: r.json };
     if (r.csv) content['text/csv'] = { schema: z.string().meta({ description: 'Las mismas filas en CSV (RFC 4180, UTF-8 con BOM).' }) };
-    responses[estado as '200'] = { description: r.descripcion, ...(Object.keys(content).length ? { content } : {}), ...(r.encabezados ? { headers: r.encabezados } : {}) };
+    responses[estado as '200'] = {
+      description: r.descripcion,
+      ...(Object.keys(content).length ? { content } : {}),
+      ...(r.encabezados ? { headers: r.encabezados } : {}),
+    };
   }
   return {
     summary: ruta.resumen,

@@ -8,8 +8,8 @@ import { sendError } from '#server/errors.ts';
 import { contract } from './contract.ts';
 
 /** A request is a few short fields: 16 KiB is plenty, and caps what a client can make us parse. */
-export const SOLICITUD_BODY_LIMIT = 16 * 1024;
-export const FAILURE_MESSAGE = 'No pudimos registrar la solicitud por un problema nuestro. Probá de nuevo en unos minutos.';
+const SOLICITUD_BODY_LIMIT = 16 * 1024;
+const FAILURE_MESSAGE = 'No pudimos registrar la solicitud por un problema nuestro. Probá de nuevo en unos minutos.';
 
 /** POST /api/v1/solicitudes-decreto (the spec's sendSolicitudDecreto) and the status by tracking code. */
 export async function decretosApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,6 +36,11 @@ export async function decretosApi(app: FastifyInstance, ctx: AppContext): Promis
     if (r.tipo === 'desconocida') return reply.status(404).send({ error: 'No hay una solicitud con ese código.' });
     const estado = r.solicitud;
     // Open to anyone holding the code: status and dates only, no name.
-    return { codigo: estado.codigo, estado: estado.estado, estadoDescripcion: estado.estadoEtiqueta, historial: estado.historial.map((h) => ({ estado: h.estado, fecha: h.fecha })) };
+    return {
+      codigo: estado.codigo,
+      estado: estado.estado,
+      estadoDescripcion: estado.estadoEtiqueta,
+      historial: estado.historial.map((h) => ({ estado: h.estado, fecha: h.fecha })),
+    };
   });
 }

@@ -78,9 +78,18 @@ export function registerApiDocs(app: FastifyInstance, documento: () => unknown):
     return documento();
   });
   app.get('/api/docs.json', async () => documento());
-  app.get('/api/docs/contraste.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONTRASTE));
-  app.get('/api/docs/iniciar.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(INICIAR));
+  app.get('/api/docs/contraste.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONTRASTE),
+  );
+  app.get('/api/docs/iniciar.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(INICIAR),
+  );
   for (const [archivo, tipo] of Object.entries(ARCHIVOS)) {
-    app.get(`/api/docs/${archivo}`, async (_request, reply) => reply.type(tipo).header('cache-control', 'public, max-age=86400').send(await leer(archivo)));
+    app.get(`/api/docs/${archivo}`, async (_request, reply) =>
+      reply
+        .type(tipo)
+        .header('cache-control', 'public, max-age=86400')
+        .send(await leer(archivo)),
+    );
   }
 }

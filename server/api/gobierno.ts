@@ -2,7 +2,16 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getBoletinVigente, listBoletinesOficiales, listDecretosBoletin, listOrdenanzasBoletin } from '#domain/boletines/queries.ts';
 import { listEstadosContables, listSueldos } from '#domain/finanzas/queries.ts';
-import { getConcejo, getEjecutivo, getObservatorio, listAreas, listDocumentosObservatorio, listEnlacesPlan, listImagenesGaleria, listSecretarias } from '#domain/gobierno/queries.ts';
+import {
+  getConcejo,
+  getEjecutivo,
+  getObservatorio,
+  listAreas,
+  listDocumentosObservatorio,
+  listEnlacesPlan,
+  listImagenesGaleria,
+  listSecretarias,
+} from '#domain/gobierno/queries.ts';
 import { type RouteKey, contract } from './contract.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { querystring, quiereCsv } from './ordenanzas.ts';
@@ -30,7 +39,10 @@ export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promis
       reply.header('cache-control', 'public, max-age=60');
       if (quiereCsv(request.headers.accept, params.get('formato'))) {
         reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${archivo}.csv"`);
-        return stringify(filas.map((f) => csv.fila(f)), { header: true, columns: csv.columnas, bom: true });
+        return stringify(
+          filas.map((f) => csv.fila(f)),
+          { header: true, columns: csv.columnas, bom: true },
+        );
       }
       return filas.map((f) => json(f));
     });
@@ -43,28 +55,54 @@ export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promis
     });
 
   objeto('/boletin-vigente', () => getBoletinVigente(ctx.db));
-  tabla('/boletin-vigente/ordenanzas', 'boletin-vigente-ordenanzas', (_r, p) => listOrdenanzasBoletin(ctx.db, p.get('pattern') ?? undefined), (o) => o, {
-    columnas: ['numero', 'titulo', 'link'],
-    fila: (o) => [o.numero, o.titulo, o.link],
-  });
-  tabla('/boletin-vigente/decretos', 'boletin-vigente-decretos', (_r, p) => listDecretosBoletin(ctx.db, p.get('pattern') ?? undefined), (d) => d, {
-    columnas: ['numero', 'descripcion', 'area'],
-    fila: (d) => [d.numero, d.descripcion, d.area],
-  });
+  tabla(
+    '/boletin-vigente/ordenanzas',
+    'boletin-vigente-ordenanzas',
+    (_r, p) => listOrdenanzasBoletin(ctx.db, p.get('pattern') ?? undefined),
+    (o) => o,
+    {
+      columnas: ['numero', 'titulo', 'link'],
+      fila: (o) => [o.numero, o.titulo, o.link],
+    },
+  );
+  tabla(
+    '/boletin-vigente/decretos',
+    'boletin-vigente-decretos',
+    (_r, p) => listDecretosBoletin(ctx.db, p.get('pattern') ?? undefined),
+    (d) => d,
+    {
+      columnas: ['numero', 'descripcion', 'area'],
+      fila: (d) => [d.numero, d.descripcion, d.area],
+    },
+  );
   tabla(
     '/boletines-oficiales',
     'boletines-oficiales',
     () => listBoletinesOficiales(ctx.db),
-    (b) => ({ id: b.id, documento: doc(b.documento), numeroBoletinOficial: b.numeroBoletinOficial, mesAsString: b.mesAsString, anioDocumentoAsString: b.anioDocumentoAsString, usuarioCreacion: b.usuarioCreacion, fechaCreacion: b.fechaCreacion }),
+    (b) => ({
+      id: b.id,
+      documento: doc(b.documento),
+      numeroBoletinOficial: b.numeroBoletinOficial,
+      mesAsString: b.mesAsString,
+      anioDocumentoAsString: b.anioDocumentoAsString,
+      usuarioCreacion: b.usuarioCreacion,
+      fechaCreacion: b.fechaCreacion,
+    }),
     {
       columnas: ['numeroBoletinOficial', 'mesAsString', 'anioDocumentoAsString', 'usuarioCreacion', 'fechaCreacion', 'documentoURL'],
       fila: (b) => [b.numeroBoletinOficial, b.mesAsString, b.anioDocumentoAsString, b.usuarioCreacion, b.fechaCreacion, url(b.documento.id)],
     },
   );
-  tabla('/areas', 'areas', (_r, p) => listAreas(ctx.db, p.get('pattern') ?? undefined), (a) => a, {
-    columnas: ['nombre', 'domicilio', 'telefono', 'email'],
-    fila: (a) => [a.nombre, a.domicilio, a.telefono, a.email],
-  });
+  tabla(
+    '/areas',
+    'areas',
+    (_r, p) => listAreas(ctx.db, p.get('pattern') ?? undefined),
+    (a) => a,
+    {
+      columnas: ['nombre', 'domicilio', 'telefono', 'email'],
+      fila: (a) => [a.nombre, a.domicilio, a.telefono, a.email],
+    },
+  );
   app.get('/ejecutivo', esquemas('/ejecutivo'), async (_request, reply) => {
     const e = await getEjecutivo(ctx.db);
     if (!e) return reply.status(404).send({ error: 'Todavía no se cargaron los datos del Ejecutivo.' });
@@ -116,7 +154,15 @@ export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promis
     }),
     {
       columnas: ['tipoEstadoContable', 'nombre', 'mesAsString', 'anioDocumentoAsString', 'usuarioCreacion', 'fechaCreacion', 'documentoURL'],
-      fila: (e) => [e.tipoEstadoContable, e.tipoEstadoContableAsString, e.mesAsString, e.anioDocumentoAsString, e.usuarioCreacion, e.fechaCreacion, url(e.documento.id)],
+      fila: (e) => [
+        e.tipoEstadoContable,
+        e.tipoEstadoContableAsString,
+        e.mesAsString,
+        e.anioDocumentoAsString,
+        e.usuarioCreacion,
+        e.fechaCreacion,
+        url(e.documento.id),
+      ],
     },
   );
   tabla(
@@ -124,10 +170,19 @@ export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promis
     'sueldos',
     () => listSueldos(ctx.db),
     (s) => ({ id: s.id, documento: doc(s.documento), periodoSueldoAsString: s.periodoSueldoAsString, anioDocumentoAsString: s.anioDocumentoAsString }),
-    { columnas: ['periodoSueldoAsString', 'anioDocumentoAsString', 'documentoURL'], fila: (s) => [s.periodoSueldoAsString, s.anioDocumentoAsString, url(s.documento.id)] },
+    {
+      columnas: ['periodoSueldoAsString', 'anioDocumentoAsString', 'documentoURL'],
+      fila: (s) => [s.periodoSueldoAsString, s.anioDocumentoAsString, url(s.documento.id)],
+    },
   );
-  tabla('/plan-estrategico', 'plan-estrategico', () => listEnlacesPlan(ctx.db), (e) => e, {
-    columnas: ['titulo', 'descripcion', 'url'],
-    fila: (e) => [e.titulo, e.descripcion, e.url],
-  });
+  tabla(
+    '/plan-estrategico',
+    'plan-estrategico',
+    () => listEnlacesPlan(ctx.db),
+    (e) => e,
+    {
+      columnas: ['titulo', 'descripcion', 'url'],
+      fila: (e) => [e.titulo, e.descripcion, e.url],
+    },
+  );
 }

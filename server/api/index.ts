@@ -29,8 +29,10 @@ export async function registerApi(app: FastifyInstance, ctx: AppContext): Promis
       await ordenanzasApi(api, ctx);
       await api.register(async (scope) => decretosApi(scope, ctx));
       await gobiernoApi(api, ctx);
-      api.get<{ Params: { id: string } }>('/documentos/:id', { ...contract('GET /documentos/:id'), compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS }, (request, reply) =>
-        sendDocumento(request, reply, ctx, idDocumento(request.params.id)),
+      api.get<{ Params: { id: string } }>(
+        '/documentos/:id',
+        { ...contract('GET /documentos/:id'), compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS },
+        (request, reply) => sendDocumento(request, reply, ctx, idDocumento(request.params.id)),
       );
     },
     { prefix: '/api/v1' },

@@ -33,7 +33,18 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: AppContext): Prom
     if (quiereCsv(request.headers.accept, params.get('formato'))) {
       const fila = (o: OrdenanzaResumen) => {
         const f = aFormatoOriginal(o);
-        return [f.ID, f.Numero, f.Anio, f.Estado, f.EstadoDescripcion, f.FechaEmision ?? '', f.Descripcion, f.Expediente ?? '', f.ModificatoriaDe ?? '', f.DocumentoID ? ctx.url(`/api/v1/documentos/${f.DocumentoID}`) : ''];
+        return [
+          f.ID,
+          f.Numero,
+          f.Anio,
+          f.Estado,
+          f.EstadoDescripcion,
+          f.FechaEmision ?? '',
+          f.Descripcion,
+          f.Expediente ?? '',
+          f.ModificatoriaDe ?? '',
+          f.DocumentoID ? ctx.url(`/api/v1/documentos/${f.DocumentoID}`) : '',
+        ];
       };
       // The first batch is read before any header is sent, so a failing query is a clean 5xx.
       const ordenanzas = iterateOrdenanzas(ctx.db, parsed.filtros);

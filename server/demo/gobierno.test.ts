@@ -64,10 +64,13 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
   });
 
   it('el HTML del personal se guarda sin scripts, manejadores ni enlaces javascript:', async () => {
-    await publishBoletinVigente({ db: database.db }, {
-      legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
-      licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
-    });
+    await publishBoletinVigente(
+      { db: database.db },
+      {
+        legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
+        licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
+      },
+    );
     const { legales, licitaciones } = await getBoletinVigente(database.db);
     for (const html of [legales, licitaciones]) {
       expect(html).not.toMatch(/<script|onclick|onerror|onmouseover|javascript:|<iframe|<img/i);
@@ -79,7 +82,9 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
 
 describe('sanitizeStaffHtml', () => {
   it('deja el formato permitido y quita el resto', () => {
-    expect(sanitizeStaffHtml('<h1>T</h1><p><strong>a</strong> <a href="/x" target="_blank" style="color:red">b</a></p>')).toBe('<h2>T</h2><p><strong>a</strong> <a href="/x">b</a></p>');
+    expect(sanitizeStaffHtml('<h1>T</h1><p><strong>a</strong> <a href="/x" target="_blank" style="color:red">b</a></p>')).toBe(
+      '<h2>T</h2><p><strong>a</strong> <a href="/x">b</a></p>',
+    );
     expect(sanitizeStaffHtml('<svg><script>alert(1)</script></svg><a href="data:text/html,x">d</a>')).toBe('<a>d</a>');
   });
 });

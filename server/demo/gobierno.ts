@@ -21,9 +21,9 @@ import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
 import type { Seeder } from './index.ts';
 
-export const GALERIA_OBSERVATORIO = 'observatorio-vial';
+const GALERIA_OBSERVATORIO = 'observatorio-vial';
 /** The demo covers the 24 months from November 2024 to October 2026. */
-export const PERIODOS_DEMO = Array.from({ length: 24 }, (_, i) => ({ anio: 2024 + Math.floor((10 + i) / 12), mes: ((10 + i) % 12) + 1 }));
+const PERIODOS_DEMO = Array.from({ length: 24 }, (_, i) => ({ anio: 2024 + Math.floor((10 + i) / 12), mes: ((10 + i) % 12) + 1 }));
 const subidoEl = (anio: number, mes: number, dia: number) => new Date(Date.UTC(mes === 12 ? anio + 1 : anio, mes === 12 ? 0 : mes, dia, 13, 0, 0));
 
 /** Areas, executive, secretarías, council, strategic plan and the road observatory. */
@@ -38,7 +38,11 @@ export const seedGobierno: Seeder = {
     for (const [orden, e] of datos.enlacesPlan.entries()) await createEnlacePlan(ctx, { ...e, orden });
 
     const logo = generarPng({ ancho: 240, alto: 150, cielo: [1, 145, 208], montana: [0, 120, 43], lago: [11, 61, 36], semilla: 3 });
-    await saveObservatorio(ctx, { texto: datos.textoObservatorio, galeriaNombre: GALERIA_OBSERVATORIO, logo: { data: logo, nombreArchivo: 'logo-observatorio-vial.png' } });
+    await saveObservatorio(ctx, {
+      texto: datos.textoObservatorio,
+      galeriaNombre: GALERIA_OBSERVATORIO,
+      logo: { data: logo, nombreArchivo: 'logo-observatorio-vial.png' },
+    });
     for (const [orden, img] of datos.imagenesGaleria.entries()) {
       await addImagenGaleria(ctx, {
         galeria: GALERIA_OBSERVATORIO,
@@ -46,7 +50,10 @@ export const seedGobierno: Seeder = {
         descripcion: img.descripcion,
         alt: img.alt,
         orden,
-        imagen: { data: generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: orden + 1 }), nombreArchivo: `galeria-${orden + 1}.png` },
+        imagen: {
+          data: generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: orden + 1 }),
+          nombreArchivo: `galeria-${orden + 1}.png`,
+        },
       });
     }
     const r = createRandom(40);
@@ -56,7 +63,13 @@ export const seedGobierno: Seeder = {
         subtitulo: 'Terminal de Ómnibus de Villa La Angostura',
         parrafos: [`Arribos: ${r.entero(3000, 12000)} pasajeros. Partidas: ${r.entero(3000, 12000)} pasajeros. Servicios: ${r.entero(300, 900)}.`],
       });
-      await addDocumentoObservatorio(ctx, { tipo: 'MOVIMIENTO_TERMINAL', mes, anio, fechaCreacion: subidoEl(anio, mes, 5), documento: { data: pdf, nombreArchivo: `movimiento-terminal-${anio}-${mes}.pdf` } });
+      await addDocumentoObservatorio(ctx, {
+        tipo: 'MOVIMIENTO_TERMINAL',
+        mes,
+        anio,
+        fechaCreacion: subidoEl(anio, mes, 5),
+        documento: { data: pdf, nombreArchivo: `movimiento-terminal-${anio}-${mes}.pdf` },
+      });
     }
     for (const anio of [2023, 2024, 2025]) {
       const pdf = await generarPdf({
@@ -64,7 +77,13 @@ export const seedGobierno: Seeder = {
         subtitulo: 'Observatorio de Seguridad y Siniestralidad Vial',
         parrafos: [`Siniestros registrados: ${r.entero(40, 140)}. Lesionados: ${r.entero(10, 60)}. Controles de alcoholemia: ${r.entero(2000, 6000)}.`],
       });
-      await addDocumentoObservatorio(ctx, { tipo: 'INFORME_ESTADISTICO', mes: null, anio, fechaCreacion: new Date(Date.UTC(anio + 1, 2, 15)), documento: { data: pdf, nombreArchivo: `informe-ossivi-${anio}.pdf` } });
+      await addDocumentoObservatorio(ctx, {
+        tipo: 'INFORME_ESTADISTICO',
+        mes: null,
+        anio,
+        fechaCreacion: new Date(Date.UTC(anio + 1, 2, 15)),
+        documento: { data: pdf, nombreArchivo: `informe-ossivi-${anio}.pdf` },
+      });
     }
   },
 };
@@ -90,7 +109,11 @@ export const seedBoletines: Seeder = {
       const pdf = await generarPdf({
         titulo: `BOLETÍN OFICIAL N° ${numero}`,
         subtitulo: `${monthName(mes)} de ${anio}`,
-        parrafos: ['Sección 1: Ordenanzas sancionadas por el Concejo Deliberante.', 'Sección 2: Decretos del Departamento Ejecutivo.', 'Sección 3: Licitaciones y concursos de precios.'],
+        parrafos: [
+          'Sección 1: Ordenanzas sancionadas por el Concejo Deliberante.',
+          'Sección 2: Decretos del Departamento Ejecutivo.',
+          'Sección 3: Licitaciones y concursos de precios.',
+        ],
       });
       await createBoletinOficial(ctx, {
         numeroBoletinOficial: numero,
@@ -124,12 +147,27 @@ export const seedFinanzas: Seeder = {
           documento: { data: pdf, nombreArchivo: `estado-contable-${tipo.toLowerCase()}-${anio}-${mes}.pdf` },
         });
       }
-      const sueldo = await generarPdf({ titulo: `Informe de sueldos: ${monthName(mes)} ${anio}`, parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'] });
-      await createSueldo(ctx, { periodo: monthName(mes), orden: mes * 2, anio, fechaCreacion: subidoEl(anio, mes, 8), documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` } });
+      const sueldo = await generarPdf({
+        titulo: `Informe de sueldos: ${monthName(mes)} ${anio}`,
+        parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'],
+      });
+      await createSueldo(ctx, {
+        periodo: monthName(mes),
+        orden: mes * 2,
+        anio,
+        fechaCreacion: subidoEl(anio, mes, 8),
+        documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` },
+      });
       if (mes === 6 || mes === 12) {
         const periodo = mes === 6 ? 'Aguinaldo 1er semestre' : 'Aguinaldo 2do semestre';
         const sac = await generarPdf({ titulo: `Informe de sueldos: ${periodo} ${anio}`, parrafos: ['Sueldo anual complementario.'] });
-        await createSueldo(ctx, { periodo, orden: mes * 2 + 1, anio, fechaCreacion: subidoEl(anio, mes, 20), documento: { data: sac, nombreArchivo: `sueldos-sac-${anio}-${mes}.pdf` } });
+        await createSueldo(ctx, {
+          periodo,
+          orden: mes * 2 + 1,
+          anio,
+          fechaCreacion: subidoEl(anio, mes, 20),
+          documento: { data: sac, nombreArchivo: `sueldos-sac-${anio}-${mes}.pdf` },
+        });
       }
     }
   },

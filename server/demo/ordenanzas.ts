@@ -5,7 +5,7 @@ import { createRandom } from './random.ts';
 import type { Seeder } from './index.ts';
 import { firmantes, temaAleatorio } from './ordenanzas-datos.ts';
 
-export const CANTIDAD_ORDENANZAS_DEMO = 300;
+const CANTIDAD_ORDENANZAS_DEMO = 300;
 
 /** About 300 fictional ordinances, 1985 to 2026, every status, some modifying earlier ones. */
 export const seedOrdenanzas: Seeder = {

@@ -200,7 +200,8 @@ test.describe('Solicitud de Decretos sin JavaScript', () => {
     const mensaje = page.locator('.decretos__exito');
     for (const parte of exito(datos.nombre, datos.email)) await expect(mensaje).toContainText(parte);
     await expect(mensaje).toContainText(/SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}/);
-    for (const etiqueta of ['Nombre', 'DNI', 'Email', 'Número de Decreto', 'Aclaraciones', 'Ordenanza']) await expect(page.getByLabel(etiqueta)).toHaveValue('');
+    for (const etiqueta of ['Nombre', 'DNI', 'Email', 'Número de Decreto', 'Aclaraciones', 'Ordenanza'])
+      await expect(page.getByLabel(etiqueta)).toHaveValue('');
 
     const codigo = (await mensaje.locator('.decretos__codigo').textContent())!;
     await page.goto('/solicitud-decretos/estado');

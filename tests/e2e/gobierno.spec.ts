@@ -36,7 +36,8 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
 
   test('Boletines Oficiales: texto legal, Ordenanzas, Decretos, Licitaciones y boletines con su documento', async ({ page }) => {
     await page.goto('/boletines-oficiales');
-    for (const h of ['Boletín Vigente', 'Ordenanzas', 'Decretos', 'Licitaciones', 'Boletines publicados']) await expect(page.getByRole('heading', { level: 2, name: h })).toBeVisible();
+    for (const h of ['Boletín Vigente', 'Ordenanzas', 'Decretos', 'Licitaciones', 'Boletines publicados'])
+      await expect(page.getByRole('heading', { level: 2, name: h })).toBeVisible();
     await expect(page.getByText('El Boletín Oficial Municipal publica las ordenanzas')).toBeVisible();
 
     const ordenanzas = page.getByRole('table', { name: 'Ordenanzas publicadas en el boletín vigente' });
@@ -98,7 +99,14 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     await page.setViewportSize(viewports.escritorio);
     await page.goto('/concejo-deliverante');
     const presidencia = page.getByRole('region', { name: 'Presidencia' });
-    expect(await presidencia.locator('dt').allTextContents()).toEqual(['Presidente', 'Vicepresidente', 'Secretaria Parlamentaria', 'Secretaria de Actas', 'Secretaria a Cargo del Digesto', 'Teléfono']);
+    expect(await presidencia.locator('dt').allTextContents()).toEqual([
+      'Presidente',
+      'Vicepresidente',
+      'Secretaria Parlamentaria',
+      'Secretaria de Actas',
+      'Secretaria a Cargo del Digesto',
+      'Teléfono',
+    ]);
     await expect(presidencia.getByRole('link', { name: '+54 294 449-4500' })).toHaveAttribute('href', 'tel:+542944494500');
     const bloques = page.getByRole('list', { name: 'Bloques del Concejo' });
     expect(await columnas(bloques)).toBe(2);
@@ -115,7 +123,9 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     expect(await encabezados(terminal)).toEqual(['Mes', 'Descargar']);
     await expect(filas(terminal)).toHaveCount(24);
     await expect(filas(terminal).first().getByRole('cell').first()).toHaveText('Octubre 2026');
-    const descarga = filas(terminal).first().getByRole('link', { name: /^Descargar el movimiento de Octubre 2026 \(PDF/ });
+    const descarga = filas(terminal)
+      .first()
+      .getByRole('link', { name: /^Descargar el movimiento de Octubre 2026 \(PDF/ });
     await expect(descarga).toHaveAttribute('target', '_blank');
     await esPdf(page, await descarga.getAttribute('href'));
     const informes = page.getByRole('table', { name: /Informes anuales/ });
@@ -129,7 +139,10 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     const miniaturas = page.getByRole('list', { name: /Miniaturas/ }).getByRole('button');
     await expect(miniaturas).toHaveCount(6);
     const principal = page.locator('.galeria__principal img');
-    const [lista, figura] = await Promise.all([page.getByRole('list', { name: /Miniaturas/ }).boundingBox(), page.locator('.galeria__principal').boundingBox()]);
+    const [lista, figura] = await Promise.all([
+      page.getByRole('list', { name: /Miniaturas/ }).boundingBox(),
+      page.locator('.galeria__principal').boundingBox(),
+    ]);
     expect(lista!.x + lista!.width).toBeLessThanOrEqual(figura!.x);
     await expect(principal).toHaveAttribute('loading', 'lazy');
     await expect(principal).toHaveAttribute('alt', 'Cruce de la Ruta 40 con la avenida Arrayanes, con el cerro al fondo');
@@ -170,7 +183,12 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     expect(await encabezados(tabla)).toEqual(['Nombre', 'Subido por', 'Fecha']);
     await expect(filas(tabla)).toHaveCount(48);
     const nombres = await filas(tabla).locator('td:first-child a').allInnerTexts();
-    expect(nombres.slice(0, 2).map((n) => n.replace(/\s*\(PDF[\s\S]*$/, '')).sort()).toEqual(['Ejecución de Gastos Octubre 2026', 'Ejecución de Recursos Octubre 2026']);
+    expect(
+      nombres
+        .slice(0, 2)
+        .map((n) => n.replace(/\s*\(PDF[\s\S]*$/, ''))
+        .sort(),
+    ).toEqual(['Ejecución de Gastos Octubre 2026', 'Ejecución de Recursos Octubre 2026']);
     expect(nombres.at(-1)).toMatch(/^Ejecución de (Recursos|Gastos) Noviembre 2024/);
     const enlace = filas(tabla).first().getByRole('link');
     await expect(enlace).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);

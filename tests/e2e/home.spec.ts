@@ -61,12 +61,7 @@ test('las cajas Gobierno, Ciudadano y Turismo tienen los mismos enlaces que los 
     });
   }
   // The spec's Turismo box: the four entries, all to the tourism site.
-  await expect(caja(page, 'Turismo').getByRole('link')).toHaveText([
-    /^Descubrí/,
-    /^Organizá/,
-    /^Explorá/,
-    /^Disfrutá de VLA y sus eventos/,
-  ]);
+  await expect(caja(page, 'Turismo').getByRole('link')).toHaveText([/^Descubrí/, /^Organizá/, /^Explorá/, /^Disfrutá de VLA y sus eventos/]);
 });
 
 test('el banner Entérate las últimas novedades lleva a Noticias en otra pestaña', async ({ page }) => {

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, viewports } from './fixtures.ts';
 
-type Item = { ID: number; Numero: number; Anio: number; Estado: number; EstadoDescripcion: string; Descripcion: string; DocumentoID: number | null; ModificatoriaDe: number | null };
+type Item = {
+  ID: number;
+  Numero: number;
+  Anio: number;
+  Estado: number;
+  EstadoDescripcion: string;
+  Descripcion: string;
+  DocumentoID: number | null;
+  ModificatoriaDe: number | null;
+};
 
 async function api(request: APIRequestContext, query: string): Promise<{ items: Item[]; total: number }> {
   const res = await request.get(`/api/v1/ordenanzas?${query}`);
@@ -9,7 +18,11 @@ async function api(request: APIRequestContext, query: string): Promise<{ items: 
   return (await res.json()) as { items: Item[]; total: number };
 }
 
-const filas = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+const filas = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 test.describe('Consulta de Ordenanzas', () => {
   test('busca por palabras y muestra las filas correctas con la URL compartible', async ({ page, request }) => {
@@ -24,7 +37,11 @@ test.describe('Consulta de Ordenanzas', () => {
     const primera = filas(page).first();
     await expect(primera.getByRole('cell').nth(1)).toHaveText(String(esperado.items[0]!.Numero));
     for (const descripcion of await filas(page).locator('td:nth-child(5)').allTextContents()) expect(descripcion).toMatch(/residuos/i);
-    await expect(page.getByText('Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo Deliberante.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo Deliberante.',
+      ),
+    ).toBeVisible();
 
     // The URL reproduces the search, in a new visit and with the back button.
     await page.goto('/consulta-ordenanzas?anio=2019');
@@ -116,7 +133,10 @@ test.describe('Consulta de Ordenanzas', () => {
       const descripcion = (await partes[3]!.boundingBox())!;
       expect(descripcion.width).toBeGreaterThan(width * 0.7);
 
-      const [respuesta] = await Promise.all([context.waitForEvent('response', (r) => r.url().includes(`/api/v1/documentos/${item.DocumentoID}`)), partes[4]!.click()]);
+      const [respuesta] = await Promise.all([
+        context.waitForEvent('response', (r) => r.url().includes(`/api/v1/documentos/${item.DocumentoID}`)),
+        partes[4]!.click(),
+      ]);
       expect(respuesta.status()).toBe(200);
       expect(respuesta.headers()['content-type']).toBe('application/pdf');
       await expectAccessible(page);
@@ -126,7 +146,8 @@ test.describe('Consulta de Ordenanzas', () => {
   test('en computadora muestra todas las columnas del spec', async ({ page }) => {
     await page.setViewportSize(viewports.escritorio);
     await page.goto('/consulta-ordenanzas');
-    for (const columna of ['Estado', 'Número', 'Año', 'Fecha Emisión', 'Descripcion', 'Expediente', 'Modificatoria', 'Descargar']) await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
+    for (const columna of ['Estado', 'Número', 'Año', 'Fecha Emisión', 'Descripcion', 'Expediente', 'Modificatoria', 'Descargar'])
+      await expect(page.getByRole('columnheader', { name: columna })).toBeVisible();
   });
 
   test('Descargar abre el PDF en una pestaña nueva', async ({ page, context, request }) => {
@@ -135,7 +156,10 @@ test.describe('Consulta de Ordenanzas', () => {
     await page.goto('/consulta-ordenanzas?pattern=arrayanes');
     const enlace = page.getByRole('link', { name: `Descargar la Ordenanza N° ${primera.Numero}/${primera.Anio} (PDF, se abre en una pestaña nueva)` });
     await expect(enlace).toHaveAttribute('target', '_blank');
-    const [respuesta] = await Promise.all([context.waitForEvent('response', (r) => r.url().includes(`/api/v1/documentos/${primera.DocumentoID}`)), enlace.click()]);
+    const [respuesta] = await Promise.all([
+      context.waitForEvent('response', (r) => r.url().includes(`/api/v1/documentos/${primera.DocumentoID}`)),
+      enlace.click(),
+    ]);
     expect(respuesta.status()).toBe(200);
     expect(respuesta.headers()['content-type']).toBe('application/pdf');
     // The new tab shows or downloads the PDF; its bytes are the stored document's.

@@ -38,7 +38,8 @@ async function desbordes(page: Page): Promise<string[]> {
     }
     for (const el of document.body.querySelectorAll('*')) {
       const { overflowX } = getComputedStyle(el);
-      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) problemas.push(`${nombre(el)} se desplaza de costado (${el.scrollWidth} px en ${el.clientWidth} px)`);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+        problemas.push(`${nombre(el)} se desplaza de costado (${el.scrollWidth} px en ${el.clientWidth} px)`);
     }
     return problemas;
   });

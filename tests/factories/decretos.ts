@@ -20,13 +20,13 @@ export function solicitudValida(overrides: Record<string, unknown> = {}): Record
 }
 
 export const silentLog = { info() {}, warn() {}, error() {} };
-export const fixedClock = { now: () => new Date('2026-03-10T15:00:00Z') };
+const fixedClock = { now: () => new Date('2026-03-10T15:00:00Z') };
 
 /** A data key of its own for each test file: personal data is encrypted as in production. */
 export const cifradoDePrueba = () => createCipher(randomBytes(32));
 
 export const TEST_CONTEXT_SITE_URL = 'https://sitio.test';
-export const SIN_LIMITES: AppConfig['solicitudes'] = { porDireccion: 1_000_000, porPersona: 1_000_000, consultasPorMinuto: 1_000_000 };
+const SIN_LIMITES: AppConfig['solicitudes'] = { porDireccion: 1_000_000, porPersona: 1_000_000, consultasPorMinuto: 1_000_000 };
 
 /**
  * The application context for a domain test, built by the same function as the app's: a fixed

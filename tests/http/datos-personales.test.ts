@@ -62,9 +62,20 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     await vaciar();
     const clave = claveHex();
     const sitio = await app({ DATA_KEY: clave });
-    const pagina = await sitio.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, remoteAddress: otraDireccion(), payload: form(solicitudValida({ dni: '30.111.222', email: 'maria.perez@correo.com.ar' })) });
+    const pagina = await sitio.inject({
+      method: 'POST',
+      url: '/solicitud-decretos',
+      headers: FORM,
+      remoteAddress: otraDireccion(),
+      payload: form(solicitudValida({ dni: '30.111.222', email: 'maria.perez@correo.com.ar' })),
+    });
     expect(pagina.statusCode).toBe(200);
-    const api = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: solicitudValida({ dni: '31222333', email: 'julian@correo.com.ar' }) });
+    const api = await sitio.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      remoteAddress: otraDireccion(),
+      payload: solicitudValida({ dni: '31222333', email: 'julian@correo.com.ar' }),
+    });
     expect(api.statusCode).toBe(201);
 
     const guardadas = await lista(sql`select dni, email from solicitudes_decreto`);
@@ -82,7 +93,12 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     await vaciar();
     const vieja = claveHex();
     let sitio = await app({ DATA_KEY: vieja });
-    const r = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: solicitudValida({ dni: '28444555', email: 'rotacion@correo.com.ar' }) });
+    const r = await sitio.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      remoteAddress: otraDireccion(),
+      payload: solicitudValida({ dni: '28444555', email: 'rotacion@correo.com.ar' }),
+    });
     expect(r.statusCode).toBe(201);
     const { codigo } = r.json() as { codigo: string };
     await sitio.close();
@@ -107,7 +123,17 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     expect(estado.statusCode).toBe(200);
     expect(estado.body.replace(/<!-- -->/g, '')).toContain(`Solicitud ${codigo}`);
     // The same request again is still recognised as a repeat after the rotation.
-    const repetida = await sitio.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', remoteAddress: otraDireccion(), payload: { nombre: 'Lucía Fernández', dni: '28444555', email: 'rotacion@correo.com.ar', numero: (await lista(sql`select numero from solicitudes_decreto`))[0]!.numero } });
+    const repetida = await sitio.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      remoteAddress: otraDireccion(),
+      payload: {
+        nombre: 'Lucía Fernández',
+        dni: '28444555',
+        email: 'rotacion@correo.com.ar',
+        numero: (await lista(sql`select numero from solicitudes_decreto`))[0]!.numero,
+      },
+    });
     expect(repetida.json()).toMatchObject({ codigo });
     await sitio.close();
 
@@ -121,10 +147,17 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
   it('filas anteriores al cifrado (en claro) se cifran al arrancar', async () => {
     const clave = claveHex();
     await vaciar();
-    await database.db.execute(sql`insert into solicitudes_decreto (codigo, nombre, dni, email, numero, huella) values ('SD-2025-000042', 'Rosa Díaz', '20111222', 'rosa@correo.com.ar', '5/2025', 'vieja')`);
-    await database.db.execute(sql`insert into outbox (message_id, destinatario, asunto, texto, referencia) values ('<viejo@x>', 'rosa@correo.com.ar', 'Recibimos su solicitud', 'DNI: 20111222', 'SD-2025-000042')`);
+    await database.db.execute(
+      sql`insert into solicitudes_decreto (codigo, nombre, dni, email, numero, huella) values ('SD-2025-000042', 'Rosa Díaz', '20111222', 'rosa@correo.com.ar', '5/2025', 'vieja')`,
+    );
+    await database.db.execute(
+      sql`insert into outbox (message_id, destinatario, asunto, texto, referencia) values ('<viejo@x>', 'rosa@correo.com.ar', 'Recibimos su solicitud', 'DNI: 20111222', 'SD-2025-000042')`,
+    );
     const sitio = await app({ DATA_KEY: clave });
-    const texto = JSON.stringify([...(await lista(sql`select dni, email from solicitudes_decreto`)), ...(await lista(sql`select destinatario, texto from outbox`))]);
+    const texto = JSON.stringify([
+      ...(await lista(sql`select dni, email from solicitudes_decreto`)),
+      ...(await lista(sql`select destinatario, texto from outbox`)),
+    ]);
     expect(texto).not.toMatch(/20111222|rosa@/);
     // The old sequential code still answers.
     const estado = await sitio.inject({ url: '/solicitud-decretos/estado?codigo=sd-2025-000042', remoteAddress: otraDireccion() });

@@ -11,7 +11,11 @@ const ipNueva = () => `198.51.100.${ipSiguiente++}`;
 const CODIGO = /^SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}$/;
 
 /** The text of the page without tags, for word-for-word checks. */
-const texto = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const texto = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   let t: TestApp;
@@ -34,7 +38,12 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   });
 
   it('API: 400 con un mensaje por campo; 413 con un cuerpo grande; JSON inválido', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: { nombre: 5, dni: '12.34', email: 'no' }, remoteAddress: ipNueva() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      payload: { nombre: 5, dni: '12.34', email: 'no' },
+      remoteAddress: ipNueva(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Revisá los datos de la solicitud.',
@@ -45,13 +54,30 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
         numero: 'El campo decreto es obligatorio',
       },
     });
-    const grande = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }), remoteAddress: ipNueva() });
+    const grande = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }),
+      remoteAddress: ipNueva(),
+    });
     expect(grande.statusCode).toBe(413);
     expect(grande.json()).toEqual({ error: 'El cuerpo de la solicitud supera el máximo de 16 KB.' });
-    const roto = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: { 'content-type': 'application/json' }, payload: '{"nombre":', remoteAddress: ipNueva() });
+    const roto = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nombre":',
+      remoteAddress: ipNueva(),
+    });
     expect(roto.statusCode).toBe(400);
     expect(roto.json()).toEqual({ error: 'El cuerpo de la solicitud no es JSON válido.' });
-    const formulario = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: FORM, payload: form(solicitudValida()), remoteAddress: ipNueva() });
+    const formulario = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      headers: FORM,
+      payload: form(solicitudValida()),
+      remoteAddress: ipNueva(),
+    });
     expect(formulario.statusCode).toBe(415);
     expect(formulario.json()).toEqual({ error: 'Enviá la solicitud como JSON (Content-Type: application/json).' });
   });
@@ -59,7 +85,8 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   it('API: 429 a la sexta solicitud de la misma dirección en una hora', async () => {
     const ip = ipNueva();
     const codigos: number[] = [];
-    for (let i = 0; i < 6; i++) codigos.push((await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codigos.push((await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip })).statusCode);
     expect(codigos).toEqual([201, 201, 201, 201, 201, 429]);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ip });
     expect(res.statusCode).toBe(429);
@@ -68,7 +95,9 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     // The page shares the limit: it is counted in the database, not in one process.
     const pagina = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida()), remoteAddress: ip });
     expect(pagina.statusCode).toBe(429);
-    expect(texto(pagina.body)).toContain('Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.');
+    expect(texto(pagina.body)).toContain(
+      'Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.',
+    );
     expect(pagina.headers['retry-after']).toBe('3600');
   });
 
@@ -83,10 +112,17 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   });
 
   it('página: un POST sin datos muestra los cuatro mensajes, con "Error:" en el título, y conserva lo escrito', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form({ nombre: '', dni: '', email: '', numero: '', aclaraciones: 'Urgente' }), remoteAddress: ipNueva() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/solicitud-decretos',
+      headers: FORM,
+      payload: form({ nombre: '', dni: '', email: '', numero: '', aclaraciones: 'Urgente' }),
+      remoteAddress: ipNueva(),
+    });
     expect(res.statusCode).toBe(400);
     const t1 = texto(res.body);
-    for (const m of ['El campo nombre es obligatorio', 'El campo dni es obligatorio', 'El campo email es obligatorio', 'El campo decreto es obligatorio']) expect(t1).toContain(`Error: ${m}`);
+    for (const m of ['El campo nombre es obligatorio', 'El campo dni es obligatorio', 'El campo email es obligatorio', 'El campo decreto es obligatorio'])
+      expect(t1).toContain(`Error: ${m}`);
     expect(res.body).toContain('<title>Error: Solicitud de Decretos | Municipalidad de Villa La Angostura</title>');
     expect(res.body).toMatch(/<textarea[^>]*>Urgente<\/textarea>/);
     expect(res.body).toMatch(/id="nombre"[^>]*aria-describedby="nombre-error"[^>]*aria-invalid="true"/);
@@ -97,7 +133,9 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
     expect(res.statusCode).toBe(200);
     const t1 = texto(res.body);
-    expect(t1).toContain('Listo Rocío Quintana Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico rocio@correo.com.ar Lo más rápido posible.');
+    expect(t1).toContain(
+      'Listo Rocío Quintana Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico rocio@correo.com.ar Lo más rápido posible.',
+    );
     const codigo = new RegExp(CODIGO.source.slice(1, -1)).exec(t1)?.[0];
     expect(codigo).toBeDefined();
     expect(res.body).not.toContain('value="Rocío Quintana"');
@@ -112,7 +150,13 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
 
   it('página: el campo trampa completado parece un éxito y no guarda nada', async () => {
     const antes = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto`);
-    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida({ sitio_web: 'https://spam.example' })), remoteAddress: ipNueva() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/solicitud-decretos',
+      headers: FORM,
+      payload: form(solicitudValida({ sitio_web: 'https://spam.example' })),
+      remoteAddress: ipNueva(),
+    });
     expect(res.statusCode).toBe(200);
     expect(texto(res.body)).toContain('Estamos procesando su solicitud.');
     const despues = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto`);
@@ -121,13 +165,17 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
 
   it('página: si la base falla al guardar, un mensaje claro y lo escrito se conserva', async () => {
     // A trigger makes every write to the outbox fail as a full disk would (SQLSTATE disk_full).
-    await t.database.db.execute(sql`create function falla_simulada() returns trigger language plpgsql as $$ begin raise exception 'falla simulada' using errcode = 'disk_full'; end $$`);
+    await t.database.db.execute(
+      sql`create function falla_simulada() returns trigger language plpgsql as $$ begin raise exception 'falla simulada' using errcode = 'disk_full'; end $$`,
+    );
     await t.database.db.execute(sql`create trigger falla_simulada before insert on outbox for each row execute function falla_simulada()`);
     try {
       const datos = solicitudValida({ nombre: 'Tomás Ríos', numero: '9/2025' });
       const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
       expect(res.statusCode).toBe(503);
-      expect(texto(res.body)).toContain('No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.');
+      expect(texto(res.body)).toContain(
+        'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.',
+      );
       expect(res.body).toContain('value="Tomás Ríos"');
       expect(res.body).toContain(`value="${String(datos.dni)}"`);
       const api = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
@@ -143,7 +191,9 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   it('estado: código desconocido o mal escrito, el mismo mensaje claro', async () => {
     const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999', remoteAddress: ipNueva() });
     expect(no.statusCode).toBe(404);
-    expect(texto(no.body)).toContain('No encontramos una solicitud con el código SD-2020-999999. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.');
+    expect(texto(no.body)).toContain(
+      'No encontramos una solicitud con el código SD-2020-999999. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.',
+    );
     const mal = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=hola', remoteAddress: ipNueva() });
     expect(mal.statusCode).toBe(404);
     expect(texto(mal.body)).toContain('No encontramos una solicitud con el código hola. Revisá que esté escrito');
@@ -162,9 +212,14 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   });
 
   it('200 solicitudes en paralelo por la API: 200 guardadas, 400 correos, códigos únicos', async () => {
-    const contar = async (tabla: string) => ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${tabla}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const contar = async (tabla: string) =>
+      ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${tabla}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const [s0, o0] = [await contar('solicitudes_decreto'), await contar('outbox')];
-    const respuestas = await Promise.all(Array.from({ length: 200 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: `10.9.${Math.floor(i / 4)}.${i % 4}` })));
+    const respuestas = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: `10.9.${Math.floor(i / 4)}.${i % 4}` }),
+      ),
+    );
     expect(respuestas.map((r) => r.statusCode).filter((c) => c !== 201)).toEqual([]);
     expect(new Set(respuestas.map((r) => (r.json() as { codigo: string }).codigo)).size).toBe(200);
     expect(await contar('solicitudes_decreto')).toBe(s0 + 200);

@@ -84,7 +84,13 @@ describe('la dirección del cliente detrás de proxies', () => {
   });
 
   const solicitud = (cual: string, remoteAddress: string, xff?: string) =>
-    apps[cual]!.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } });
+    apps[cual]!.inject({
+      method: 'POST',
+      url: '/api/v1/solicitudes-decreto',
+      payload: solicitudValida(),
+      remoteAddress,
+      headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+    });
 
   it('el límite de solicitudes de decretos (SOLICITUDES_POR_IP=1) cuenta al cliente real, no lo que escribió', async () => {
     expect((await solicitud('unSalto', '10.0.0.1', '6.6.6.6, 203.0.113.20')).statusCode).toBe(201);
@@ -113,10 +119,14 @@ describe('la dirección del cliente detrás de proxies', () => {
     await instance.listen({ port: 0, host: '127.0.0.1' });
     const port = (instance.server.address() as net.AddressInfo).port;
     const abiertas = await Promise.all(
-      Array.from({ length: n }, () => new Promise<net.Socket>((resolve) => {
-        const s = net.connect(port, '127.0.0.1', () => resolve(s));
-        s.on('error', () => {});
-      })),
+      Array.from(
+        { length: n },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => resolve(s));
+            s.on('error', () => {});
+          }),
+      ),
     );
     try {
       const status = await new Promise<number>((resolve) => {

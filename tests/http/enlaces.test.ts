@@ -48,7 +48,14 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { DATA_KEY, SOLICITUDES_POR_IP: '10000' } });
     const mod = await loadBuiltApp();
-    const config = mod.loadConfig({ NODE_ENV: 'production', SITE_URL: TEST_SITE_URL, DATA_KEY, LOG_LEVEL: 'silent', TRUST_PROXY: '1', SOLICITUDES_POR_IP: '10000' });
+    const config = mod.loadConfig({
+      NODE_ENV: 'production',
+      SITE_URL: TEST_SITE_URL,
+      DATA_KEY,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '1',
+      SOLICITUDES_POR_IP: '10000',
+    });
     conProxy = await mod.buildApp({ config, database: t.database, storage: t.storage, logger: false });
     await conProxy.ready();
     // Demo content (about 300 ordinances with their PDFs) takes a while on a busy machine.
@@ -62,11 +69,22 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
   const variantes = () =>
     [
       { nombre: `Host: ${MALO}`, app: t.app, headers: { host: MALO } },
-      { nombre: `Host: ${MALO}:8443 y X-Forwarded-* sin TRUST_PROXY`, app: t.app, headers: { host: `${MALO}:8443`, 'x-forwarded-host': MALO, 'x-forwarded-proto': 'http' } },
+      {
+        nombre: `Host: ${MALO}:8443 y X-Forwarded-* sin TRUST_PROXY`,
+        app: t.app,
+        headers: { host: `${MALO}:8443`, 'x-forwarded-host': MALO, 'x-forwarded-proto': 'http' },
+      },
       {
         nombre: 'X-Forwarded-Host y X-Forwarded-Proto con TRUST_PROXY=1',
         app: conProxy,
-        headers: { host: MALO, 'x-forwarded-host': MALO, 'x-forwarded-proto': 'http', 'x-forwarded-port': '8080', 'x-forwarded-for': '203.0.113.5', forwarded: `for=203.0.113.5;host=${MALO};proto=http` },
+        headers: {
+          host: MALO,
+          'x-forwarded-host': MALO,
+          'x-forwarded-proto': 'http',
+          'x-forwarded-port': '8080',
+          'x-forwarded-for': '203.0.113.5',
+          forwarded: `for=203.0.113.5;host=${MALO};proto=http`,
+        },
       },
     ] as const;
 
@@ -190,11 +208,19 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
     for (const v of variantes()) {
       envios.push({
         nombre: `formulario, ${v.nombre}`,
-        enviar: () => v.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: { ...v.headers, ...FORM }, payload: form(solicitudValida()), remoteAddress: '10.0.0.1' }),
+        enviar: () =>
+          v.app.inject({
+            method: 'POST',
+            url: '/solicitud-decretos',
+            headers: { ...v.headers, ...FORM },
+            payload: form(solicitudValida()),
+            remoteAddress: '10.0.0.1',
+          }),
       });
       envios.push({
         nombre: `API, ${v.nombre}`,
-        enviar: () => v.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: v.headers, payload: solicitudValida(), remoteAddress: '10.0.0.1' }),
+        enviar: () =>
+          v.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', headers: v.headers, payload: solicitudValida(), remoteAddress: '10.0.0.1' }),
       });
     }
     // Every status link, its code replaced: the page and the API must write the very same one.
@@ -209,15 +235,27 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
       expect(filas, envio.nombre).toHaveLength(2);
       for (const { fila } of filas) {
         sinHostAjeno(fila, `outbox, ${envio.nombre}`);
-        expect(fila, envio.nombre).toMatch(new RegExp(`${TEST_SITE_URL.replaceAll('.', '\\.')}/solicitud-decretos/estado\\?codigo=SD-\\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}`));
-        for (const [enlace] of fila.matchAll(/https?:\/\/[^\s"\\]+\/solicitud-decretos\/estado\?codigo=SD-[0-9A-Z-]+/g)) enlaces.add(enlace.replace(/codigo=.*/, 'codigo=CODIGO'));
+        expect(fila, envio.nombre).toMatch(
+          new RegExp(
+            `${TEST_SITE_URL.replaceAll('.', '\\.')}/solicitud-decretos/estado\\?codigo=SD-\\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}`,
+          ),
+        );
+        for (const [enlace] of fila.matchAll(/https?:\/\/[^\s"\\]+\/solicitud-decretos\/estado\?codigo=SD-[0-9A-Z-]+/g))
+          enlaces.add(enlace.replace(/codigo=.*/, 'codigo=CODIGO'));
       }
     }
     expect([...enlaces]).toEqual([`${TEST_SITE_URL}/solicitud-decretos/estado?codigo=CODIGO`]);
   });
 
   it('un formulario enviado desde otro sitio recibe 403 en castellano; desde SITE_URL o desde el Host al que se conectó el navegador, se acepta', async () => {
-    const enviar = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: { ...FORM, ...headers }, payload: form(solicitudValida()), remoteAddress: '10.0.0.2' });
+    const enviar = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/solicitud-decretos',
+        headers: { ...FORM, ...headers },
+        payload: form(solicitudValida()),
+        remoteAddress: '10.0.0.2',
+      });
     for (const origin of [`https://${MALO}`, 'null', 'no-es-una-direccion', `${TEST_SITE_URL}.${MALO}`]) {
       const res = await enviar({ origin });
       expect(res.statusCode, origin).toBe(403);
@@ -235,7 +273,13 @@ describe.each(engines)('enlaces absolutos sólo desde SITE_URL (%s)', (engine) =
 async function correosGuardados(t: TestApp, donde: SQL): Promise<(Record<string, unknown> & { id: number })[]> {
   const resultado = (await t.database.db.execute(sql`select * from outbox ${donde} order by id`)) as unknown as { rows: Record<string, unknown>[] };
   const abrir = (valor: unknown) => (typeof valor === 'string' ? t.context.cipher.open(valor) : valor);
-  return resultado.rows.map((fila) => ({ ...fila, id: Number(fila.id), destinatario: abrir(fila.destinatario), responder_a: abrir(fila.responder_a), texto: abrir(fila.texto) }));
+  return resultado.rows.map((fila) => ({
+    ...fila,
+    id: Number(fila.id),
+    destinatario: abrir(fila.destinatario),
+    responder_a: abrir(fila.responder_a),
+    texto: abrir(fila.texto),
+  }));
 }
 
 describe('sin SITE_URL, fuera de producción: la dirección en que escucha, nunca el Host recibido', () => {

@@ -47,7 +47,15 @@ function revisar(html: string, esperadas: Record<string, string>) {
   expect(vistos).toEqual(esperadas);
 }
 
-const DECRETO = { nombre: 'Nombre', dni: 'DNI', email: 'Email', numero: 'Número de Decreto', ordenanza: 'Ordenanza', aclaraciones: 'Aclaraciones', sitio_web: 'No completes este campo' };
+const DECRETO = {
+  nombre: 'Nombre',
+  dni: 'DNI',
+  email: 'Email',
+  numero: 'Número de Decreto',
+  ordenanza: 'Ordenanza',
+  aclaraciones: 'Aclaraciones',
+  sitio_web: 'No completes este campo',
+};
 const FILTROS = { estado: 'Estado', numero: 'Numero', anio: 'Año', pattern: 'Buscar en la descripción' };
 
 describe('cada campo de los formularios tiene su etiqueta y describe con ids que existen', () => {
@@ -59,12 +67,27 @@ describe('cada campo de los formularios tiene su etiqueta y describe con ids que
       const tag = controles(res.body).find((c) => atributo(c, 'id') === id)!;
       expect(tag, id).toMatch(/\srequired=""/);
     }
-    for (const id of ['ordenanza', 'aclaraciones']) expect(controles(res.body).find((c) => atributo(c, 'id') === id), id).not.toMatch(/\srequired/);
-    expect(atributo(controles(res.body).find((c) => atributo(c, 'id') === 'ordenanza')!, 'aria-describedby')).toBe('ordenanza-ayuda');
+    for (const id of ['ordenanza', 'aclaraciones'])
+      expect(
+        controles(res.body).find((c) => atributo(c, 'id') === id),
+        id,
+      ).not.toMatch(/\srequired/);
+    expect(
+      atributo(
+        controles(res.body).find((c) => atributo(c, 'id') === 'ordenanza')!,
+        'aria-describedby',
+      ),
+    ).toBe('ordenanza-ayuda');
   });
 
   it('solicitud de decretos con errores: ayuda y error, en ese orden', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: 'nombre=&dni=&email=&numero=&ordenanzaNumero=abc', remoteAddress: '198.51.100.201' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/solicitud-decretos',
+      headers: FORM,
+      payload: 'nombre=&dni=&email=&numero=&ordenanzaNumero=abc',
+      remoteAddress: '198.51.100.201',
+    });
     expect(res.statusCode).toBe(400);
     revisar(res.body, DECRETO);
     const ordenanza = controles(res.body).find((c) => atributo(c, 'id') === 'ordenanza')!;

@@ -42,43 +42,99 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     expect(claves(decretos[0])).toEqual(['area', 'descripcion', 'numero']);
     const boletines = (await json('/api/v1/boletines-oficiales')) as { documento: object; numeroBoletinOficial: number }[];
     expect(boletines).toHaveLength(24);
-    expect(boletines[0]).toMatchObject({ documento: { id: expect.any(Number) }, numeroBoletinOficial: 324, mesAsString: 'Octubre', anioDocumentoAsString: '2026', usuarioCreacion: expect.any(String), fechaCreacion: expect.stringMatching(/^2026-11-02T/) });
+    expect(boletines[0]).toMatchObject({
+      documento: { id: expect.any(Number) },
+      numeroBoletinOficial: 324,
+      mesAsString: 'Octubre',
+      anioDocumentoAsString: '2026',
+      usuarioCreacion: expect.any(String),
+      fechaCreacion: expect.stringMatching(/^2026-11-02T/),
+    });
     const areas = (await json('/api/v1/areas?pattern=')) as object[];
     expect(areas).toHaveLength(9);
     expect(claves(areas[0])).toEqual(['domicilio', 'email', 'nombre', 'telefono']);
-    expect(claves(await json('/api/v1/ejecutivo'))).toEqual(['intendenteEmail', 'intendenteNombre', 'intendenteTelefono', 'viceIntendenteEmail', 'viceIntendenteNombre', 'viceIntendenteTelefono']);
+    expect(claves(await json('/api/v1/ejecutivo'))).toEqual([
+      'intendenteEmail',
+      'intendenteNombre',
+      'intendenteTelefono',
+      'viceIntendenteEmail',
+      'viceIntendenteNombre',
+      'viceIntendenteTelefono',
+    ]);
     const secretarias = (await json('/api/v1/secretarias?pattern=')) as { secretaria: object; subSecretariaList: object[] }[];
     expect(claves(secretarias[0])).toEqual(['secretaria', 'subSecretariaList']);
     expect(claves(secretarias[0]!.secretaria)).toEqual(['nombre', 'secretarioEmail', 'secretarioNombre', 'secretarioTelefono']);
     expect(claves(secretarias[0]!.subSecretariaList[0])).toEqual(['nombre', 'subSecretarioEmail', 'subSecretarioNombre', 'subSecretarioTelefono']);
-    const concejo = (await json('/api/v1/concejo-deliberante')) as { presidencia: object; bloqueList: { bloque: object; concejalesList: object[]; asesoresList: object[] }[] };
+    const concejo = (await json('/api/v1/concejo-deliberante')) as {
+      presidencia: object;
+      bloqueList: { bloque: object; concejalesList: object[]; asesoresList: object[] }[];
+    };
     expect(claves(concejo)).toEqual(['bloqueList', 'presidencia']);
-    expect(claves(concejo.presidencia)).toEqual(['nombrePresidente', 'nombreProsecretaria', 'nombreSecretaria', 'nombreSecretariaDigesto', 'nombreVicepresidente', 'telefono']);
+    expect(claves(concejo.presidencia)).toEqual([
+      'nombrePresidente',
+      'nombreProsecretaria',
+      'nombreSecretaria',
+      'nombreSecretariaDigesto',
+      'nombreVicepresidente',
+      'telefono',
+    ]);
     expect(claves(concejo.bloqueList[0])).toEqual(['asesoresList', 'bloque', 'concejalesList']);
     expect(claves(concejo.bloqueList[0]!.bloque)).toEqual(['nombreBloque', 'nombreSecetaria']);
     expect(claves(concejo.bloqueList[0]!.concejalesList[0])).toEqual(['nombre']);
     const observatorio = (await json('/api/v1/observatorio-vial')) as { texto: string; logo: { id: number }; galeria: { nombre: string } };
-    expect(observatorio).toMatchObject({ texto: expect.stringContaining('Observatorio Vial'), logo: { id: expect.any(Number) }, galeria: { nombre: expect.any(String) } });
-    const imagenes = (await json(`/api/v1/observatorio-vial/galeria?gallery=${encodeURIComponent(observatorio.galeria.nombre)}`)) as { imagen: { id: number } }[];
+    expect(observatorio).toMatchObject({
+      texto: expect.stringContaining('Observatorio Vial'),
+      logo: { id: expect.any(Number) },
+      galeria: { nombre: expect.any(String) },
+    });
+    const imagenes = (await json(`/api/v1/observatorio-vial/galeria?gallery=${encodeURIComponent(observatorio.galeria.nombre)}`)) as {
+      imagen: { id: number };
+    }[];
     expect(imagenes).toHaveLength(6);
-    expect(imagenes[0]).toMatchObject({ imagen: { id: expect.any(Number) }, alt: expect.any(String), titulo: expect.any(String), descripcion: expect.any(String) });
+    expect(imagenes[0]).toMatchObject({
+      imagen: { id: expect.any(Number) },
+      alt: expect.any(String),
+      titulo: expect.any(String),
+      descripcion: expect.any(String),
+    });
     const imagen = await t.app.inject({ url: `/api/v1/documentos/${imagenes[0]!.imagen.id}` });
     expect(imagen.headers['content-type']).toBe('image/png');
     expect((await t.app.inject({ url: '/api/v1/observatorio-vial/galeria' })).statusCode).toBe(400);
     for (const ruta of ['/api/v1/observatorio-vial/movimiento-terminal', '/api/v1/observatorio-vial/informes-estadisticos']) {
       const lista = (await json(ruta)) as object[];
-      expect(lista[0]).toMatchObject({ documento: { id: expect.any(Number) }, mesAsString: expect.any(String), anioDocumentoAsString: expect.stringMatching(/^\d{4}$/) });
+      expect(lista[0]).toMatchObject({
+        documento: { id: expect.any(Number) },
+        mesAsString: expect.any(String),
+        anioDocumentoAsString: expect.stringMatching(/^\d{4}$/),
+      });
     }
     const estados = (await json('/api/v1/estados-contables')) as object[];
     expect(estados).toHaveLength(48);
-    expect(estados[0]).toMatchObject({ tipoEstadoContable: expect.stringMatching(/^(RECURSOS|GASTOS)$/), documento: { id: expect.any(Number) }, mesAsString: 'Octubre', anioDocumentoAsString: '2026', usuarioCreacion: expect.any(String), fechaCreacion: expect.any(String) });
+    expect(estados[0]).toMatchObject({
+      tipoEstadoContable: expect.stringMatching(/^(RECURSOS|GASTOS)$/),
+      documento: { id: expect.any(Number) },
+      mesAsString: 'Octubre',
+      anioDocumentoAsString: '2026',
+      usuarioCreacion: expect.any(String),
+      fechaCreacion: expect.any(String),
+    });
     const sueldos = (await json('/api/v1/sueldos')) as object[];
     expect(sueldos[0]).toMatchObject({ documento: { id: expect.any(Number) }, periodoSueldoAsString: 'Octubre', anioDocumentoAsString: '2026' });
     expect((await json('/api/v1/plan-estrategico')) as object[]).toHaveLength(4);
   });
 
   it('las listas tabulares se exportan en CSV con Accept: text/csv o ?formato=csv', async () => {
-    for (const ruta of ['/api/v1/boletin-vigente/ordenanzas', '/api/v1/boletin-vigente/decretos', '/api/v1/boletines-oficiales', '/api/v1/areas', '/api/v1/observatorio-vial/movimiento-terminal', '/api/v1/observatorio-vial/informes-estadisticos', '/api/v1/estados-contables', '/api/v1/sueldos', '/api/v1/plan-estrategico']) {
+    for (const ruta of [
+      '/api/v1/boletin-vigente/ordenanzas',
+      '/api/v1/boletin-vigente/decretos',
+      '/api/v1/boletines-oficiales',
+      '/api/v1/areas',
+      '/api/v1/observatorio-vial/movimiento-terminal',
+      '/api/v1/observatorio-vial/informes-estadisticos',
+      '/api/v1/estados-contables',
+      '/api/v1/sueldos',
+      '/api/v1/plan-estrategico',
+    ]) {
       const filas = (await json(ruta)) as object[];
       for (const request of [{ url: ruta, headers: { accept: 'text/csv' } }, { url: `${ruta}?formato=csv` }]) {
         const res = await t.app.inject(request);
@@ -86,13 +142,32 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
         expect(parse(res.body, { columns: true, bom: true })).toHaveLength(filas.length);
       }
     }
-    const estados = parse((await t.app.inject({ url: '/api/v1/estados-contables?formato=csv' })).body, { columns: true, bom: true }) as Record<string, string>[];
+    const estados = parse((await t.app.inject({ url: '/api/v1/estados-contables?formato=csv' })).body, { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
     expect(estados[0]!.documentoURL).toMatch(new RegExp(`^${TEST_SITE_URL}/api/v1/documentos/\\d+$`));
   });
 
   it('el documento OpenAPI describe cada llamada', async () => {
     const doc = (await json('/api/docs')) as { paths: Record<string, unknown> };
-    for (const ruta of ['boletin-vigente', 'boletin-vigente/ordenanzas', 'boletin-vigente/decretos', 'boletines-oficiales', 'areas', 'ejecutivo', 'secretarias', 'concejo-deliberante', 'observatorio-vial', 'observatorio-vial/galeria', 'observatorio-vial/movimiento-terminal', 'observatorio-vial/informes-estadisticos', 'estados-contables', 'sueldos', 'plan-estrategico']) {
+    for (const ruta of [
+      'boletin-vigente',
+      'boletin-vigente/ordenanzas',
+      'boletin-vigente/decretos',
+      'boletines-oficiales',
+      'areas',
+      'ejecutivo',
+      'secretarias',
+      'concejo-deliberante',
+      'observatorio-vial',
+      'observatorio-vial/galeria',
+      'observatorio-vial/movimiento-terminal',
+      'observatorio-vial/informes-estadisticos',
+      'estados-contables',
+      'sueldos',
+      'plan-estrategico',
+    ]) {
       expect(doc.paths, ruta).toHaveProperty([`/api/v1/${ruta}`, 'get']);
     }
   });
@@ -115,7 +190,18 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     expect(XMLValidator.validate(sitemap.body)).toBe(true);
     const urls = (parser.parse(sitemap.body).urlset.url as { loc: string }[]).map((u) => new URL(u.loc).pathname);
-    for (const p of ['/boletines-oficiales', '/areas', '/ejecutivo', '/concejo-deliverante', '/observatorio-vial', '/plan-estrategico', '/estados-contables', '/sueldos', '/consulta-ordenanzas']) expect(urls).toContain(p);
+    for (const p of [
+      '/boletines-oficiales',
+      '/areas',
+      '/ejecutivo',
+      '/concejo-deliverante',
+      '/observatorio-vial',
+      '/plan-estrategico',
+      '/estados-contables',
+      '/sueldos',
+      '/consulta-ordenanzas',
+    ])
+      expect(urls).toContain(p);
     const { total } = (await json('/api/v1/ordenanzas')) as { total: number };
     expect(urls.filter((u) => /^\/consulta-ordenanzas\/\d{4}\/\d+$/.test(u))).toHaveLength(total);
     // Every address listed answers 200: a sitemap never sends a crawler to a 404. Eight at a time,
@@ -169,7 +255,9 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     // Written straight into the database (an older version, a manual fix): sanitised when rendered.
     await t.database.db.insert(boletinVigente).values({ legales: MALICIOSO, licitaciones: MALICIOSO });
     const [obs] = await t.database.db.select().from(observatorioVial);
-    await t.database.db.insert(observatorioVial).values({ texto: `<p>Observatorio renovado</p>${MALICIOSO}`, galeriaNombre: obs!.galeriaNombre, logoId: obs!.logoId });
+    await t.database.db
+      .insert(observatorioVial)
+      .values({ texto: `<p>Observatorio renovado</p>${MALICIOSO}`, galeriaNombre: obs!.galeriaNombre, logoId: obs!.logoId });
     pagina = await t.app.inject({ url: '/boletines-oficiales' });
     expect(pagina.body.includes('Texto legal')).toBe(true);
     sinCodigoInyectado(pagina.body);

@@ -32,7 +32,8 @@ function textoEnCastellano(html: string): string {
 const erroresRegistrados = (desde: number) => t.logs.slice(desde).filter((linea) => (linea.level as number) >= 50);
 
 /** zod's and React Router's English, and what an internal error would leak. */
-const FUGAS = /Too (big|small)|Invalid input|expected|received|Required|Unexpected Server Error|Internal Server Error|Method Not Allowed|No route matches|You made a|Failed query|select |relation |\bat \w+ \(|\/work\/|node_modules|\.tsx?\b/i;
+const FUGAS =
+  /Too (big|small)|Invalid input|expected|received|Required|Unexpected Server Error|Internal Server Error|Method Not Allowed|No route matches|You made a|Failed query|select |relation |\bat \w+ \(|\/work\/|node_modules|\.tsx?\b/i;
 
 // One app for the whole file, without demo content: no test here needs data (invalid filters are
 // answered before any query), and seeding is the slow part on a shared machine. Every test only
@@ -96,15 +97,18 @@ describe('mensajes de validación y errores en castellano', () => {
     expect(/<input\b[^>]*\bid="pattern"[^>]*>/.exec(res.body)?.[0]).toContain('value="residuos"');
   });
 
-  it.each(['numero=12a', 'numero=99999999999', 'anio=dosmil', `pattern=${'x'.repeat(300)}`, 'estado=7', 'pagina=-1', 'pagina=abc'])('/consulta-ordenanzas?%s: mensajes en castellano', async (query) => {
-    const res = await t.app.inject({ url: `/consulta-ordenanzas?${query}` });
-    expect(res.statusCode).toBe(400);
-    const resumen = /<div class="resumen-errores"[\s\S]*?<\/ul>/.exec(res.body)?.[0] ?? '';
-    const mensajes = [...resumen.matchAll(/<a href="#[a-z]+">([\s\S]*?)<\/a>/g)].map((m) => m[1]!.replace(/<!-- -->/g, ''));
-    expect(mensajes).toHaveLength(1);
-    for (const mensaje of mensajes) expect(problemasDeIdioma(mensaje)).toEqual([]);
-    expect(textoEnCastellano(res.body)).not.toMatch(FUGAS);
-  });
+  it.each(['numero=12a', 'numero=99999999999', 'anio=dosmil', `pattern=${'x'.repeat(300)}`, 'estado=7', 'pagina=-1', 'pagina=abc'])(
+    '/consulta-ordenanzas?%s: mensajes en castellano',
+    async (query) => {
+      const res = await t.app.inject({ url: `/consulta-ordenanzas?${query}` });
+      expect(res.statusCode).toBe(400);
+      const resumen = /<div class="resumen-errores"[\s\S]*?<\/ul>/.exec(res.body)?.[0] ?? '';
+      const mensajes = [...resumen.matchAll(/<a href="#[a-z]+">([\s\S]*?)<\/a>/g)].map((m) => m[1]!.replace(/<!-- -->/g, ''));
+      expect(mensajes).toHaveLength(1);
+      for (const mensaje of mensajes) expect(problemasDeIdioma(mensaje)).toEqual([]);
+      expect(textoEnCastellano(res.body)).not.toMatch(FUGAS);
+    },
+  );
 
   it('la API de ordenanzas da el mismo mensaje en castellano', async () => {
     const res = await t.app.inject({ url: '/api/v1/ordenanzas?pagina=999999' });

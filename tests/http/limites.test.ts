@@ -60,10 +60,14 @@ describe('límites de cada solicitud', () => {
 
   it('limita las conexiones abiertas por dirección: la que sobra recibe 429 y las demás siguen', async () => {
     const held = await Promise.all(
-      Array.from({ length: 4 }, () => new Promise<net.Socket>((resolve) => {
-        const s = net.connect(port, '127.0.0.1', () => resolve(s));
-        s.on('error', () => {});
-      })),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => resolve(s));
+            s.on('error', () => {});
+          }),
+      ),
     );
     try {
       const { answer } = await slowClient(port, ['GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n'], 10);
@@ -167,7 +171,15 @@ describe.runIf(adminUrl)('PostgreSQL congelado o bloqueado', () => {
     viaRelay.port = String(relay.port);
 
     const mod = await loadBuiltApp();
-    const config = mod.loadConfig({ NODE_ENV: 'production', SITE_URL: TEST_SITE_URL, DATA_KEY: 'ab'.repeat(32), LOG_LEVEL: 'silent', DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '1000', SOLICITUDES_POR_IP: '10000' });
+    const config = mod.loadConfig({
+      NODE_ENV: 'production',
+      SITE_URL: TEST_SITE_URL,
+      DATA_KEY: 'ab'.repeat(32),
+      LOG_LEVEL: 'silent',
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      DB_STATEMENT_TIMEOUT_MS: '1000',
+      SOLICITUDES_POR_IP: '10000',
+    });
     const database = await mod.openPostgres(viaRelay.toString(), config.database);
     const storage = createTestStorage(mod.createLocalStorage);
     app = await mod.buildApp({ config, database, storage, logger: false });
@@ -194,7 +206,11 @@ describe.runIf(adminUrl)('PostgreSQL congelado o bloqueado', () => {
       app.inject({ url: '/areas' }),
       app.inject({ method: 'POST', url: '/solicitud-decretos', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: solicitud }),
       app.inject({ url: '/api/v1/ordenanzas' }),
-      app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: { nombre: 'Ana', dni: '12345678', email: 'ana@example.com', numero: '11/2024' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/solicitudes-decreto',
+        payload: { nombre: 'Ana', dni: '12345678', email: 'ana@example.com', numero: '11/2024' },
+      }),
       app.inject({ url: '/health/ready' }),
     ]);
     for (const res of [pagina, seccion, post, api, apiPost, ready]) {
@@ -202,7 +218,14 @@ describe.runIf(adminUrl)('PostgreSQL congelado o bloqueado', () => {
       expect(res.body).not.toMatch(/\bselect\b[^<>]*\bfrom\b|Failed query|params:|timeout exceeded|Query read timeout/i);
     }
     if (post.statusCode === 503) expect(post.body).toContain('Ana');
-    return { pagina: pagina.statusCode, seccion: seccion.statusCode, post: post.statusCode, api: api.statusCode, apiPost: apiPost.statusCode, ready: ready.statusCode };
+    return {
+      pagina: pagina.statusCode,
+      seccion: seccion.statusCode,
+      post: post.statusCode,
+      api: api.statusCode,
+      apiPost: apiPost.statusCode,
+      ready: ready.statusCode,
+    };
   }
 
   async function recovers(expected: Record<string, number>): Promise<void> {

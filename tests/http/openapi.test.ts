@@ -11,7 +11,12 @@ type Operacion = {
   requestBody?: unknown;
   responses: Record<string, { content?: Record<string, { schema?: Esquema }> }>;
 };
-type Documento = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, Operacion>>; components: { schemas: Record<string, Esquema> } };
+type Documento = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operacion>>;
+  components: { schemas: Record<string, Esquema> };
+};
 
 /**
  * Error responses the test does not provoke, and why. Every other documented (route, status) pair
@@ -62,9 +67,16 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
       for (const [metodo, op] of Object.entries(metodos)) {
         const ok = Object.entries(op.responses).filter(([estado]) => estado.startsWith('2'));
         expect(ok.length, `${metodo} ${ruta}`).toBeGreaterThan(0);
-        for (const [, r] of ok) expect(Object.values(r.content ?? {}).every((c) => c.schema), `${metodo} ${ruta}`).toBe(true);
+        for (const [, r] of ok)
+          expect(
+            Object.values(r.content ?? {}).every((c) => c.schema),
+            `${metodo} ${ruta}`,
+          ).toBe(true);
         for (const nombre of ruta.match(/\{(\w+)\}/g) ?? []) {
-          expect(op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === nombre && p.required), `${ruta} ${nombre}`).toBe(true);
+          expect(
+            op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === nombre && p.required),
+            `${ruta} ${nombre}`,
+          ).toBe(true);
         }
       }
     }
@@ -101,7 +113,9 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     const valores: Record<string, string> = { id: String(ordenanza.ID), codigo, gallery: galeria };
     const vistos = new Set<string>();
     const pedir = async (ruta: string, metodo: string, opciones: Omit<InjectOptions, 'url' | 'method'> & { url?: string } = {}) => {
-      const url = opciones.url ?? ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
+      const url =
+        opciones.url ??
+        ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
       const res = await t.app.inject({ remoteAddress: ipNueva(), ...opciones, method: metodo.toUpperCase() as 'GET', url });
       validar(ruta, metodo, res);
       vistos.add(`${metodo.toUpperCase()} ${ruta} ${res.statusCode}`);
@@ -111,8 +125,13 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     for (const [ruta, metodos] of Object.entries(doc.paths)) {
       for (const [metodo, op] of Object.entries(metodos)) {
         const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(valores[p.name]!)}`);
-        const url = ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
-        const res = await pedir(ruta, metodo, { url: query.length ? `${url}?${query.join('&')}` : url, ...(op.requestBody ? { payload: solicitudValida({ dni: '30111222' }) } : {}) });
+        const url = ruta.replace(/\{(\w+)\}/g, (_, nombre: string) =>
+          ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!,
+        );
+        const res = await pedir(ruta, metodo, {
+          url: query.length ? `${url}?${query.join('&')}` : url,
+          ...(op.requestBody ? { payload: solicitudValida({ dni: '30111222' }) } : {}),
+        });
         expect(res.statusCode, `${metodo} ${ruta}`).toBeLessThan(300);
         // Where CSV is an alternative, it answers too.
         if (op.responses['200']?.content?.['text/csv']) {
@@ -131,7 +150,11 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }) });
     await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { url: '/api/v1/solicitudes-decreto/SD-2026-000999' });
     const ip = ipNueva();
-    for (let i = 0; i < 3; i++) await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ dni: `2000000${i}`, email: `limite${i}@example.com` }), remoteAddress: ip });
+    for (let i = 0; i < 3; i++)
+      await pedir('/api/v1/solicitudes-decreto', 'post', {
+        payload: solicitudValida({ dni: `2000000${i}`, email: `limite${i}@example.com` }),
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 5; i++) await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { remoteAddress: ip });
     // Byte ranges and revalidation of a document.
     const doc200 = await pedir('/api/v1/documentos/{id}', 'get');

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
-type Item = { ID: number; Numero: number; Anio: number; Estado: number; FechaEmision: string | null; Descripcion: string; Expediente: string | null; ModificatoriaDe: number | null; DocumentoID: number | null };
+type Item = {
+  ID: number;
+  Numero: number;
+  Anio: number;
+  Estado: number;
+  FechaEmision: string | null;
+  Descripcion: string;
+  Expediente: string | null;
+  ModificatoriaDe: number | null;
+  DocumentoID: number | null;
+};
 
 describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
   let t: TestApp;
@@ -19,7 +29,9 @@ describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
     expect(body.total).toBeGreaterThan(0);
     expect(body.items.length).toBe(Math.min(25, body.total));
     const item = body.items[0]!;
-    expect(Object.keys(item)).toEqual(expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']));
+    expect(Object.keys(item)).toEqual(
+      expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']),
+    );
     expect(item.FechaEmision).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
     expect(body.items.every((i) => /residuo/i.test(i.Descripcion))).toBe(true);
   });
@@ -62,9 +74,13 @@ describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
     const array = JSON.parse(decoded as string) as Item[];
     expect(array.length).toBeGreaterThan(0);
     expect(array.every((o) => /bomberos/i.test(o.Descripcion))).toBe(true);
-    expect(Object.keys(array[0]!)).toEqual(expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']));
+    expect(Object.keys(array[0]!)).toEqual(
+      expect.arrayContaining(['ID', 'Numero', 'Anio', 'Estado', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe']),
+    );
     const { Numero, Anio } = array[0]!;
-    const exacta = JSON.parse(JSON.parse((await t.app.inject({ url: `/Ordenanzas?estado=-1&numero=${Numero}&anio=${Anio}&tag=&palabra=` })).body) as string) as Item[];
+    const exacta = JSON.parse(
+      JSON.parse((await t.app.inject({ url: `/Ordenanzas?estado=-1&numero=${Numero}&anio=${Anio}&tag=&palabra=` })).body) as string,
+    ) as Item[];
     expect(exacta.map((o) => `${o.Numero}/${o.Anio}`)).toEqual([`${Numero}/${Anio}`]);
   });
 

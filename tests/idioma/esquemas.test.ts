@@ -179,6 +179,13 @@ function recorrerConfiguracion(r: Recorrido): void {
 describe('mensajes de todos los esquemas, en castellano (issue 8)', () => {
   const modulos = modulosConZod();
 
+  /** The zod schemas in an exported value: itself, or inside plain objects and arrays (a few levels). */
+  function esquemasEn(valor: unknown, camino: string, nivel = 0): [string, z.ZodType][] {
+    if (valor instanceof z.ZodType) return [[camino, valor]];
+    if (nivel >= 5 || valor === null || typeof valor !== 'object') return [];
+    return Object.entries(valor).flatMap(([clave, v]) => esquemasEn(v, `${camino}.${clave}`, nivel + 1));
+  }
+
   it('los esquemas viven en domain/ (o tienen su recorrido acá)', () => {
     const fuera = modulos.filter((m) => !m.startsWith(`domain${path.sep}`));
     expect(fuera.sort()).toEqual(FUERA_DE_DOMAIN);
@@ -190,9 +197,11 @@ describe('mensajes de todos los esquemas, en castellano (issue 8)', () => {
     for (const modulo of modulos.filter((m) => m.startsWith(`domain${path.sep}`) || m === CONTRATO)) {
       const exports = (await import(pathToFileURL(path.join(RAIZ, modulo)).href)) as Record<string, unknown>;
       for (const [nombre, valor] of Object.entries(exports)) {
-        if (!(valor instanceof z.ZodType)) continue;
-        exportados += 1;
-        recorrer(valor, `${modulo.split(path.sep).join('/')} ${nombre}`, r, true);
+        // Schemas exported on their own, and those inside an exported table (the API's contract).
+        for (const [camino, esquema] of esquemasEn(valor, nombre)) {
+          exportados += 1;
+          recorrer(esquema, `${modulo.split(path.sep).join('/')} ${camino}`, r, true);
+        }
       }
     }
     recorrerConfiguracion(r);
@@ -211,7 +220,12 @@ describe('mensajes de todos los esquemas, en castellano (issue 8)', () => {
 
     // The walk reached the schemas it should: the decree form's four spec messages among them.
     const distintos = new Set(r.mensajes.map((m) => m.mensaje));
-    for (const obligatorio of ['El campo nombre es obligatorio', 'El campo dni es obligatorio', 'El campo email es obligatorio', 'El campo decreto es obligatorio']) {
+    for (const obligatorio of [
+      'El campo nombre es obligatorio',
+      'El campo dni es obligatorio',
+      'El campo email es obligatorio',
+      'El campo decreto es obligatorio',
+    ]) {
       expect(distintos).toContain(obligatorio);
     }
     expect(distintos).toContain('Escribí un número de página entre 1 y 100.000, o dejalo vacío para ver la primera.');

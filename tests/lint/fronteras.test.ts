@@ -11,12 +11,24 @@ async function problemas(archivo: string, codigo: string): Promise<string[]> {
 describe('fronteras entre capas y módulos (eslint)', () => {
   it('un módulo de domain/ usa sólo domain/shared, sí mismo y lo que declara en su module.json', async () => {
     // domain/gobierno declares documentos only.
-    const [mensaje] = await problemas('domain/gobierno/nuevo.ts', "import { getOrdenanza } from '#domain/ordenanzas/queries.ts';\nexport const f = getOrdenanza;");
+    const [mensaje] = await problemas(
+      'domain/gobierno/nuevo.ts',
+      "import { getOrdenanza } from '#domain/ordenanzas/queries.ts';\nexport const f = getOrdenanza;",
+    );
     expect(mensaje).toMatch(/domain\/gobierno usa sólo domain\/shared, sí mismo y lo que declara en domain\/gobierno\/module.json \(documentos\)/);
-    expect(await problemas('domain/gobierno/nuevo.ts', "import { storeDocumento } from '#domain/documentos/commands.ts';\nimport { systemClock } from '#domain/shared/context.ts';\nexport const f = [storeDocumento, systemClock];")).toEqual([]);
+    expect(
+      await problemas(
+        'domain/gobierno/nuevo.ts',
+        "import { storeDocumento } from '#domain/documentos/commands.ts';\nimport { systemClock } from '#domain/shared/context.ts';\nexport const f = [storeDocumento, systemClock];",
+      ),
+    ).toEqual([]);
     // decretos declares correo, ordenanzas and sitio.
-    expect(await problemas('domain/decretos/nuevo.ts', "import { getSiteSettings } from '#domain/sitio/settings.ts';\nexport const f = getSiteSettings;")).toEqual([]);
-    expect(await problemas('domain/decretos/nuevo.ts', "import { listAreas } from '#domain/gobierno/queries.ts';\nexport const f = listAreas;")).toHaveLength(1);
+    expect(
+      await problemas('domain/decretos/nuevo.ts', "import { getSiteSettings } from '#domain/sitio/settings.ts';\nexport const f = getSiteSettings;"),
+    ).toEqual([]);
+    expect(await problemas('domain/decretos/nuevo.ts', "import { listAreas } from '#domain/gobierno/queries.ts';\nexport const f = listAreas;")).toHaveLength(
+      1,
+    );
   });
 
   it('domain/ no importa páginas, servidor, React ni Fastify; nadie sube con ../ en lugar del alias', async () => {

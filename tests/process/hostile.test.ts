@@ -90,7 +90,9 @@ function problemas(caso: Pick<Caso, 'esperado' | 'inyeccion' | 'prohibido'>, res
   const { esperado } = caso;
   const estadoBien = esperado === 'menor500' ? status < 500 : esperado === '4xx' ? status >= 400 && status < 500 : esperado.includes(status);
   if (!estadoBien || status >= 500) {
-    lista.push(`estado ${status} (se esperaba ${describirEsperado(esperado)}): ${tipo || 'sin Content-Type'} ${extracto(/html/.test(tipo) ? textoVisible(text) : text)}`);
+    lista.push(
+      `estado ${status} (se esperaba ${describirEsperado(esperado)}): ${tipo || 'sin Content-Type'} ${extracto(/html/.test(tipo) ? textoVisible(text) : text)}`,
+    );
   }
 
   // Files served as they are (scripts, styles, images, documents) are not messages to check.
@@ -123,7 +125,8 @@ function problemas(caso: Pick<Caso, 'esperado' | 'inyeccion' | 'prohibido'>, res
         cuerpo = undefined;
       }
       const error = cuerpo && typeof cuerpo === 'object' ? (cuerpo as { error?: unknown }).error : undefined;
-      if (typeof error !== 'string' || error.trim() === '') lista.push(`el JSON de error no tiene la forma {"error": "<texto en castellano>"}: ${extracto(text)}`);
+      if (typeof error !== 'string' || error.trim() === '')
+        lista.push(`el JSON de error no tiene la forma {"error": "<texto en castellano>"}: ${extracto(text)}`);
     }
   }
 
@@ -193,7 +196,19 @@ const API = [
   '/api/v1/documentos/{doc}',
   '/api/v1/no-existe',
 ];
-const OTRAS = ['/Ordenanzas/', '/Ordenanzas', '/downloadArchivoAppTurismo', '/feeds/boletines.xml', '/feeds/ordenanzas.xml', '/sitemap.xml', '/robots.txt', '/health/live', '/health/ready', '{asset}', '/favicon.svg'];
+const OTRAS = [
+  '/Ordenanzas/',
+  '/Ordenanzas',
+  '/downloadArchivoAppTurismo',
+  '/feeds/boletines.xml',
+  '/feeds/ordenanzas.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/health/live',
+  '/health/ready',
+  '{asset}',
+  '/favicon.svg',
+];
 
 /** The API routes that answer a list, as JSON or CSV. */
 const API_LISTAS = [
@@ -227,7 +242,13 @@ const PARAMETROS: [string, string[]][] = [
   ['/acceso-empleados', ['destino']],
 ];
 /** Parameters whose every byte sequence is tried (the others get a rotating share). */
-const PARAMETROS_COMPLETOS = new Set(['/consulta-ordenanzas pattern', '/api/v1/ordenanzas pattern', '/api/v1/ordenanzas?formato=csv pattern', '/Ordenanzas/ palabra', '/solicitud-decretos/ordenanzas q']);
+const PARAMETROS_COMPLETOS = new Set([
+  '/consulta-ordenanzas pattern',
+  '/api/v1/ordenanzas pattern',
+  '/api/v1/ordenanzas?formato=csv pattern',
+  '/Ordenanzas/ palabra',
+  '/solicitud-decretos/ordenanzas q',
+]);
 
 /** Bytes no text a citizen types can hold: NUL, invalid UTF-8, lone surrogates, control characters. */
 const SECUENCIAS: [string, string][] = [
@@ -277,7 +298,14 @@ function conMarca(ruta: string, query: string, marca: string): string {
 
 function baseSolicitud(): Record<string, string> {
   const n = siguienteSolicitud++;
-  return { nombre: 'Lucía Fernández', dni: DNI, email: `${PREFIJO_EMAIL}.${n}@correo.com.ar`, numero: `${n}/2025`, ordenanza: '', aclaraciones: 'Copia para un trámite.' };
+  return {
+    nombre: 'Lucía Fernández',
+    dni: DNI,
+    email: `${PREFIJO_EMAIL}.${n}@correo.com.ar`,
+    numero: `${n}/2025`,
+    ordenanza: '',
+    aclaraciones: 'Copia para un trámite.',
+  };
 }
 
 /** An urlencoded form; `crudoDe` appends raw, already-encoded text to one field (or its name). */
@@ -344,9 +372,17 @@ function construirCorpus(): Caso[] {
   const CAMINOS_CRUDOS = ['/', '/consulta-ordenanzas/', '/api/v1/ordenanzas/', '/assets/'];
   SECUENCIAS.forEach(([descripcion, secuencia], i) => {
     const ruta = RUTAS_CRUDAS[i % RUTAS_CRUDAS.length]!;
-    agregar({ nombre: `GET ${ruta}… con ${descripcion} sin codificar en la consulta responde 400`, pedido: { target: Buffer.concat([Buffer.from(ruta), crudo(secuencia)]) }, esperado: [400] });
+    agregar({
+      nombre: `GET ${ruta}… con ${descripcion} sin codificar en la consulta responde 400`,
+      pedido: { target: Buffer.concat([Buffer.from(ruta), crudo(secuencia)]) },
+      esperado: [400],
+    });
     const camino = CAMINOS_CRUDOS[i % CAMINOS_CRUDOS.length]!;
-    agregar({ nombre: `GET ${camino}… con ${descripcion} sin codificar en la ruta responde 400`, pedido: { target: Buffer.concat([Buffer.from(camino), crudo(secuencia), Buffer.from('x')]) }, esperado: [400] });
+    agregar({
+      nombre: `GET ${camino}… con ${descripcion} sin codificar en la ruta responde 400`,
+      pedido: { target: Buffer.concat([Buffer.from(camino), crudo(secuencia), Buffer.from('x')]) },
+      esperado: [400],
+    });
   });
 
   // 3. Invalid bytes in a path segment.
@@ -364,7 +400,11 @@ function construirCorpus(): Caso[] {
   ];
   SEGMENTOS.forEach((plantilla, fila) => {
     for (const [descripcion, secuencia] of rotar(SECUENCIAS, 4, fila * 3)) {
-      agregar({ nombre: `GET ${plantilla} con ${descripcion} en el segmento responde 400`, pedido: { target: plantilla.replace('{s}', `a${secuencia}`) }, esperado: [400] });
+      agregar({
+        nombre: `GET ${plantilla} con ${descripcion} en el segmento responde 400`,
+        pedido: { target: plantilla.replace('{s}', `a${secuencia}`) },
+        esperado: [400],
+      });
     }
   });
 
@@ -386,7 +426,11 @@ function construirCorpus(): Caso[] {
     const secuencias = campo === 'nombre' || campo === 'aclaraciones' ? SECUENCIAS : rotar(SECUENCIAS, 4, fila * 3);
     for (const [descripcion, secuencia] of secuencias) {
       const campos = { ...baseSolicitud(), ordenanzaNumero: '' };
-      agregar({ nombre: `POST /solicitud-decretos con ${descripcion} en el campo ${campo} responde 400`, pedido: ENVIO_FORM(formulario(campos, { campo, sufijo: secuencia })), esperado: [400] });
+      agregar({
+        nombre: `POST /solicitud-decretos con ${descripcion} en el campo ${campo} responde 400`,
+        pedido: ENVIO_FORM(formulario(campos, { campo, sufijo: secuencia })),
+        esperado: [400],
+      });
     }
   });
   for (const [descripcion, secuencia] of [SECUENCIAS[0]!, SECUENCIAS[1]!, SECUENCIAS[5]!]) {
@@ -403,16 +447,28 @@ function construirCorpus(): Caso[] {
     for (const campo of rotar(CAMPOS_JSON, 2, fila * 2)) {
       const objeto = baseSolicitud();
       objeto[campo] = `${objeto[campo]}⟦X⟧`;
-      agregar({ nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} en el valor de ${campo} responde 400`, pedido: ENVIO_API(jsonCon(objeto, escape)), esperado: [400] });
+      agregar({
+        nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} en el valor de ${campo} responde 400`,
+        pedido: ENVIO_API(jsonCon(objeto, escape)),
+        esperado: [400],
+      });
     }
     const objeto = { ...baseSolicitud(), 'extra⟦X⟧': 'x' };
-    agregar({ nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} en una clave responde 400`, pedido: ENVIO_API(jsonCon(objeto, escape)), esperado: [400] });
+    agregar({
+      nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} en una clave responde 400`,
+      pedido: ENVIO_API(jsonCon(objeto, escape)),
+      esperado: [400],
+    });
   });
   [...SECUENCIAS.slice(0, 8), SECUENCIAS[9]!].forEach(([descripcion, secuencia], i) => {
     const campo = CAMPOS_JSON[i % CAMPOS_JSON.length]!;
     const objeto = baseSolicitud();
     objeto[campo] = `${objeto[campo]}⟦X⟧`;
-    agregar({ nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} sin escapar en el valor de ${campo} responde 400`, pedido: ENVIO_API(jsonCon(objeto, crudo(secuencia))), esperado: [400] });
+    agregar({
+      nombre: `POST /api/v1/solicitudes-decreto con ${descripcion} sin escapar en el valor de ${campo} responde 400`,
+      pedido: ENVIO_API(jsonCon(objeto, crudo(secuencia))),
+      esperado: [400],
+    });
   });
   for (const [descripcion, secuencia] of [SECUENCIAS[1]!, SECUENCIAS[5]!]) {
     agregar({
@@ -433,7 +489,16 @@ function construirCorpus(): Caso[] {
     ['Range', 'bytes=0-'],
     ['X-Forwarded-For', '203.0.113.'],
   ];
-  const RUTAS_CABECERAS = ['/', '/consulta-ordenanzas', '/api/v1/ordenanzas', '/api/v1/documentos/{doc}', '/Ordenanzas/', '/sitemap.xml', '/health/live', '{asset}'];
+  const RUTAS_CABECERAS = [
+    '/',
+    '/consulta-ordenanzas',
+    '/api/v1/ordenanzas',
+    '/api/v1/documentos/{doc}',
+    '/Ordenanzas/',
+    '/sitemap.xml',
+    '/health/live',
+    '{asset}',
+  ];
   CABECERAS.forEach(([cabecera, base], fila) => {
     rotar(SECUENCIAS, 4, fila * 3).forEach(([descripcion, secuencia], columna) => {
       const ruta = RUTAS_CABECERAS[(fila + columna) % RUTAS_CABECERAS.length]!;
@@ -464,16 +529,35 @@ function construirCorpus(): Caso[] {
     '{asset}',
   ];
   RUTAS_METODOS.forEach((ruta, fila) => {
-    for (const metodo of rotar(METODOS, 3, fila * 2)) agregar({ nombre: `${metodo} ${ruta} responde 405`, pedido: { method: metodo, target: ruta }, esperado: [405] });
+    for (const metodo of rotar(METODOS, 3, fila * 2))
+      agregar({ nombre: `${metodo} ${ruta} responde 405`, pedido: { method: metodo, target: ruta }, esperado: [405] });
   });
-  const PAGINAS_METODOS = ['/', '/home', '/consulta-ordenanzas', '/consulta-ordenanzas/{anio}/{numero}', '/solicitud-decretos', '/solicitud-decretos/estado', '/boletines-oficiales', '/login', '/sign-out'];
+  const PAGINAS_METODOS = [
+    '/',
+    '/home',
+    '/consulta-ordenanzas',
+    '/consulta-ordenanzas/{anio}/{numero}',
+    '/solicitud-decretos',
+    '/solicitud-decretos/estado',
+    '/boletines-oficiales',
+    '/login',
+    '/sign-out',
+  ];
   PAGINAS_METODOS.forEach((ruta, fila) => {
-    agregar({ nombre: `PATCH ${ruta} responde 405`, pedido: { method: 'PATCH', target: ruta, headers: [['Content-Type', FORM]], body: 'a=1' }, esperado: [405] });
+    agregar({
+      nombre: `PATCH ${ruta} responde 405`,
+      pedido: { method: 'PATCH', target: ruta, headers: [['Content-Type', FORM]], body: 'a=1' },
+      esperado: [405],
+    });
     const otro = fila % 2 === 0 ? 'PUT' : 'DELETE';
     agregar({ nombre: `${otro} ${ruta} responde 405`, pedido: { method: otro, target: ruta }, esperado: [405] });
   });
   for (const ruta of ['/notfound', '/no-existe/en-el-sitio']) {
-    agregar({ nombre: `PATCH ${ruta} responde 404 o 405`, pedido: { method: 'PATCH', target: ruta, headers: [['Content-Type', FORM]], body: 'a=1' }, esperado: [404, 405] });
+    agregar({
+      nombre: `PATCH ${ruta} responde 404 o 405`,
+      pedido: { method: 'PATCH', target: ruta, headers: [['Content-Type', FORM]], body: 'a=1' },
+      esperado: [404, 405],
+    });
   }
   for (const [metodo, ruta] of [
     ['HACKEAR', '/'],
@@ -500,7 +584,8 @@ function construirCorpus(): Caso[] {
   ];
   const RUTAS_HOST = ['/', '/consulta-ordenanzas', '/api/v1/ordenanzas', '/sitemap.xml', '/robots.txt', '/feeds/ordenanzas.xml', '/api/docs', '/health/live'];
   HOSTS.forEach(([descripcion, cambios], fila) => {
-    for (const ruta of rotar(RUTAS_HOST, 3, fila * 3)) agregar({ nombre: `GET ${ruta} con ${descripcion} responde 400`, pedido: { target: ruta, ...cambios }, esperado: [400] });
+    for (const ruta of rotar(RUTAS_HOST, 3, fila * 3))
+      agregar({ nombre: `GET ${ruta} con ${descripcion} responde 400`, pedido: { target: ruta, ...cambios }, esperado: [400] });
   });
 
   // 10. Bodies: media types, malformed JSON, sizes, framing.
@@ -517,7 +602,11 @@ function construirCorpus(): Caso[] {
     ['application/xml', '<solicitud><nombre>Lucía</nombre></solicitud>'],
     [null, JSON.stringify(baseSolicitud())],
   ] as const) {
-    agregar({ nombre: `POST /api/v1/solicitudes-decreto con Content-Type ${tipo?.split(';')[0] ?? 'ausente'} responde 415`, pedido: ENVIO_API(cuerpo, tipo), esperado: [415] });
+    agregar({
+      nombre: `POST /api/v1/solicitudes-decreto con Content-Type ${tipo?.split(';')[0] ?? 'ausente'} responde 415`,
+      pedido: ENVIO_API(cuerpo, tipo),
+      esperado: [415],
+    });
   }
   for (const [descripcion, cuerpo] of [
     ['un objeto sin terminar', '{"nombre":'],
@@ -537,19 +626,59 @@ function construirCorpus(): Caso[] {
   ] as const) {
     agregar({ nombre: `POST /api/v1/solicitudes-decreto con JSON mal formado (${descripcion}) responde 400`, pedido: ENVIO_API(cuerpo), esperado: [400] });
   }
-  agregar({ nombre: 'POST /api/v1/solicitudes-decreto con un cuerpo de 20 KB responde 413', pedido: ENVIO_API(JSON.stringify({ ...baseSolicitud(), aclaraciones: 'x'.repeat(20_000) })), esperado: [413] });
+  agregar({
+    nombre: 'POST /api/v1/solicitudes-decreto con un cuerpo de 20 KB responde 413',
+    pedido: ENVIO_API(JSON.stringify({ ...baseSolicitud(), aclaraciones: 'x'.repeat(20_000) })),
+    esperado: [413],
+  });
   const grande = JSON.stringify({ ...baseSolicitud(), aclaraciones: 'x'.repeat(20_000) });
   agregar({
     nombre: 'POST /api/v1/solicitudes-decreto con un cuerpo chunked de 20 KB responde 413',
-    pedido: { ...ENVIO_API(`${Buffer.byteLength(grande).toString(16)}\r\n${grande}\r\n0\r\n\r\n`, JSON_TIPO, [['Transfer-Encoding', 'chunked']]), contentLength: false },
+    pedido: {
+      ...ENVIO_API(`${Buffer.byteLength(grande).toString(16)}\r\n${grande}\r\n0\r\n\r\n`, JSON_TIPO, [['Transfer-Encoding', 'chunked']]),
+      contentLength: false,
+    },
     esperado: [413],
   });
-  agregar({ nombre: 'POST /solicitud-decretos con un formulario de 1,1 MB responde 413', pedido: ENVIO_FORM(formulario({ ...baseSolicitud(), aclaraciones: 'x'.repeat(1_150_000) })), esperado: [413] });
+  agregar({
+    nombre: 'POST /solicitud-decretos con un formulario de 1,1 MB responde 413',
+    pedido: ENVIO_FORM(formulario({ ...baseSolicitud(), aclaraciones: 'x'.repeat(1_150_000) })),
+    esperado: [413],
+  });
   for (const [descripcion, pedido] of [
-    ['Content-Length y Transfer-Encoding a la vez', { ...ENVIO_API('5\r\n{"a":\r\n0\r\n\r\n', JSON_TIPO, [['Transfer-Encoding', 'chunked'], ['Content-Length', '13']]), contentLength: false }],
+    [
+      'Content-Length y Transfer-Encoding a la vez',
+      {
+        ...ENVIO_API('5\r\n{"a":\r\n0\r\n\r\n', JSON_TIPO, [
+          ['Transfer-Encoding', 'chunked'],
+          ['Content-Length', '13'],
+        ]),
+        contentLength: false,
+      },
+    ],
     ['Content-Length no numérico', { ...ENVIO_API('{}', JSON_TIPO, [['Content-Length', 'abc']]), contentLength: false }],
-    ['Content-Length negativo', { ...ENVIO_FORM('a=1', FORM), headers: [['Content-Type', FORM], ['Content-Length', '-1']] as [string, Bytes][], contentLength: false }],
-    ['un chunk de tamaño ilegible', { ...ENVIO_FORM('zz\r\nhola\r\n0\r\n\r\n', FORM), headers: [['Content-Type', FORM], ['Transfer-Encoding', 'chunked']] as [string, Bytes][], contentLength: false }],
+    [
+      'Content-Length negativo',
+      {
+        ...ENVIO_FORM('a=1', FORM),
+        headers: [
+          ['Content-Type', FORM],
+          ['Content-Length', '-1'],
+        ] as [string, Bytes][],
+        contentLength: false,
+      },
+    ],
+    [
+      'un chunk de tamaño ilegible',
+      {
+        ...ENVIO_FORM('zz\r\nhola\r\n0\r\n\r\n', FORM),
+        headers: [
+          ['Content-Type', FORM],
+          ['Transfer-Encoding', 'chunked'],
+        ] as [string, Bytes][],
+        contentLength: false,
+      },
+    ],
   ] as [string, RawRequest][]) {
     agregar({ nombre: `POST ${String(pedido.target)} con ${descripcion} responde 400`, pedido, esperado: [400] });
   }
@@ -561,9 +690,17 @@ function construirCorpus(): Caso[] {
   }
   agregar({ nombre: 'GET de una ruta de 10.000 caracteres responde 414', pedido: { target: `/${largo}` }, esperado: [414] });
   for (const ruta of ['/', '/api/v1/ordenanzas']) {
-    agregar({ nombre: `GET ${ruta} con una consulta de 100 KiB responde con un error 4xx`, pedido: { target: `${ruta}?x=${'a'.repeat(100 * 1024)}` }, esperado: '4xx' });
+    agregar({
+      nombre: `GET ${ruta} con una consulta de 100 KiB responde con un error 4xx`,
+      pedido: { target: `${ruta}?x=${'a'.repeat(100 * 1024)}` },
+      esperado: '4xx',
+    });
   }
-  agregar({ nombre: 'GET / con una cookie de 20 KB responde con un error 4xx', pedido: { target: '/', headers: [['Cookie', `a=${'b'.repeat(20_000)}`]] }, esperado: '4xx' });
+  agregar({
+    nombre: 'GET / con una cookie de 20 KB responde con un error 4xx',
+    pedido: { target: '/', headers: [['Cookie', `a=${'b'.repeat(20_000)}`]] },
+    esperado: '4xx',
+  });
 
   // 12. Values out of range and of the wrong type where routes parse them: the route's own answer.
   const VALORES: [string, string][] = [
@@ -637,7 +774,14 @@ function construirCorpus(): Caso[] {
     ['/api/v1/documentos/{doc}', 'Range: bytes=0-99999999999999999999', [['Range', 'bytes=0-99999999999999999999']]],
     ['/api/v1/documentos/{doc}', 'If-Modified-Since: basura', [['If-Modified-Since', 'basura']]],
     ['/api/v1/documentos/{doc}', 'If-None-Match: basura', [['If-None-Match', 'basura']]],
-    ['/api/v1/documentos/{doc}', 'If-Range: basura con Range', [['If-Range', 'basura'], ['Range', 'bytes=0-10']]],
+    [
+      '/api/v1/documentos/{doc}',
+      'If-Range: basura con Range',
+      [
+        ['If-Range', 'basura'],
+        ['Range', 'bytes=0-10'],
+      ],
+    ],
     ['/consulta-ordenanzas', 'If-Modified-Since: basura', [['If-Modified-Since', 'basura']]],
     ['/api/v1/ordenanzas', 'If-Modified-Since: basura', [['If-Modified-Since', 'basura']]],
     ['/consulta-ordenanzas', 'Range: bytes=999999999-', [['Range', 'bytes=999999999-']]],
@@ -658,7 +802,13 @@ function construirCorpus(): Caso[] {
     const esPagina = !ruta.startsWith('/api/') && !ruta.startsWith('/Ordenanzas') && !ruta.startsWith('/download');
     params.forEach((param, columna) => {
       for (const [descripcion, carga] of esPagina ? INYECCIONES : rotar(INYECCIONES, 3, fila + columna * 2)) {
-        get(`GET ${ruta} con ${descripcion} en el parámetro ${param} responde con un estado menor que 500`, ruta, `${param}=${encodeURIComponent(carga)}`, 'menor500', { inyeccion: carga });
+        get(
+          `GET ${ruta} con ${descripcion} en el parámetro ${param} responde con un estado menor que 500`,
+          ruta,
+          `${param}=${encodeURIComponent(carga)}`,
+          'menor500',
+          { inyeccion: carga },
+        );
       }
     });
   });
@@ -675,7 +825,12 @@ function construirCorpus(): Caso[] {
   for (const campo of CAMPOS_FORM) {
     for (const [descripcion, carga] of INYECCIONES) {
       const campos = { ...baseSolicitud(), ordenanzaNumero: '', [campo]: carga };
-      agregar({ nombre: `POST /solicitud-decretos con ${descripcion} en el campo ${campo} responde con un estado menor que 500`, pedido: ENVIO_FORM(formulario(campos)), esperado: 'menor500', inyeccion: carga });
+      agregar({
+        nombre: `POST /solicitud-decretos con ${descripcion} en el campo ${campo} responde con un estado menor que 500`,
+        pedido: ENVIO_FORM(formulario(campos)),
+        esperado: 'menor500',
+        inyeccion: carga,
+      });
     }
   }
   CAMPOS_JSON.forEach((campo, fila) => {
@@ -840,7 +995,8 @@ async function correrCorpus(servidor: Servidor, contexto: Contexto): Promise<Map
       const caso = CORPUS[siguiente++]!;
       await servidor.asegurar();
       const resultado = await enviar(servidor, caso, contexto);
-      if ('error' in resultado && resultado.error.startsWith('sin respuesta') && (await servidor.cayo())) sospechosos.push({ caso, salida: servidor.salidas.at(-1) });
+      if ('error' in resultado && resultado.error.startsWith('sin respuesta') && (await servidor.cayo()))
+        sospechosos.push({ caso, salida: servidor.salidas.at(-1) });
       else resultados.set(caso.nombre, resultado);
     }
   };
@@ -874,7 +1030,13 @@ async function leerContexto(port: number): Promise<Contexto> {
   const ordenanza = ordenanzas.items[0];
   const boletin = boletines[0];
   if (!ordenanza || !boletin) throw new Error('el contenido de demostración no tiene ordenanzas o boletines');
-  return { doc: String(boletin.documento.id), ordenanza: String(ordenanza.ID), anio: String(ordenanza.Anio), numero: String(ordenanza.Numero), asset: primerAsset() };
+  return {
+    doc: String(boletin.documento.id),
+    ordenanza: String(ordenanza.ID),
+    anio: String(ordenanza.Anio),
+    numero: String(ordenanza.Numero),
+    asset: primerAsset(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -925,8 +1087,7 @@ describe.each(engines)('pedidos hostiles al servidor compilado con %s', (engine)
     if (murio && salida) {
       salida.culpable = caso.nombre;
       fallas.push(`el proceso terminó (código ${salida.codigo}): ${salida.motivo}`);
-    }
-    else {
+    } else {
       const listo = await rawRequest(servidor.port, { target: '/health/ready' });
       if (listo.status !== 200) fallas.push(`/health/ready respondió ${listo.status} después del pedido`);
       const pagina = await rawRequest(servidor.port, { target: '/consulta-ordenanzas?pattern=residuos' });
@@ -953,7 +1114,9 @@ describe.each(engines)('pedidos hostiles al servidor compilado con %s', (engine)
   });
 
   it('el proceso no terminó en ningún momento', () => {
-    const resumen = servidor.salidas.map((s) => `${s.culpable ?? 'un pedido del corpus'} terminó el proceso (código ${s.codigo}, señal ${s.senal}): ${s.motivo}`);
+    const resumen = servidor.salidas.map(
+      (s) => `${s.culpable ?? 'un pedido del corpus'} terminó el proceso (código ${s.codigo}, señal ${s.senal}): ${s.motivo}`,
+    );
     expect(resumen, resumen.join('\n')).toEqual([]);
   });
 
@@ -976,7 +1139,9 @@ describe.each(engines)('pedidos hostiles al servidor compilado con %s', (engine)
     if (filtrados.length > 0) {
       const i = salida.indexOf(filtrados[0]!.marca!);
       const linea = salida.slice(salida.lastIndexOf('\n', i) + 1, salida.indexOf('\n', i));
-      fugas.push(`${filtrados.length} de ${CORPUS.filter((caso) => caso.marca).length} consultas quedaron en el registro, por ejemplo: ${extracto(linea, 300)}`);
+      fugas.push(
+        `${filtrados.length} de ${CORPUS.filter((caso) => caso.marca).length} consultas quedaron en el registro, por ejemplo: ${extracto(linea, 300)}`,
+      );
     }
     if (new RegExp(`(?<!\\d)${DNI}(?!\\d)`).test(salida)) fugas.push('el DNI enviado en los formularios está en el registro');
     if (salida.includes(PREFIJO_EMAIL)) fugas.push('un correo electrónico enviado en los formularios está en el registro');

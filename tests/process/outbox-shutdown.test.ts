@@ -71,7 +71,12 @@ describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (
       await enqueueMail(
         database.db,
         createCipher(clave),
-        Array.from({ length: CORREOS }, (_, i) => ({ destinatario: `vecino${i}@correo.test`, asunto: `Aviso ${i}`, texto: `Aviso número ${i}.`, referencia: 'cierre' })),
+        Array.from({ length: CORREOS }, (_, i) => ({
+          destinatario: `vecino${i}@correo.test`,
+          asunto: `Aviso ${i}`,
+          texto: `Aviso número ${i}.`,
+          referencia: 'cierre',
+        })),
       );
     } finally {
       await database.close();
@@ -112,7 +117,9 @@ describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (
     // Nor a request in flight that never ends: its body never arrives (cut after a short grace).
     const lento = net.connect(port, '127.0.0.1');
     lento.on('error', () => {});
-    lento.write(`POST /api/v1/solicitudes-decreto HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"nombre":`);
+    lento.write(
+      `POST /api/v1/solicitudes-decreto HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"nombre":`,
+    );
     await esperarHasta(() => smtp.mensajes.length >= 20, 30_000);
 
     const cierre = await terminar(primero);
@@ -129,7 +136,12 @@ describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (
 
     // What the server accepted is marked sent; everything else is due now, its attempt uncounted.
     const despues = await filas();
-    expect(despues.filter((f) => f.estado === 'enviado').map((f) => f.message_id).sort()).toEqual([...recibidosAntes].sort());
+    expect(
+      despues
+        .filter((f) => f.estado === 'enviado')
+        .map((f) => f.message_id)
+        .sort(),
+    ).toEqual([...recibidosAntes].sort());
     const pendientes = despues.filter((f) => f.estado === 'pendiente');
     expect(pendientes).toHaveLength(CORREOS - recibidosAntes.length);
     expect(pendientes.filter((f) => Number(f.intentos) !== 0 || !f.vencido)).toEqual([]);

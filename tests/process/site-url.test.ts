@@ -50,7 +50,10 @@ describe('SITE_URL en producción (issue 9)', () => {
 
   it('con SITE_URL arranca, y sus enlaces salen de SITE_URL aunque el pedido nombre otro host', async () => {
     const port = await freePort();
-    const run = startServer({ ...deployment, SITE_URL: 'https://www.villalaangostura.gob.ar', TRUST_PROXY: '127.0.0.1', SEED_DEMO: 'false', PORT: String(port) }, { inherit: false });
+    const run = startServer(
+      { ...deployment, SITE_URL: 'https://www.villalaangostura.gob.ar', TRUST_PROXY: '127.0.0.1', SEED_DEMO: 'false', PORT: String(port) },
+      { inherit: false },
+    );
     started.push(run);
     await waitFor(() => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null, 'el servidor');
     expect(run.child.exitCode, run.output()).toBeNull();

@@ -14,9 +14,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   if (!buildIsCurrent()) await build();
   const started = performance.now();
-  const { templates, remove } = await buildTemplates(
-    (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as typeof App,
-  );
+  const { templates, remove } = await buildTemplates((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as typeof App);
   if (process.env.VLA_TEST_TIMINGS) console.log(`plantillas de base listas en ${Math.round(performance.now() - started)} ms`);
   project.provide('templates', templates);
   return remove;

@@ -37,7 +37,7 @@ export type RawResponse = {
 const CRLF = '\r\n';
 
 /** The request's bytes: request line, Host, the given headers, Connection: close, then the body. */
-export function encodeRequest(request: RawRequest, defaultHost: string): Buffer {
+function encodeRequest(request: RawRequest, defaultHost: string): Buffer {
   const parts: Buffer[] = [];
   const push = (value: Bytes) => parts.push(typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
   push(`${request.method ?? 'GET'} `);
@@ -81,7 +81,7 @@ function decodeChunked(data: Buffer): Buffer {
 }
 
 /** Parses a complete answer; interim 1xx answers before it are skipped. */
-export function parseResponse(data: Buffer, method = 'GET'): RawResponse {
+function parseResponse(data: Buffer, method = 'GET'): RawResponse {
   let rest = data;
   for (;;) {
     const headEnd = rest.indexOf(CRLF + CRLF);
@@ -107,8 +107,7 @@ export function parseResponse(data: Buffer, method = 'GET'): RawResponse {
       const length = Number(headers['content-length']);
       if (rest.length < length) throw new Error(`respuesta cortada: llegaron ${rest.length} de ${length} bytes`);
       body = rest.subarray(0, length);
-    }
-    else body = rest;
+    } else body = rest;
     // Header values are read as latin1 above; re-read them as UTF-8, as servers send them.
     for (const name of Object.keys(headers)) headers[name] = Buffer.from(headers[name]!, 'latin1').toString('utf8');
     return { status, statusText: match[2] ?? '', headers, body, text: body.toString('utf8') };

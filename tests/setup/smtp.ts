@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type MensajeRecibido = { de: string; para: string[]; datos: string; messageId: string | undefined };
+type MensajeRecibido = { de: string; para: string[]; datos: string; messageId: string | undefined };
 
 /** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
 export function puertoLibre(): Promise<number> {

@@ -1,7 +1,7 @@
 import type { SiteSettings } from '#domain/sitio/settings.ts';
 
 /** One entry of a menu: a page of this site, or an external address that opens in a new tab. */
-export type NavEntry = {
+type NavEntry = {
   label: string;
   href: string;
   /** External addresses open in a new tab (and say so to screen-reader users). */

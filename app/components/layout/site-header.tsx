@@ -133,19 +133,9 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
       </div>
       <div className="contenedor cabecera__barra">
         <Link to="/home" className="cabecera__marca" onClick={closeAll}>
-          <img
-            className="cabecera__logo"
-            src="/logo-municipalidad.svg"
-            alt="Municipalidad de Villa La Angostura"
-            width={276}
-            height={60}
-          />
+          <img className="cabecera__logo" src="/logo-municipalidad.svg" alt="Municipalidad de Villa La Angostura" width={276} height={60} />
         </Link>
-        <nav
-          ref={navRef}
-          aria-label="Principal"
-          className={panelOpen ? 'navegacion navegacion--abierta' : 'navegacion'}
-        >
+        <nav ref={navRef} aria-label="Principal" className={panelOpen ? 'navegacion navegacion--abierta' : 'navegacion'}>
           <button
             ref={toggleRef}
             type="button"

@@ -32,7 +32,16 @@ type Props = {
  * error. The control comes from the render prop, so an input, a textarea, a select, a combobox or
  * an input with its button in one row all get the same wiring.
  */
-export function FormField({ name: nombre, label: etiqueta, hint: ayuda, error, required: obligatorio, announceError: anunciarError, className, children }: Props) {
+export function FormField({
+  name: nombre,
+  label: etiqueta,
+  hint: ayuda,
+  error,
+  required: obligatorio,
+  announceError: anunciarError,
+  className,
+  children,
+}: Props) {
   const ayudaId = `${nombre}-ayuda`;
   const errorId = `${nombre}-error`;
   const describe = [ayuda ? ayudaId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');

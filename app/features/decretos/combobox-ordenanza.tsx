@@ -5,7 +5,7 @@ import { useHydrated } from '#app/lib/use-hydrated.ts';
 export type OpcionOrdenanza = { id: number; etiqueta: string };
 
 /** The spec's select defaults (§9). */
-export const SELECT = { placeholder: 'Select...', cargando: 'Loading...', vacio: 'No options', minimo: 3, espera: 250 } as const;
+const SELECT = { placeholder: 'Select...', cargando: 'Loading...', vacio: 'No options', minimo: 3, espera: 250 } as const;
 
 type Props = {
   /** From the field around it (`FormField`): id, hint and error wiring; its own names are posted. */
@@ -66,7 +66,10 @@ export function ComboboxOrdenanza({ control, valorInicial, onEditar }: Props) {
     const c = new AbortController();
     controlador.current = c;
     try {
-      const res = await fetch(`/solicitud-decretos/ordenanzas?q=${encodeURIComponent(consulta)}`, { signal: c.signal, headers: { accept: 'application/json' } });
+      const res = await fetch(`/solicitud-decretos/ordenanzas?q=${encodeURIComponent(consulta)}`, {
+        signal: c.signal,
+        headers: { accept: 'application/json' },
+      });
       const cuerpo = (await res.json()) as { opciones: OpcionOrdenanza[] };
       if (numero !== ultima.current) return; // a newer search was started: this answer is stale
       setOpciones(cuerpo.opciones);
@@ -126,7 +129,14 @@ export function ComboboxOrdenanza({ control, valorInicial, onEditar }: Props) {
     }
   }
 
-  const mensaje = estado === 'cargando' ? SELECT.cargando : estado === 'listo' && opciones.length === 0 ? SELECT.vacio : estado === 'falla' ? 'No pudimos buscar ordenanzas ahora. Podés dejar el campo vacío.' : '';
+  const mensaje =
+    estado === 'cargando'
+      ? SELECT.cargando
+      : estado === 'listo' && opciones.length === 0
+        ? SELECT.vacio
+        : estado === 'falla'
+          ? 'No pudimos buscar ordenanzas ahora. Podés dejar el campo vacío.'
+          : '';
 
   return (
     <div className="combobox">
@@ -179,7 +189,13 @@ export function ComboboxOrdenanza({ control, valorInicial, onEditar }: Props) {
         {mensaje ? <p className="combobox__mensaje">{mensaje}</p> : null}
       </div>
       <p className="visually-hidden" role="status">
-        {estado === 'cargando' ? SELECT.cargando : estado === 'listo' ? (opciones.length === 0 ? SELECT.vacio : `${opciones.length} ${opciones.length === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}`) : ''}
+        {estado === 'cargando'
+          ? SELECT.cargando
+          : estado === 'listo'
+            ? opciones.length === 0
+              ? SELECT.vacio
+              : `${opciones.length} ${opciones.length === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}`
+            : ''}
       </p>
     </div>
   );

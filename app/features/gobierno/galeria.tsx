@@ -5,7 +5,7 @@ import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
 
 /**
- * The observatory's image gallery, thumbnails on the left (spec §9). Without JavaScript it is a
+ * The observatory's image gallery, thumbnails on the left (docs/sitio-original.md §9). Without JavaScript it is a
  * list of the images with their descriptions; with it, thumbnails are buttons in a list: click,
  * Enter or Space shows one, arrow keys (and Home, End) move between them, looping like the
  * original, and the image shown is announced.

@@ -22,7 +22,11 @@ export function Paginacion({ pagina, totalPaginas, url }: Props) {
         </li>
         {lista.map((p, i) => (
           <li key={p}>
-            {i > 0 && p - lista[i - 1]! > 1 ? <span className="paginacion__salto" aria-hidden="true">…</span> : null}
+            {i > 0 && p - lista[i - 1]! > 1 ? (
+              <span className="paginacion__salto" aria-hidden="true">
+                …
+              </span>
+            ) : null}
             {p === pagina ? (
               <span aria-current="page" className="paginacion__actual">
                 <span className="visually-hidden">Página </span>

@@ -21,9 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Boletines Oficiales', 'El Boletín Oficial vigente de Villa La Angostura: sus ordenanzas, decretos y licitaciones, y todos los boletines publicados para descargar.');
+  pageMeta(
+    'Boletines Oficiales',
+    'El Boletín Oficial vigente de Villa La Angostura: sus ordenanzas, decretos y licitaciones, y todos los boletines publicados para descargar.',
+  );
 
-/** Links inside the bulletin may point to this site or elsewhere; both open in a new tab (spec). */
+/** Links inside the bulletin may point to this site or elsewhere; both open in a new tab (docs/sitio-original.md). */
 function EnlaceOrdenanza({ link, numero }: { link: string; numero: string }) {
   if (/^https?:\/\//i.test(link)) return <ExternalLink href={link}>Ver la ordenanza {numero}</ExternalLink>;
   return (
@@ -43,7 +46,9 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
       <section aria-labelledby="vigente-titulo">
         <h2 id="vigente-titulo">Boletín Vigente</h2>
         <SectionContent seccion={vigente} que="el texto del boletín vigente">
-          {(v) => (v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>)}
+          {(v) =>
+            v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>
+          }
         </SectionContent>
       </section>
 

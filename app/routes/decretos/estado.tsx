@@ -16,18 +16,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { 'cache-control': 'no-store' };
   if (codigo.trim() === '') return data({ codigo, error: null, solicitud: null }, { headers });
   const r = await lookupEstadoSolicitud(ctx, codigo, { direccion: ctx.direccion });
-  if (r.tipo === 'limite') return data({ codigo, error: r.mensaje, solicitud: null }, { status: 429, headers: { ...headers, 'retry-after': String(r.reintentarEnSegundos) } });
+  if (r.tipo === 'limite')
+    return data({ codigo, error: r.mensaje, solicitud: null }, { status: 429, headers: { ...headers, 'retry-after': String(r.reintentarEnSegundos) } });
   if (r.tipo === 'desconocida') {
     // A mistyped code and an unknown one get the same answer.
-    return data({ codigo, error: `No encontramos una solicitud con el código ${codigo.trim()}. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.`, solicitud: null }, { status: 404, headers });
+    return data(
+      {
+        codigo,
+        error: `No encontramos una solicitud con el código ${codigo.trim()}. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.`,
+        solicitud: null,
+      },
+      { status: 404, headers },
+    );
   }
   const { solicitud } = r;
-  return data({ codigo, error: null, solicitud: { ...solicitud, historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })) } }, { headers });
+  return data(
+    {
+      codigo,
+      error: null,
+      solicitud: { ...solicitud, historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })) },
+    },
+    { headers },
+  );
 }
 
 export const headers = privateDataHeaders;
 
-export const meta: Route.MetaFunction = () => [{ name: 'description', content: 'Consultá con tu código de seguimiento en qué estado está tu solicitud de copia de un decreto.' }];
+export const meta: Route.MetaFunction = () => [
+  { name: 'description', content: 'Consultá con tu código de seguimiento en qué estado está tu solicitud de copia de un decreto.' },
+];
 
 export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
   const { codigo, error, solicitud } = loaderData;
@@ -36,7 +53,13 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
       <title>{`${error ? 'Error: ' : ''}${TITULO} | ${SITE_NAME}`}</title>
       <h1>{TITULO}</h1>
       <Form method="get" action="/solicitud-decretos/estado" className="estado-solicitud__formulario" aria-label="Buscar una solicitud por su código">
-        <FormField name="codigo" label="Código de seguimiento" hint="Figura en el mensaje que ves al enviar la solicitud y en el correo de confirmación." error={error ?? undefined} announceError>
+        <FormField
+          name="codigo"
+          label="Código de seguimiento"
+          hint="Figura en el mensaje que ves al enviar la solicitud y en el correo de confirmación."
+          error={error ?? undefined}
+          announceError
+        >
           {(control) => (
             <div className="estado-solicitud__fila">
               <input {...control} className="form-control" autoComplete="off" maxLength={40} defaultValue={codigo} />

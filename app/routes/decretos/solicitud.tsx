@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion });
     if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores }, { status: 400 });
-    if (r.tipo === 'limite') return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } });
+    if (r.tipo === 'limite')
+      return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } });
     return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     // The log keeps the error's codes and SQL, never its parameters (DNI, e-mail).
@@ -67,7 +68,7 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
   if (vuelta.de !== respuesta) setVuelta({ de: respuesta, n: respuesta?.estado === 'enviada' ? vuelta.n + 1 : vuelta.n });
 
   const errores: ErroresSolicitud = respuesta?.estado === 'errores' ? respuesta.errores : {};
-  // Each error disappears as soon as its field is edited (spec §5); a new answer shows them all again.
+  // Each error disappears as soon as its field is edited (docs/sitio-original.md §5); a new answer shows them all again.
   const ocultos = limpios.de === respuesta ? limpios.campos : new Set<CampoSolicitud>();
   const visibles = (Object.entries(errores) as [CampoSolicitud, string][]).filter(([campo]) => !ocultos.has(campo));
   const valores: ValoresSolicitud = respuesta && respuesta.estado !== 'enviada' ? respuesta.valores : {};
@@ -79,7 +80,7 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
   useEffect(() => {
     if (respuesta?.estado === 'errores') resumen.current?.focus();
     if (respuesta?.estado === 'enviada') {
-      // The form is cleared (spec): the inputs, and the combobox by remounting it.
+      // The form is cleared (docs/sitio-original.md): the inputs, and the combobox by remounting it.
       formulario.current?.reset();
       exito.current?.focus();
     }
@@ -101,7 +102,8 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
         <div className="decretos__exito" role="status" tabIndex={-1} ref={exito}>
           <p className="decretos__exito-titulo">Listo {respuesta.nombre}</p>
           <p>
-            Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico {respuesta.email} Lo más rápido posible.
+            Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico {respuesta.email} Lo más
+            rápido posible.
           </p>
           <p>
             Código de seguimiento: <strong className="decretos__codigo">{respuesta.codigo}</strong>.{' '}
@@ -119,19 +121,64 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
       <ErrorSummary title="Revisá los datos de la solicitud" errors={visibles.map(([campo, mensaje]) => [campo, etiquetas[campo], mensaje])} ref={resumen} />
 
       <div className="decretos__envio" aria-busy={enviando}>
-        <Form method="post" action="/solicitud-decretos" className="decretos__formulario" ref={formulario} aria-label="Solicitud de copia de decreto" noValidate>
+        <Form
+          method="post"
+          action="/solicitud-decretos"
+          className="decretos__formulario"
+          ref={formulario}
+          aria-label="Solicitud de copia de decreto"
+          noValidate
+        >
           <RequiredFieldsNote />
           <FormField name="nombre" label="Nombre" error={error('nombre')} required>
-            {(control) => <input {...control} className="form-control" autoComplete="name" maxLength={LIMITES.nombre} defaultValue={valores.nombre ?? ''} onChange={() => editar('nombre')} />}
+            {(control) => (
+              <input
+                {...control}
+                className="form-control"
+                autoComplete="name"
+                maxLength={LIMITES.nombre}
+                defaultValue={valores.nombre ?? ''}
+                onChange={() => editar('nombre')}
+              />
+            )}
           </FormField>
           <FormField name="dni" label="DNI" error={error('dni')} required>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={valores.dni ?? ''} onChange={() => editar('dni')} />}
+            {(control) => (
+              <input
+                {...control}
+                className="form-control"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={12}
+                defaultValue={valores.dni ?? ''}
+                onChange={() => editar('dni')}
+              />
+            )}
           </FormField>
           <FormField name="email" label="Email" error={error('email')} required>
-            {(control) => <input {...control} type="email" className="form-control" autoComplete="email" maxLength={LIMITES.email} defaultValue={valores.email ?? ''} onChange={() => editar('email')} />}
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                className="form-control"
+                autoComplete="email"
+                maxLength={LIMITES.email}
+                defaultValue={valores.email ?? ''}
+                onChange={() => editar('email')}
+              />
+            )}
           </FormField>
           <FormField name="numero" label="Número de Decreto" error={error('numero')} required>
-            {(control) => <input {...control} className="form-control" autoComplete="off" maxLength={LIMITES.numero} defaultValue={valores.numero ?? ''} onChange={() => editar('numero')} />}
+            {(control) => (
+              <input
+                {...control}
+                className="form-control"
+                autoComplete="off"
+                maxLength={LIMITES.numero}
+                defaultValue={valores.numero ?? ''}
+                onChange={() => editar('numero')}
+              />
+            )}
           </FormField>
           <FormField
             name="ordenanza"
@@ -143,7 +190,16 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
             {(control) => <ComboboxOrdenanza key={vuelta.n} control={control} valorInicial={valores.ordenanzaNumero} onEditar={() => editar('ordenanza')} />}
           </FormField>
           <FormField name="aclaraciones" label="Aclaraciones" className="campo--completo" error={error('aclaraciones')}>
-            {(control) => <textarea {...control} className="form-control" rows={3} maxLength={LIMITES.aclaraciones} defaultValue={valores.aclaraciones ?? ''} onChange={() => editar('aclaraciones')} />}
+            {(control) => (
+              <textarea
+                {...control}
+                className="form-control"
+                rows={3}
+                maxLength={LIMITES.aclaraciones}
+                defaultValue={valores.aclaraciones ?? ''}
+                onChange={() => editar('aclaraciones')}
+              />
+            )}
           </FormField>
           {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
           <div className="campo-trampa" aria-hidden="true">

@@ -8,7 +8,10 @@ import type { Route } from './+types/ejecutivo';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
-  const [ejecutivo, secretarias] = await Promise.all([loadSection(log, 'ejecutivo', () => getEjecutivo(db)), loadSection(log, 'secretarias', () => listSecretarias(db))]);
+  const [ejecutivo, secretarias] = await Promise.all([
+    loadSection(log, 'ejecutivo', () => getEjecutivo(db)),
+    loadSection(log, 'secretarias', () => listSecretarias(db)),
+  ]);
   return sectionsPage({ ejecutivo, secretarias });
 }
 

@@ -23,7 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Observatorio Vial', 'El Observatorio Vial de Villa La Angostura: movimiento mensual de pasajeros de la Terminal, informes estadísticos OSSIVI y galería de imágenes.');
+  pageMeta(
+    'Observatorio Vial',
+    'El Observatorio Vial de Villa La Angostura: movimiento mensual de pasajeros de la Terminal, informes estadísticos OSSIVI y galería de imágenes.',
+  );
 
 export default function Observatorio({ loaderData }: Route.ComponentProps) {
   const { observatorio, terminal, informes, galeria } = loaderData;

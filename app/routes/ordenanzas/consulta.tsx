@@ -121,7 +121,17 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
           hint="Palabras de la descripción, el expediente o el texto; sin importar acentos ni plurales."
           error={errores.pattern}
         >
-          {(control) => <input {...control} type="search" className="form-control" autoComplete="off" maxLength={200} defaultValue={valores.pattern ?? ''} onChange={alEscribir} />}
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              className="form-control"
+              autoComplete="off"
+              maxLength={200}
+              defaultValue={valores.pattern ?? ''}
+              onChange={alEscribir}
+            />
+          )}
         </FormField>
         {errores.pagina ? (
           // Pages come from links, so the form has no page field, except when the link's page is

@@ -103,7 +103,8 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
         <p>Esta ordenanza todavía no tiene su documento digitalizado.</p>
       )}
       <p className="ordenanzas__aviso">
-        Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo Deliberante.
+        Las presentes ordenanzas tienen carácter meramente informativo y orientativo. Para acceder a su versión oficial y válida, diríjase al Concejo
+        Deliberante.
       </p>
     </article>
   );
