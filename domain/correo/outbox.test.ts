@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { outbox } from '#db/schema/index.ts';
-import { cifradoDePrueba, contextoDePrueba, silentLog, solicitudValida } from '#tests/factories/decretos.ts';
+import { testCipher, testContext, silentLog, solicitudValida } from '#tests/factories/decretos.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { esperarHasta, iniciarSmtp, puertoLibre } from '#tests/setup/smtp.ts';
 import { createSolicitudDecreto } from '#domain/decretos/commands.ts';
@@ -11,7 +11,7 @@ import { type NewMail, createMailWorker, enqueueMail, retryDelay } from './outbo
 import { maskEmail, maskText } from './masking.ts';
 import { smtpTransport } from './smtp.ts';
 
-const cipher = cifradoDePrueba();
+const cipher = testCipher();
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
 
 function correos(referencia: string, cantidad: number): NewMail[] {
@@ -63,7 +63,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     const worker = createMailWorker({ db: database.db, cipher, log, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM, pollMs: 200 });
     try {
       const r = await createSolicitudDecreto(
-        contextoDePrueba({ db: database.db, cipher }),
+        testContext({ db: database.db, cipher }),
         solicitudValida({ nombre: 'Julián Álvarez', email: 'julian@correo.com.ar', dni: '31.222.333', numero: '812/2025' }),
       );
       if (r.tipo !== 'recibida') throw new Error(r.tipo);
@@ -121,7 +121,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     let smtp: Awaited<ReturnType<typeof iniciarSmtp>> | undefined;
     try {
       const inicio = Date.now();
-      const respuestas = await Promise.all([1, 2, 3].map(() => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())));
+      const respuestas = await Promise.all([1, 2, 3].map(() => createSolicitudDecreto(testContext({ db: database.db, cipher }), solicitudValida())));
       worker.nudge();
       expect(Date.now() - inicio).toBeLessThan(5000);
       expect(respuestas.every((r) => r.tipo === 'recibida' && r.nueva)).toBe(true);
@@ -166,7 +166,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     const a = crear();
     const b = crear();
     try {
-      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida())));
+      await Promise.all(Array.from({ length: 10 }, () => createSolicitudDecreto(testContext({ db: database.db, cipher }), solicitudValida())));
       a.start();
       b.start();
       await esperarHasta(async () => (await pendientes()) === 0, 20_000);
@@ -310,7 +310,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     const { log, lineas } = registro();
     const worker = createMailWorker({ db: database.db, cipher, log, transport: undefined, from: FROM, pollMs: 100 });
     try {
-      await createSolicitudDecreto(contextoDePrueba({ db: database.db, cipher }), solicitudValida({ email: 'sin.smtp@correo.com.ar' }));
+      await createSolicitudDecreto(testContext({ db: database.db, cipher }), solicitudValida({ email: 'sin.smtp@correo.com.ar' }));
       worker.start();
       await esperarHasta(() => lineas.some((l) => l.msg?.includes('en espera')));
       expect(await pendientes()).toBe(2);

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
-import { TEST_CONTEXT_SITE_URL, contextoDePrueba, solicitudValida } from '#tests/factories/decretos.ts';
+import { TEST_CONTEXT_SITE_URL, testContext, solicitudValida } from '#tests/factories/decretos.ts';
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
@@ -16,7 +16,7 @@ const CODIGO_NUEVO = /^SD-2026-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z
 describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
   let database: Database;
   const storage = createTestStorage();
-  let ctx: ReturnType<typeof contextoDePrueba>;
+  let ctx: ReturnType<typeof testContext>;
   let ordenanzaConExpediente: number;
   let ordenanzaSinExpediente: number;
   const contar = async () => ({
@@ -26,7 +26,7 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    ctx = contextoDePrueba({ db: database.db, storage });
+    ctx = testContext({ db: database.db, storage });
     await saveSiteSettings(database.db, { emailMesaDecretos: 'mesa@muni.test' });
     ordenanzaConExpediente = await insertOrdenanza({ db: database.db, storage }, { numero: 250, anio: 2021, estado: 2, expediente: '77-HCD-2021' });
     ordenanzaSinExpediente = await insertOrdenanza({ db: database.db, storage }, { numero: 251, anio: 2021, expediente: null });

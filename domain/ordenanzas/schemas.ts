@@ -31,6 +31,11 @@ const entero = (formato: string, rango: string, min: number, max: number) =>
     )
     .optional();
 
+const MENSAJE_POR_PAGINA = 'Pedí entre 1 y 100 resultados por página, o dejalo vacío para recibir 25.';
+
+/** The API's page size, from its query string: 1 to 100; absent or empty, POR_PAGINA. */
+export const porPaginaSchema = entero(MENSAJE_POR_PAGINA, MENSAJE_POR_PAGINA, 1, 100).meta({ description: 'Resultados por página, de 1 a 100 (25 si falta).' });
+
 /**
  * The search filter of the original (estado, numero, anio, pattern) plus pagina, as they come in
  * a URL or the API's query string. One schema for the page, the API and the tests.

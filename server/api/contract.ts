@@ -8,7 +8,7 @@
  */
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
-import { filtrosOrdenanzasSchema } from '#domain/ordenanzas/schemas.ts';
+import { filtrosOrdenanzasSchema, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
 import { z } from '#domain/shared/zod.ts';
 
 type Esquema = z.ZodType;
@@ -186,7 +186,7 @@ export const ROUTES = {
     descripcion:
       'JSON paginado, o CSV con todas las coincidencias con `Accept: text/csv` o `formato=csv`. Por relevancia si hay palabras; si no, por año y número descendentes.',
     query: filtrosOrdenanzasSchema.extend({
-      porPagina: z.string().optional().meta({ description: 'Resultados por página, de 1 a 100 (25 si falta).' }),
+      porPagina: porPaginaSchema,
       formato,
     }),
     respuestas: {

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { aFormatoOriginal } from '#domain/ordenanzas/formato.ts';
 import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
-import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
+import { POR_PAGINA, parseFiltrosOrdenanzas, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
 import { DOWNLOAD_TIMEOUT_MS } from '#server/documentos.ts';
 import { contract } from './contract.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -63,8 +63,9 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: AppContext): Prom
       return reply.send(pipeline(Readable.from(filas()), stringify({ header: true, columns: COLUMNAS_CSV, bom: true }), () => {}));
     }
 
-    const porPagina = Math.min(100, Math.max(1, Number(params.get('porPagina')) || 25));
-    const pagina = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina });
+    const tamano = porPaginaSchema.safeParse(params.get('porPagina') ?? undefined);
+    if (!tamano.success) return sendFiltrosError(reply, { porPagina: tamano.error.issues[0]?.message });
+    const pagina = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina: tamano.data ?? POR_PAGINA });
     reply.header('cache-control', 'public, max-age=60');
     return { items: pagina.items.map(aFormatoOriginal), total: pagina.total, pagina: pagina.pagina, porPagina: pagina.porPagina };
   });

@@ -23,7 +23,7 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 const fixedClock = { now: () => new Date('2026-03-10T15:00:00Z') };
 
 /** A data key of its own for each test file: personal data is encrypted as in production. */
-export const cifradoDePrueba = () => createCipher(randomBytes(32));
+export const testCipher = () => createCipher(randomBytes(32));
 
 export const TEST_CONTEXT_SITE_URL = 'https://sitio.test';
 const SIN_LIMITES: AppConfig['solicitudes'] = { porDireccion: 1_000_000, porPersona: 1_000_000, consultasPorMinuto: 1_000_000 };
@@ -32,7 +32,7 @@ const SIN_LIMITES: AppConfig['solicitudes'] = { porDireccion: 1_000_000, porPers
  * The application context for a domain test, built by the same function as the app's: a fixed
  * clock, a data key of its own, no limits unless given, and a mailer that counts its wake-ups.
  */
-export function contextoDePrueba(parts: {
+export function testContext(parts: {
   db: Db;
   storage?: Storage;
   cipher?: Cipher;
@@ -55,7 +55,7 @@ export function contextoDePrueba(parts: {
     storage: parts.storage ?? sinArchivos,
     clock: fixedClock,
     log: silentLog,
-    cipher: parts.cipher ?? cifradoDePrueba(),
+    cipher: parts.cipher ?? testCipher(),
     mailer,
     config: { siteUrl: TEST_CONTEXT_SITE_URL, mapTileUrl: '', solicitudes: { ...SIN_LIMITES, ...parts.solicitudes } },
   });

@@ -42,6 +42,22 @@ describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
     expect(res.json()).toMatchObject({ error: 'Revisá los filtros de la búsqueda.', errores: { anio: expect.stringMatching(/año/) } });
   });
 
+  it('porPagina: de 1 a 100, 25 si falta o está vacío; cualquier otra cosa, 400 con su mensaje', async () => {
+    const tamano = async (q: string) => (await t.app.inject({ url: `/api/v1/ordenanzas${q}` })).json() as { porPagina: number; items: unknown[] };
+    expect((await tamano('')).porPagina).toBe(25);
+    expect((await tamano('?porPagina=')).porPagina).toBe(25);
+    expect(await tamano('?porPagina=3')).toMatchObject({ porPagina: 3, items: { length: 3 } });
+    expect((await tamano('?porPagina=100')).porPagina).toBe(100);
+    for (const malo of ['0', '101', '-5', 'diez', '2.5', '9'.repeat(400)]) {
+      const res = await t.app.inject({ url: `/api/v1/ordenanzas?porPagina=${malo}` });
+      expect(res.statusCode, malo).toBe(400);
+      expect(res.json(), malo).toEqual({
+        error: 'Revisá los filtros de la búsqueda.',
+        errores: { porPagina: 'Pedí entre 1 y 100 resultados por página, o dejalo vacío para recibir 25.' },
+      });
+    }
+  });
+
   it('exporta todas las coincidencias en CSV con Accept: text/csv o ?formato=csv', async () => {
     const json = (await t.app.inject({ url: '/api/v1/ordenanzas?estado=2' })).json() as { total: number };
     for (const request of [{ url: '/api/v1/ordenanzas?estado=2', headers: { accept: 'text/csv' } }, { url: '/api/v1/ordenanzas?estado=2&formato=csv' }]) {
