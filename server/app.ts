@@ -150,10 +150,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
 
+  // Security headers first: the guard's rejections and every error answer carry them too.
+  registerSecurityHeaders(app, config);
   registerErrorHandling(app);
   registerInputGuard(app, { maxUrlLength: MAX_URL_LENGTH, trustProxy: config.trustProxy !== false });
   registerJsonOnly(app);
-  registerSecurityHeaders(app, config);
   // Dynamic responses: brotli at a fast level with a small window (the default 4 MiB window per
   // stream halved page throughput); hashed assets are precompressed at build time.
   await app.register(compress, {

@@ -117,17 +117,21 @@ export function serializeError(error: unknown): { type: string; message: string;
 export function registerErrorHandling(app: FastifyInstance): void {
   // Route patterns by method, to tell "no such address" (404) from "not with this method" (405).
   // A wildcard (the pages' /*) counts only where no specific route matches, as in routing.
+  // A not-found route (the API's /api/*) claims its prefix: there the pages' wildcard does not count.
   const routes: { pattern: RegExp; wildcard: boolean; methods: string[] }[] = [];
+  const claimed: RegExp[] = [];
   app.addHook('onRoute', (route) => {
-    if (route.config?.notFound) return;
     const source = route.url
       .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
       .replace(/:[^/]+/g, '[^/]+')
       .replace(/\*/g, '.*');
-    routes.push({ pattern: new RegExp(`^${source}$`), wildcard: route.url.includes('*'), methods: [route.method].flat() });
+    const pattern = new RegExp(`^${source}$`);
+    if (route.config?.notFound) claimed.push(pattern);
+    else routes.push({ pattern, wildcard: route.url.includes('*'), methods: [route.method].flat() });
   });
   const allowedMethods = (path: string) => {
-    const matching = routes.filter((r) => r.pattern.test(path));
+    const inClaimed = claimed.some((c) => c.test(path));
+    const matching = routes.filter((r) => r.pattern.test(path) && !(inClaimed && r.wildcard));
     const specific = matching.filter((r) => !r.wildcard);
     const methods = new Set((specific.length > 0 ? specific : matching).flatMap((r) => r.methods));
     return METHOD_ORDER.filter((m) => methods.has(m));
@@ -146,7 +150,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = allowedMethods(path);
-    if (allowed.length > 0) {
+    // A route that takes this method and still found nothing (an unknown id, say) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       const allow = allowed.join(', ');
       if (request.method === 'OPTIONS') return reply.status(204).header('allow', allow).send();
       return sendError(request, reply, 405, `Esta dirección no acepta el método ${request.method}. Métodos permitidos: ${allow}.`, { allow });

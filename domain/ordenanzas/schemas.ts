@@ -71,7 +71,7 @@ export const filtrosOrdenanzasSchema = z.object({
     .optional()
     .meta({
       description:
-        'Palabras a buscar en la descripción, el expediente y el texto del PDF; todas deben estar (sin importar acentos, mayúsculas ni plurales; la última también como prefijo).',
+        'Palabras a buscar en la descripción, el expediente y el texto del PDF; todas deben estar, sin importar acentos, mayúsculas ni plurales (cada una también como comienzo de una palabra más larga).',
     }),
   /** Only links carry it; an out-of-range page (an old or edited link) gets its own message. */
   pagina: z

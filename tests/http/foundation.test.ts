@@ -18,6 +18,12 @@ describe.each(engines)('servidor (%s)', (engine) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    // The tests' SITE_URL is https: browsers are told to keep to it.
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   };
 
   it('sirve /home renderizada en el servidor, con cabeceras de seguridad', async () => {
@@ -91,5 +97,24 @@ describe.each(engines)('servidor (%s)', (engine) => {
       payload: `a=${'x'.repeat(1024 * 1024 + 10)}`,
     });
     expect(res.statusCode).toBe(413);
+  });
+
+  it('los rechazos de la puerta de entrada y los errores también llevan las cabeceras de seguridad', async () => {
+    const rechazos = [
+      { method: 'TRACE' as const, url: '/home', status: 405 },
+      { url: '/home', headers: { host: 'no es un host' }, status: 400 },
+      { url: `/consulta-ordenanzas?pattern=${'a'.repeat(9000)}`, status: 414 },
+      { url: '/consulta-ordenanzas?pattern=%00', status: 400 },
+      // Under /api/ an unknown address is a 404 for any method, never the pages' methods.
+      { url: '/api/v1/no-existe', status: 404 },
+      { method: 'DELETE' as const, url: '/api/v1/nada/mas', status: 404 },
+      { method: 'DELETE' as const, url: '/api/v1/areas', status: 405 },
+      { method: 'POST' as const, url: '/home', headers: { 'content-type': 'text/plain' }, payload: 'x', status: 415 },
+    ];
+    for (const { status, ...pedido } of rechazos) {
+      const res = await t.app.inject(pedido);
+      expect(res.statusCode, `${pedido.method ?? 'GET'} ${pedido.url.slice(0, 40)}`).toBe(status);
+      securityHeaders(res.headers);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { DEFAULT_DATABASE_LIMITS, type Database, type DatabaseLimits, openPglite, openPostgres } from '#db/client.ts';
 import { type Content, type Templates, adminQuery, serverUrl, waitForNoConnections } from './templates.ts';
@@ -68,4 +69,22 @@ export async function createScratchDatabase(template?: string): Promise<{ url: s
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * A DATA_DIR for a server process that already holds a copy of this run's demo (and on
+ * PostgreSQL a database copied from the demo template): the process finds the content and does not
+ * seed it again, which takes seconds.
+ */
+export async function createDemoDataDir(engine: Engine, dataDir: string): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const all = templates();
+  if (!all) throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global.ts');
+  fs.cpSync(all.archivos[engine]!, path.join(dataDir, 'archivos'), { recursive: true });
+  if (engine === 'pglite') {
+    const copia = await openPglite(dataDir, DEFAULT_DATABASE_LIMITS, { loadDataDir: new Blob([fs.readFileSync(all.pglite.demo)]) });
+    await copia.close();
+    return { databaseUrl: '', drop: async () => {} };
+  }
+  const scratch = await createScratchDatabase(all.postgresql!.demo);
+  return { databaseUrl: scratch.url, drop: scratch.drop };
 }
