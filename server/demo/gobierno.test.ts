@@ -1,7 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { seedDemoContent } from './index.ts';
-import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { createTestDatabase, engines, templates } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '#domain/boletines/queries.ts';
 import { publishBoletinVigente } from '#domain/boletines/commands.ts';
@@ -15,11 +15,11 @@ const noCreciente = (valores: number[]) => valores.every((v, i) => i === 0 || va
 describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
   let database: Database;
   const storage = createTestStorage();
+  // This run's demo (built once by the same seeders, tests/setup/templates.ts) with its files:
+  // demo.test.ts covers seeding itself.
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    const inicio = Date.now();
-    await seedDemoContent({ db: database.db, storage });
-    console.info(`demo completa en ${engine}: ${Date.now() - inicio} ms`);
+    database = await createTestDatabase(engine, undefined, {}, 'demo');
+    fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
   });
   afterAll(async () => {
     await database.close();
