@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#scripts/free-port.ts';
 import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
-import { createDemoDataDir, engines } from '#tests/setup/database.ts';
+import { createServerDataDir, engines } from '#tests/setup/database.ts';
 import { type Bytes, HangError, type RawRequest, type RawResponse, rawRequest } from '#tests/setup/raw-http.ts';
 
 const CONCURRENCIA = 8;
@@ -1048,11 +1048,11 @@ describe.each(engines)('pedidos hostiles al servidor compilado con %s', (engine)
   const rutasPrivadas = [dataDir, fs.realpathSync(dataDir)];
   let servidor: Servidor;
   let contexto: Contexto;
-  let baseDeDatos: Awaited<ReturnType<typeof createDemoDataDir>> | undefined;
+  let baseDeDatos: Awaited<ReturnType<typeof createServerDataDir>> | undefined;
 
   beforeAll(async () => {
     // The demo copied from this run's template: the process finds it and does not seed it again.
-    baseDeDatos = await createDemoDataDir(engine, dataDir);
+    baseDeDatos = await createServerDataDir(engine, dataDir);
     const databaseUrl = baseDeDatos.databaseUrl;
     const port = await freePort();
     servidor = new Servidor(port, {

@@ -14,7 +14,7 @@ import { enqueueMail } from '#domain/correo/outbox.ts';
 import { freePort } from '#scripts/free-port.ts';
 import { type Run, startServer } from '#tests/setup/proceso.ts';
 import { esperarHasta, iniciarSmtp, type ServidorSmtp } from '#tests/setup/smtp.ts';
-import { createScratchDatabase, engines } from '#tests/setup/database.ts';
+import { createServerDataDir, engines } from '#tests/setup/database.ts';
 
 const CORREOS = 300;
 /** The process's forced-exit watchdog (server/index.ts): a normal close never reaches it. */
@@ -44,7 +44,7 @@ type FilaOutbox = { message_id: string; estado: string; intentos: number | strin
 describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (%s)', (engine) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-outbox-'));
   let databaseUrl = '';
-  let baseDeDatos: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let baseDeDatos: Awaited<ReturnType<typeof createServerDataDir>> | undefined;
   let smtp: ServidorSmtp;
   const procesos: Proceso[] = [];
   const clave = randomBytes(32);
@@ -61,10 +61,9 @@ describe.each(engines)('SIGTERM con correos pendientes en la bandeja de salida (
   }
 
   beforeAll(async () => {
-    if (engine === 'postgresql') {
-      baseDeDatos = await createScratchDatabase();
-      databaseUrl = baseDeDatos.url;
-    }
+    // A copy of this run's migrated empty database: no migration of a new one here.
+    baseDeDatos = await createServerDataDir(engine, dataDir, 'empty');
+    databaseUrl = baseDeDatos.databaseUrl;
     // The mails are written straight into the server's database before it starts.
     const database = await abrir();
     try {

@@ -72,19 +72,20 @@ export async function createScratchDatabase(template?: string): Promise<{ url: s
 }
 
 /**
- * A DATA_DIR for a server process that already holds a copy of this run's demo (and on
- * PostgreSQL a database copied from the demo template): the process finds the content and does not
- * seed it again, which takes seconds.
+ * A DATA_DIR for a server process that already holds a copy of one of this run's databases (on
+ * PostgreSQL, a database copied from the template, whose address is returned): the process finds it
+ * migrated, and with `demo` also finds the content and its files, so it neither migrates a new
+ * embedded database nor seeds the demo, which take seconds each.
  */
-export async function createDemoDataDir(engine: Engine, dataDir: string): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+export async function createServerDataDir(engine: Engine, dataDir: string, content: Content = 'demo'): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   const all = templates();
-  if (!all) throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global.ts');
-  fs.cpSync(all.archivos[engine]!, path.join(dataDir, 'archivos'), { recursive: true });
+  if (!all) throw new Error('sin plantillas: las bases se arman en tests/setup/global.ts');
+  if (content === 'demo') fs.cpSync(all.archivos[engine]!, path.join(dataDir, 'archivos'), { recursive: true });
   if (engine === 'pglite') {
-    const copia = await openPglite(dataDir, DEFAULT_DATABASE_LIMITS, { loadDataDir: new Blob([fs.readFileSync(all.pglite.demo)]) });
+    const copia = await openPglite(dataDir, DEFAULT_DATABASE_LIMITS, { loadDataDir: new Blob([fs.readFileSync(all.pglite[content])]) });
     await copia.close();
     return { databaseUrl: '', drop: async () => {} };
   }
-  const scratch = await createScratchDatabase(all.postgresql!.demo);
+  const scratch = await createScratchDatabase(all.postgresql![content]);
   return { databaseUrl: scratch.url, drop: scratch.drop };
 }
