@@ -33,14 +33,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The nonce goes on every inline script and modulepreload, streamed chunks included.
-  const { nonce, respuesta, log } = loadContext.get(appContext);
+  const { nonce, respuesta, log, paraCache } = loadContext.get(appContext);
   if (responseStatusCode === 500 && respuesta.baseNoDisponible) responseStatusCode = 503;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Crawlers and the render cache get the whole page at once; browsers get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      paraCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

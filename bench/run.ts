@@ -1,8 +1,10 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, ordenanzas, correo; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, ordenanzas, correo; all by default).
+// BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s).
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
+import { benchRenderCache } from './render-cache.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
 
@@ -19,6 +21,7 @@ if (corre('home')) {
     await server.stop();
   }
 }
+if (corre('cache')) await benchRenderCache();
 if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();
   if (postgres) await benchOrdenanzasPostgres(postgres);

@@ -25,6 +25,19 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Subscribes to NOTIFY on `channel`. A notification from a write of this process arrives before
+   * the write's promise resolves; others as soon as the server sends them. `connected` is called
+   * once listening (again after a lost connection is replaced), `lost` when notifications may have
+   * been missed. Resolves with the way to stop.
+   */
+  listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>>;
+};
+
+export type Subscriber = {
+  notify(payload: string): void;
+  connected(): void;
+  lost(): void;
 };
 
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
@@ -174,6 +187,20 @@ export async function openPglite(
         release();
       },
       dumpDataDir: () => client.dumpDataDir('none'),
+      // One process, one connection: a notification is delivered as the statement that sent it
+      // returns, and never lost.
+      listen: async (channel, subscriber) => {
+        const unlisten = await client.listen(channel, (payload) => subscriber.notify(payload));
+        subscriber.connected();
+        // A database closed first has nothing left to stop.
+        return async () => {
+          try {
+            await unlisten();
+          } catch {
+            // closed already
+          }
+        };
+      },
     };
   } catch (error) {
     release();
@@ -223,11 +250,127 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
     client.on('error', () => {});
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const channels = new PoolChannels(pool);
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     engine: 'postgresql',
     migrationsApplied: async () => (await countApplied(db)) >= journalEntries(),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+    listen: async (channel, subscriber) => {
+      const stopPool = channels.add(channel, subscriber.notify);
+      const stopListener = await dedicatedListener(url, channel, subscriber);
+      const stop = async () => {
+        listeners.delete(stop);
+        stopPool();
+        await stopListener();
+      };
+      listeners.add(stop);
+      return stop;
+    },
+  };
+}
+
+/**
+ * Every pool connection LISTENs too (docs/decisions/007-cache-de-paginas.md): PostgreSQL sends a
+ * session its own notifications before it answers the COMMIT, so this process learns of its own
+ * writes before they return. A connection is told to listen when it is lent, before the borrower's
+ * first statement (the client runs its queries in order).
+ */
+class PoolChannels {
+  private readonly subscribers = new Map<string, Set<(payload: string) => void>>();
+  private readonly listening = new WeakMap<pg.PoolClient, Set<string>>();
+
+  constructor(pool: pg.Pool) {
+    pool.on('acquire', (client) => {
+      let heard = this.listening.get(client);
+      if (!heard) {
+        heard = new Set();
+        this.listening.set(client, heard);
+        client.on('notification', (message) => {
+          for (const notify of this.subscribers.get(message.channel) ?? []) notify(message.payload ?? '');
+        });
+      }
+      for (const channel of this.subscribers.keys()) {
+        if (heard.has(channel)) continue;
+        heard.add(channel);
+        // A broken connection fails the borrower's own query as well; nothing to report here.
+        client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      }
+    });
+  }
+
+  add(channel: string, notify: (payload: string) => void): () => void {
+    const set = this.subscribers.get(channel) ?? new Set();
+    set.add(notify);
+    this.subscribers.set(channel, set);
+    return () => set.delete(notify);
+  }
+}
+
+/** Longest wait between attempts to replace a lost listening connection. */
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * A connection of its own that LISTENs while the pool may have none open: other processes' writes
+ * reach this one within milliseconds. When it is lost it is replaced, retrying with a growing wait.
+ */
+async function dedicatedListener(url: string, channel: string, subscriber: Subscriber): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let wait = 100;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: `vla-listen-${channel}` });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      client.end().catch(() => {});
+      if (current === client) current = undefined;
+      subscriber.lost();
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), wait);
+        retry.unref();
+        wait = Math.min(wait * 2, LISTEN_RETRY_MAX_MS);
+      }
+    };
+    client.on('error', fail);
+    client.on('end', fail);
+    client.on('notification', (message) => {
+      if (message.channel === channel) subscriber.notify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      fail();
+      return;
+    }
+    if (stopped) {
+      failed = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    wait = 100;
+    subscriber.connected();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
   };
 }
 

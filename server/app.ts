@@ -21,7 +21,10 @@ import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
-import { registerSecurityHeaders } from './security.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
+import { type ContentVersion, watchContentVersion } from './content-version.ts';
+import { RenderCache } from './render-cache.ts';
+import { forgetSiteSettings } from '#domain/sitio/settings.ts';
 import { limitConnectionsPerAddress } from './connections.ts';
 import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
@@ -51,6 +54,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The application context this app serves with. */
     context: AppContext;
+    /** What this instance knows of the content version (tests await a notification with it). */
+    contentVersion: ContentVersion;
+    /** The render cache, unless RENDER_CACHE=false. */
+    renderCache: RenderCache | undefined;
   }
 }
 
@@ -229,6 +236,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   app.decorate('context', context);
+  // The content version (docs/decisions/007-cache-de-paginas.md): every instance hears of every
+  // write to what pages show, its own before the write returns. Settings read earlier are
+  // forgotten then, and the render cache empties.
+  const contentVersion = await watchContentVersion(database, app.log);
+  contentVersion.onChange(() => forgetSiteSettings(database.db));
+  app.addHook('onClose', async () => contentVersion.stop());
+  const { enabled, ...bounds } = config.renderCache;
+  const renderCache = enabled ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), ...bounds }) : undefined;
+  app.decorate('contentVersion', contentVersion);
+  app.decorate('renderCache', renderCache);
   await registerApi(app, context);
   await registerCompat(app, context);
   registerFeeds(app, context);
@@ -236,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     build: vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : () => import('virtual:react-router/server-build'),
     mode: vite ? 'development' : 'production',
     context,
+    // Pages change on every edit while developing.
+    cache: vite ? undefined : renderCache,
   });
 
   return app;

@@ -96,6 +96,9 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: milliseconds(5_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(10_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
+  RENDER_CACHE: z.stringbool().default(true),
+  RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
 });
 
 export type Config = {
@@ -139,6 +142,8 @@ export type Config = {
     maxConnectionsPerIp: number;
   };
   database: DatabaseLimits;
+  /** Anonymous GETs of public pages are answered from the render cache (docs/decisions/007-cache-de-paginas.md). */
+  renderCache: { enabled: boolean; maxEntries: number; maxBytes: number };
 };
 
 export class ConfigError extends Error {}
@@ -209,5 +214,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       poolSize: e.DB_POOL_SIZE,
     },
+    renderCache: { enabled: e.RENDER_CACHE, maxEntries: e.RENDER_CACHE_MAX_ENTRIES, maxBytes: e.RENDER_CACHE_MAX_MB * 1024 * 1024 },
   };
 }

@@ -6,6 +6,7 @@ import { appContext } from '#app/context.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
+import type { RenderCache } from './render-cache.ts';
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
 
@@ -14,6 +15,8 @@ type PagesOptions = {
   mode: string;
   /** The application context; its SITE_URL is the origin of every page's Request URL, whatever Host was sent. */
   context: AppContext;
+  /** The render cache for anonymous GETs of public pages (docs/decisions/007-cache-de-paginas.md); none with RENDER_CACHE=false. */
+  cache?: RenderCache | undefined;
 };
 
 /**
@@ -31,7 +34,7 @@ function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string):
   }
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string, path?: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -45,7 +48,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
   reply.raw.on('close', () => controller.abort());
   // The origin is always ours: an absolute-form target (`GET http://other.host/path`) keeps only its
   // path, and a path is appended, never resolved (`//other.host/x` would otherwise change the host).
-  const target = request.url.startsWith('/') ? request.url : new URL(request.url).pathname + new URL(request.url).search;
+  // A page rendered for the cache is rendered at its key, the path and sorted query string.
+  const target = path ?? (request.url.startsWith('/') ? request.url : new URL(request.url).pathname + new URL(request.url).search);
   return new Request(new URL(origin + target), {
     method: request.method,
     headers,
@@ -92,9 +96,26 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       url: '/*',
       config: { page: true },
       handler: async (request, reply) => {
-        const context = new RouterContextProvider();
-        context.set(appContext, { ...options.context, nonce: reply.cspNonce, direccion: clientKey(request), respuesta: { baseNoDisponible: false } });
-        const response = await handle(toWebRequest(request, reply, siteUrl), context);
+        const render = (path?: string) => {
+          const context = new RouterContextProvider();
+          context.set(appContext, {
+            ...options.context,
+            nonce: reply.cspNonce,
+            direccion: clientKey(request),
+            respuesta: { baseNoDisponible: false },
+            paraCache: path !== undefined,
+          });
+          return handle(toWebRequest(request, reply, siteUrl, path), context);
+        };
+        let response: Response;
+        if (options.cache) {
+          const outcome = await options.cache.serve(request, reply, render);
+          if (outcome.kind === 'sent') return reply;
+          reply.header('x-cache', 'bypass');
+          response = outcome.kind === 'rendered' ? outcome.response : await render();
+        } else {
+          response = await render();
+        }
         reply.status(response.status);
         for (const [name, value] of response.headers) {
           if (name !== 'set-cookie') reply.header(name, value);

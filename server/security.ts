@@ -18,21 +18,22 @@ function tileOrigin(template: string): string {
   }
 }
 
+/** The Content-Security-Policy of this site, given the sources its inline scripts may run from. */
+export type ContentSecurityPolicy = (inlineScripts: string) => string;
+
 /**
- * Security headers on every response, pages, API, files and errors alike. Scripts run only from
- * this origin or with the per-request nonce; no inline style attribute is allowed either.
+ * Scripts run only from this origin or as the inline scripts a response names: by the per-request
+ * nonce, or, for a cached page (docs/decisions/007-cache-de-paginas.md), by their sha256 hashes.
+ * No inline style attribute is allowed either.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+export function contentSecurityPolicy(config: Config): ContentSecurityPolicy {
   const dev = config.env === 'development';
   const tiles = tileOrigin(config.mapTileUrl);
   const https = config.siteUrl.startsWith('https://');
-  app.decorateReply('cspNonce', '');
-  app.addHook('onRequest', async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    reply.cspNonce = nonce;
-    const csp = [
+  return (inlineScripts) =>
+    [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
+      `script-src 'self' ${inlineScripts}`,
       // Vite injects styles with <style> tags while developing; the build links CSS files.
       dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
       `img-src 'self' data: ${tiles}`.trim(),
@@ -44,8 +45,18 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
       "frame-ancestors 'none'",
       ...(https ? ['upgrade-insecure-requests'] : []),
     ].join('; ');
+}
+
+/** Security headers on every response, pages, API, files and errors alike. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const https = config.siteUrl.startsWith('https://');
+  const csp = contentSecurityPolicy(config);
+  app.decorateReply('cspNonce', '');
+  app.addHook('onRequest', async (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    reply.cspNonce = nonce;
     reply.headers({
-      'content-security-policy': csp,
+      'content-security-policy': csp(`'nonce-${nonce}'`),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',

@@ -86,6 +86,14 @@ export function getSiteSettingsForPages(db: Db, now = Date.now()): Promise<SiteS
   return settings;
 }
 
+/**
+ * Forgets the settings read earlier: called when another instance changed the content
+ * (docs/decisions/007-cache-de-paginas.md), so a page rendered after it shows the new settings.
+ */
+export function forgetSiteSettings(db: Db): void {
+  recent.delete(db);
+}
+
 export async function saveSiteSettings(db: Db, values: Partial<SiteSettings>): Promise<void> {
   recent.delete(db);
   const parsed = siteSettingsSchema.partial().parse(values);

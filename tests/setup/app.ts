@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '#db/client.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type * as App from '#server/app.ts';
-import { type Engine, createTestDatabase, templates } from './database.ts';
+import { type Engine, type TestDatabase, createTestDatabase, templates } from './database.ts';
 import { createTestStorage } from './storage.ts';
 
 type AppModule = typeof App;
@@ -21,10 +20,12 @@ export async function loadBuiltApp(): Promise<AppModule> {
 
 export type TestApp = {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   storage: ReturnType<typeof createTestStorage>;
   /** The context the app serves with: its data key reads what it stores encrypted (DNI, e-mail, mail bodies). */
   context: AppContext;
+  /** The key of personal data it was built with (a second instance on its database needs it). */
+  dataKey: string;
   /** The app's log lines, parsed, when created with `logs: true`. */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -33,10 +34,12 @@ export type TestApp = {
 /**
  * The whole app on a database of its own with the demo content, for `inject`: a copy of the demo
  * built once per run (tests/setup/templates.ts), with a copy of its files. `seed: false`: empty.
+ * `sameDatabaseAs`: a second instance on another app's database and files (on PostgreSQL with a
+ * pool of its own, as another process would; PGlite, one process, shares the one connection).
  */
 export async function createTestApp(
   engine: Engine = 'pglite',
-  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean } = {},
+  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const env = options.env ?? {};
   const mod = await loadBuiltApp();
@@ -44,15 +47,24 @@ export async function createTestApp(
   const config = mod.loadConfig({
     NODE_ENV: 'production',
     SITE_URL: TEST_SITE_URL,
-    DATA_KEY: randomBytes(32).toString('hex'),
+    DATA_KEY: options.sameDatabaseAs?.dataKey || randomBytes(32).toString('hex'),
     LOG_LEVEL: options.logs ? 'info' : 'silent',
     ...env,
   });
   const { poolSize: _poolSize, ...timeouts } = config.database;
   const seed = options.seed !== false;
-  const database = await createTestDatabase(engine, mod, timeouts, seed ? 'demo' : 'empty');
-  const storage = createTestStorage(mod.createLocalStorage);
-  if (seed) fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
+  const other = options.sameDatabaseAs;
+  let database: TestDatabase;
+  let storage: TestApp['storage'];
+  if (other) {
+    database =
+      engine === 'postgresql' ? await mod.openPostgres(other.database.url!, { ...config.database, ...timeouts }) : { ...other.database, close: async () => {} };
+    storage = { ...other.storage, remove: () => {} };
+  } else {
+    database = await createTestDatabase(engine, mod, timeouts, seed ? 'demo' : 'empty');
+    storage = createTestStorage(mod.createLocalStorage);
+    if (seed) fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
+  }
   const logs: Record<string, unknown>[] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const app = await mod.buildApp({ config, database, storage, ...(options.logs ? { logStream } : { logger: false }) });
@@ -62,6 +74,7 @@ export async function createTestApp(
     database,
     storage,
     context: app.context,
+    dataKey: config.dataKeys?.current.toString('hex') ?? '',
     logs,
     close: async () => {
       await app.close();

@@ -7,6 +7,9 @@ import { type Content, type Templates, adminQuery, serverUrl, waitForNoConnectio
 
 export type Engine = 'pglite' | 'postgresql';
 
+/** A test database; on PostgreSQL with its address, so a second app can open it (two instances). */
+export type TestDatabase = Database & { url?: string };
+
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
 
@@ -33,7 +36,7 @@ export async function createTestDatabase(
   open: { openPglite: typeof openPglite; openPostgres: typeof openPostgres } = { openPglite, openPostgres },
   limits: Partial<DatabaseLimits> = {},
   content: Content = 'empty',
-): Promise<Database> {
+): Promise<TestDatabase> {
   const all = templates();
   if (!all && content === 'demo') throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global.ts');
   if (engine === 'pglite') {
@@ -46,6 +49,7 @@ export async function createTestDatabase(
   const database = await open.openPostgres(scratch.url, { ...DEFAULT_DATABASE_LIMITS, poolSize: 20, ...limits });
   return {
     ...database,
+    url: scratch.url,
     close: async () => {
       await database.close();
       await scratch.drop();

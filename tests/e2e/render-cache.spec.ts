@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** CSP violations the page reports, recorded from before its first script. */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violaciones: string[] }).violaciones = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { violaciones: string[] }).violaciones);
+}
+
+// A page from the render cache carries no nonce: its CSP names each inline script by its hash
+// (docs/decisions/007-cache-de-paginas.md). Chromium must run them all (the page hydrates) and
+// report no violation, on the visit that fills the cache and on the one it answers. (The fixture's
+// request routing turns Chromium's HTTP cache off, so 304 is tested in tests/http/render-cache.test.ts.)
+test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al responder de ella', async ({ page }) => {
+  const violations = await recordViolations(page);
+  // A query string of its own: no other test fills this entry first.
+  for (const expected of ['miss', 'hit']) {
+    const response = await page.goto('/plan-estrategico?prueba=cache-e2e');
+    expect(response?.headers()['x-cache']).toBe(expected);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toContain('nonce-');
+    await expect(page.locator('html')).toHaveClass(/hidratado/);
+    expect(await violations()).toEqual([]);
+  }
+});
+
+test('una página que no se guarda sigue con su nonce, distinto en cada respuesta', async ({ page }) => {
+  const violations = await recordViolations(page);
+  const first = await page.goto('/solicitud-decretos/estado');
+  const second = await page.goto('/solicitud-decretos/estado');
+  const nonce = (r: typeof first) => /'nonce-([^']+)'/.exec(r?.headers()['content-security-policy'] ?? '')?.[1];
+  expect(first?.headers()['x-cache']).toBe('bypass');
+  expect(nonce(first)).toBeTruthy();
+  expect(nonce(second)).not.toBe(nonce(first));
+  await expect(page.locator('html')).toHaveClass(/hidratado/);
+  expect(await violations()).toEqual([]);
+});
