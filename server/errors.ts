@@ -138,6 +138,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The connection went away while its body was still arriving (the client left, or the close
+    // at shutdown cut it): nobody to answer and no fault of ours or of the database.
+    if (error.message === 'aborted' && request.raw.readableAborted) {
+      request.log.info({ err: error }, 'la conexión se cortó antes de recibir el pedido completo');
+      return reply.status(400).send();
+    }
     const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, status === 503 ? 'servicio no disponible' : 'error inesperado');

@@ -179,6 +179,9 @@ describe.runIf(adminUrl)('PostgreSQL congelado o bloqueado', () => {
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_STATEMENT_TIMEOUT_MS: '1000',
       SOLICITUDES_POR_IP: '10000',
+      // What is tested here is every request that reaches the database; the render cache would
+      // answer the pages it already holds (tests/http/render-cache.test.ts).
+      RENDER_CACHE: 'false',
     });
     const database = await mod.openPostgres(viaRelay.toString(), config.database);
     const storage = createTestStorage(mod.createLocalStorage);
