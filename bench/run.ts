@@ -3,6 +3,7 @@
 // Sections can be chosen: `npm run bench -- correo` (home, ordenanzas, correo; all by default).
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
+import { benchJavaScript } from './javascript.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
 
@@ -15,6 +16,7 @@ if (corre('home')) {
   const server = await startBenchServer();
   try {
     await benchHome(server);
+    await benchJavaScript(server);
   } finally {
     await server.stop();
   }
