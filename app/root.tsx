@@ -1,13 +1,27 @@
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
 import { httpErrorMessage } from '#domain/shared/http-errors.ts';
+import { InlineScript, scriptString } from './components/inline-script.tsx';
 import { ServiceCard } from './components/service-card.tsx';
+import { needsJavaScript, versionLine } from './lib/javascript.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import type { Route } from './+types/root';
-import './styles/main.scss';
+import stylesheet from './styles/main.scss?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The stylesheet has a precedence, so React writes it into <head> before the module preloads it
+// hoists from <Scripts>: the browser asks for the CSS, which the first paint needs, first.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // A page whose routes need no JavaScript goes without React Router's scripts, its module
+  // preloads and ScrollRestoration (docs/architecture.md, "JavaScript sólo donde hace falta"); it
+  // never hydrates, so this is decided on the server only. A page React renders in the browser
+  // (reached by a link from a hydrated page) keeps them: the app is already running.
+  const hydrated = useHydrated();
+  const javascript = needsJavaScript(useMatches()) || hydrated;
   return (
     <html lang="es-AR">
       <head>
@@ -19,8 +33,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {javascript ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <InlineScript code={`console.info(${scriptString(versionLine())});`} />
+        )}
       </body>
     </html>
   );
@@ -29,8 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useEffect(() => {
     // The original site prints its version to the console; support staff ask for it.
-    const { version, build, date } = __BUILD_INFO__;
-    console.info(`Municipalidad de Villa La Angostura ${version} (build ${build}, ${date})`);
+    console.info(versionLine());
     document.documentElement.classList.add('hidratado');
   }, []);
   return <Outlet />;

@@ -4,6 +4,7 @@
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s).
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
+import { benchJavaScript } from './javascript.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
@@ -17,6 +18,7 @@ if (corre('home')) {
   const server = await startBenchServer();
   try {
     await benchHome(server);
+    await benchJavaScript(server);
   } finally {
     await server.stop();
   }

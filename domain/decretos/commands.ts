@@ -8,7 +8,8 @@ import { getSiteSettings } from '#domain/sitio/settings.ts';
 import { generateCodigo } from './codigo.ts';
 import { fingerprintSolicitud } from './datos-personales.ts';
 import { findOrdenanzaPorTexto, getOrdenanzaElegible } from './queries.ts';
-import { CAMPO_TRAMPA, type ErroresSolicitud, parseSolicitudDecreto } from './schemas.ts';
+import { CAMPO_TRAMPA } from './campos.ts';
+import { type ErroresSolicitud, parseSolicitudDecreto } from './schemas.ts';
 
 /** Same DNI, e-mail and decree number within this window: the first request is answered again. */
 const VENTANA_DUPLICADOS_MIN = 10;

@@ -1,6 +1,7 @@
 import { parseNumeroAnio } from '#domain/ordenanzas/numero.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { formatNumber, z } from '#domain/shared/zod.ts';
+import { LIMITES } from './campos.ts';
 
 /** The spec's four messages (§5), word for word. */
 export const MENSAJES_OBLIGATORIOS = {
@@ -9,8 +10,6 @@ export const MENSAJES_OBLIGATORIOS = {
   email: 'El campo email es obligatorio',
   numero: 'El campo decreto es obligatorio',
 } as const;
-
-export const LIMITES = { nombre: 120, email: 254, numero: 30, ordenanza: 30, aclaraciones: 2000 } as const;
 
 /**
  * Required: it must be a string and not blank; a missing or non-string value gets the same message
@@ -84,9 +83,6 @@ export type CampoSolicitud = 'nombre' | 'dni' | 'email' | 'numero' | 'ordenanza'
 export type ErroresSolicitud = Partial<Record<CampoSolicitud, string>>;
 /** What the citizen typed, kept to show back next to the errors. */
 export type ValoresSolicitud = Partial<Record<CampoSolicitud | 'ordenanzaNumero' | 'ordenanzaEtiqueta', string>>;
-
-/** The honeypot's name: a field people never see or fill; bots that fill every field do. */
-export const CAMPO_TRAMPA = 'sitio_web';
 
 export type ResultadoValidacion = { ok: true; datos: SolicitudDecreto } | { ok: false; errores: ErroresSolicitud };
 

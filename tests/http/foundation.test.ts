@@ -48,6 +48,21 @@ describe.each(engines)('servidor (%s)', (engine) => {
     expect(again.headers['content-security-policy']).not.toBe(res.headers['content-security-policy']);
   });
 
+  it('una página estática no lleva archivos de JavaScript ni precargas; su línea en la página lleva el nonce', async () => {
+    for (const url of ['/areas', '/no-such-page', '/unauthorized']) {
+      const res = await t.app.inject({ url });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(res.body, url).not.toMatch(/<script\b[^>]*\bsrc=/);
+      expect(res.body, url).not.toContain('modulepreload');
+      expect(res.body, url).not.toContain('__reactRouterContext');
+      const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length, url).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toBe(`<script nonce="${nonce}">`);
+      // The stylesheet is still there, first in the head after the image the first paint needs.
+      expect(res.body.indexOf('rel="stylesheet"'), url).toBeLessThan(res.body.indexOf('<title>'));
+    }
+  });
+
   it('responde 404 real (sin redirección) a una ruta desconocida', async () => {
     const res = await t.app.inject({ url: '/no-such-page' });
     expect(res.statusCode).toBe(404);

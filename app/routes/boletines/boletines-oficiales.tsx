@@ -8,6 +8,7 @@ import { formatShortDate } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/boletines-oficiales';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
@@ -19,6 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return sectionsPage({ vigente, ordenanzas, decretos, boletines });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(

@@ -5,6 +5,7 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import type { Route } from './+types/estado';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 const TITULO = 'Estado de la solicitud de decreto';
 const fechaHora = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
@@ -41,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers = privateDataHeaders;
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () => [
   { name: 'description', content: 'Consultá con tu código de seguimiento en qué estado está tu solicitud de copia de un decreto.' },

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, data, useNavigation } from 'react-router';
 import { createSolicitudDecreto } from '#domain/decretos/commands.ts';
-import { CAMPO_TRAMPA, type CampoSolicitud, type ErroresSolicitud, LIMITES, type ValoresSolicitud, solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
+import { CAMPO_TRAMPA, LIMITES } from '#domain/decretos/campos.ts';
+import { type CampoSolicitud, type ErroresSolicitud, type ValoresSolicitud, solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
 import { fieldsOf, firstValues, typedValues } from '#domain/shared/form.ts';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { appContext } from '#app/context.ts';

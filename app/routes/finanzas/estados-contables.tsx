@@ -7,12 +7,16 @@ import { formatShortDate } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/estados-contables';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const estados = await loadSection(log, 'estados-contables', () => listEstadosContables(db));
   return sectionsPage({ estados });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Estados Contables', 'La ejecución mensual de recursos y de gastos de la Municipalidad de Villa La Angostura, para descargar.');

@@ -5,12 +5,16 @@ import { SectionContent } from '#app/components/ui/section.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/sueldos';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const sueldos = await loadSection(log, 'sueldos', () => listSueldos(db));
   return sectionsPage({ sueldos });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Sueldos', 'Los informes de sueldos de la Municipalidad de Villa La Angostura, por período y año, para descargar.');

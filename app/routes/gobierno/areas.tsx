@@ -6,12 +6,16 @@ import { SectionContent } from '#app/components/ui/section.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/areas';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const areas = await loadSection(log, 'areas', () => listAreas(db));
   return sectionsPage({ areas });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Áreas', 'Las áreas de la Municipalidad de Villa La Angostura: dirección, teléfono y correo de cada una.');

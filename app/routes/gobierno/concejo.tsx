@@ -5,12 +5,16 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import { telHref } from '#app/lib/telefono.ts';
 import type { Route } from './+types/concejo';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const concejo = await loadSection(log, 'concejo', () => getConcejo(db));
   return sectionsPage({ concejo });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Concejo Deliberante', 'La presidencia y los bloques del Concejo Deliberante de Villa La Angostura: concejales, asesores y secretarías.');

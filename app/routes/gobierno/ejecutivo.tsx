@@ -5,6 +5,7 @@ import { SectionContent } from '#app/components/ui/section.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/ejecutivo';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
@@ -14,6 +15,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return sectionsPage({ ejecutivo, secretarias });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Ejecutivo', 'Intendente, Viceintendente y las secretarías y subsecretarías del Departamento Ejecutivo de Villa La Angostura, con sus contactos.');

@@ -5,12 +5,16 @@ import { SectionContent } from '#app/components/ui/section.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/plan-estrategico';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const enlaces = await loadSection(log, 'plan-estrategico', () => listEnlacesPlan(db));
   return sectionsPage({ enlaces });
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Plan Estratégico', 'El Plan Estratégico de Villa La Angostura: guía del inversor, estadísticas de turismo y documentos de economía circular.');

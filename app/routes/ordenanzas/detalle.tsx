@@ -6,6 +6,7 @@ import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
 import { formatLongDate, formatFileSize } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/detalle';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
@@ -16,6 +17,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Absolute links come from the configured origin, never from the request (docs/architecture.md).
   return { ordenanza, canonical: `${config.siteUrl}${permalink(ordenanza)}` };
 }
+
+/** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
+export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const o = loaderData?.ordenanza;
