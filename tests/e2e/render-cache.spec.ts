@@ -12,31 +12,44 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
 }
 
 // A page from the render cache carries no nonce: its CSP names each inline script by its hash
-// (docs/decisions/007-cache-de-paginas.md). Chromium must run them all (the page hydrates) and
-// report no violation, on the visit that fills the cache and on the one it answers. (The fixture's
-// request routing turns Chromium's HTTP cache off, so 304 is tested in tests/http/render-cache.test.ts.)
+// (docs/decisions/007-cache-de-paginas.md). Chromium must run them all and report no violation, on
+// the visit that fills the cache and on the one it answers: a page with behaviour hydrates, a static
+// page (docs/decisions/008-javascript-solo-donde-hace-falta.md) prints its version line from its
+// one inline script. (The fixture's request routing turns Chromium's HTTP cache off, so 304 is
+// tested in tests/http/render-cache.test.ts.)
+const versionLine = (page: Page) => page.waitForEvent('console', (message) => message.text().startsWith('Municipalidad de Villa La Angostura'));
+
 test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al responder de ella', async ({ page }) => {
   const violations = await recordViolations(page);
-  // A query string of its own: no other test fills this entry first.
-  for (const expected of ['miss', 'hit']) {
-    const response = await page.goto('/plan-estrategico?prueba=cache-e2e');
-    expect(response?.headers()['x-cache']).toBe(expected);
-    const csp = response?.headers()['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'self' 'sha256-/);
-    expect(csp).not.toContain('nonce-');
-    await expect(page.locator('html')).toHaveClass(/hidratado/);
-    expect(await violations()).toEqual([]);
+  // Query strings of their own: no other test fills these entries first.
+  for (const [url, hidrata] of [
+    ['/consulta-ordenanzas?prueba=cache-e2e', true],
+    ['/plan-estrategico?prueba=cache-e2e', false],
+  ] as const) {
+    for (const expected of ['miss', 'hit']) {
+      const version = versionLine(page);
+      const response = await page.goto(url);
+      expect(response?.headers()['x-cache'], url).toBe(expected);
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      expect(csp).toMatch(/script-src 'self' 'sha256-/);
+      expect(csp).not.toContain('nonce-');
+      await version;
+      if (hidrata) await expect(page.locator('html')).toHaveClass(/hidratado/);
+      expect(await violations()).toEqual([]);
+    }
   }
 });
 
 test('una página que no se guarda sigue con su nonce, distinto en cada respuesta', async ({ page }) => {
   const violations = await recordViolations(page);
   const first = await page.goto('/solicitud-decretos/estado');
+  const version = versionLine(page);
   const second = await page.goto('/solicitud-decretos/estado');
   const nonce = (r: typeof first) => /'nonce-([^']+)'/.exec(r?.headers()['content-security-policy'] ?? '')?.[1];
   expect(first?.headers()['x-cache']).toBe('bypass');
   expect(nonce(first)).toBeTruthy();
   expect(nonce(second)).not.toBe(nonce(first));
-  await expect(page.locator('html')).toHaveClass(/hidratado/);
+  // Its inline script ran under the nonce of its own response.
+  await version;
   expect(await violations()).toEqual([]);
 });
