@@ -186,7 +186,8 @@ describe.each(engines)('búsqueda de una palabra que está en casi todas (%s)', 
     await database.close();
     storage.remove();
   });
-  const buscar = (query: string, opciones: { porPagina?: number; limite?: number } = {}) => searchOrdenanzas(database.db, filtros(query), opciones);
+  const buscar = (query: string, opciones: { porPagina?: number; limite?: number; recorridoMaximo?: number } = {}) =>
+    searchOrdenanzas(database.db, filtros(query), opciones);
 
   it('hasta el límite cuenta todas y ordena todas por relevancia: primero las que lo dicen en la descripción', async () => {
     const pagina = await buscar('pattern=ordenanza');
@@ -201,6 +202,17 @@ describe.each(engines)('búsqueda de una palabra que está en casi todas (%s)', 
     expect(paginas.map((p) => numeros(p.items))).toEqual([['6/2025', '7/2026'], ['5/2024', '4/2023'], ['3/2022', '2/2021'], ['1/2020'], []]);
     // Every page, the one past the end included, says the same: more than 4.
     for (const pagina of paginas) expect(pagina).toMatchObject({ total: 4, totalExacto: false });
+  });
+
+  it('recorriendo por fecha (la palabra está en casi todas) o, si el recorrido no alcanza, con el índice GIN, el resultado es el mismo', async () => {
+    for (const limite of [4, 20]) {
+      for (let n = 1; n <= 4; n++) {
+        const query = `pattern=ordenanza&pagina=${n}`;
+        const porFecha = await buscar(query, { porPagina: 2, limite });
+        // Two ordinances walked find fewer matches than the limit and do not cover the table.
+        expect(await buscar(query, { porPagina: 2, limite, recorridoMaximo: 2 }), `límite ${limite}, página ${n}`).toEqual(porFecha);
+      }
+    }
   });
 
   it('una página que cruza el límite junta las últimas ordenadas con las primeras que siguen', async () => {

@@ -102,7 +102,16 @@ type OpcionesBusqueda = {
   soloConExpediente?: boolean;
   /** LIMITE_COINCIDENCIAS unless given (tests use a small one). */
   limite?: number;
+  /** RECORRIDO_MAXIMO unless given (tests use a small one to reach the fallback). */
+  recorridoMaximo?: number;
 };
+
+/** Newest ordinances read to tell how common the words are (see `ventana`). */
+const MUESTRA = 200;
+/** A walk by date is chosen when the sample says it will find the matches within this many rows. */
+const RECORRIDO_ESPERADO = 10_000;
+/** Rows a walk by date reads at most before falling back to the GIN index. */
+const RECORRIDO_MAXIMO = 2 * RECORRIDO_ESPERADO;
 
 /**
  * Ordinances matching every filter given: by relevance when words are given, else newest first
@@ -123,7 +132,8 @@ export async function searchOrdenanzas(db: Db, filtros: FiltrosOrdenanzas, opcio
     const [filas, total] = await Promise.all([porAntiguedad(db, where, porPagina, offset), contar(db, where)]);
     return { items: filas.map(aResumen), total, totalExacto: true, pagina: filtros.pagina, porPagina };
   }
-  const filas = await rankeadas(db, where, consulta, limite, porPagina, offset);
+  const sinPalabras = condiciones(filtros, undefined, opciones.soloConExpediente);
+  const filas = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: opciones.recorridoMaximo ?? RECORRIDO_MAXIMO }, porPagina, offset);
   // A page past the end (or past the ranked ones) brings no rows, nor with them the count.
   const contadas = filas[0]?.total ?? (offset > 0 ? await contar(db, where, limite + 1) : 0);
   const totalExacto = contadas <= limite;
@@ -155,22 +165,77 @@ async function contar(db: Db, where: SQL | undefined, hasta?: number): Promise<n
   return (await db.select({ n: count() }).from(algunas))[0]?.n ?? 0;
 }
 
+type Busqueda = { where: SQL | undefined; sinPalabras: SQL | undefined; consulta: string; limite: number; recorrido: number };
+
 /**
- * One page of the word search's order, each row with the count of matches up to `limite + 1`.
- * Only the newest `limite + 1` matches are read: the planner meets that LIMIT from the GIN index and
- * a top-N sort when the words are rare, or by walking the (anio, numero) index backwards, stopping
- * early, when they are everywhere. The newest `limite` are ranked on `busqueda_titulo`; the one
- * after them only tells that there are more. Only the page's rows are joined with their columns.
- * The window is used twice, for the count and the page, so PostgreSQL materialises it once.
+ * One page of the word search's order, each row with the count of matches up to `limite + 1`
+ * (docs/decisions/002-busqueda.md). Only the newest `limite + 1` matches are read, found one of two
+ * ways. When the newest MUESTRA ordinances say the words are common enough to find them within
+ * RECORRIDO_ESPERADO rows, by walking the (anio, numero) index backwards and testing each row: it
+ * never reads the GIN index, whose prefix matches cost most when words are found in thousands.
+ * Otherwise, or when the walk reads `recorrido` rows without finding them all, the planner finds
+ * them from the GIN index and a top-N sort.
  */
-function rankeadas(db: Db, where: SQL | undefined, consulta: string, limite: number, porPagina: number, offset: number) {
-  const recientes = db
+async function ventana(db: Db, b: Busqueda, porPagina: number, offset: number) {
+  if (await sonFrecuentes(db, b)) {
+    const filas = await rankeadas(db, recientesPorFecha(db, b), b, porPagina, offset);
+    const contadas = filas[0]?.total;
+    // Fewer than `limite + 1` found is every match only if the walk read every ordinance filtered.
+    if (contadas !== undefined && (contadas > b.limite || (await contar(db, b.sinPalabras, b.recorrido + 1)) <= b.recorrido)) return filas;
+  }
+  return rankeadas(db, recientesPorIndice(db, b), b, porPagina, offset);
+}
+
+async function sonFrecuentes(db: Db, { sinPalabras, consulta, limite }: Busqueda): Promise<boolean> {
+  const muestra = db
+    .select({ busqueda: ordenanzas.busqueda })
+    .from(ordenanzas)
+    .where(sinPalabras)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(MUESTRA)
+    .as('muestra');
+  const [fila] = await db.select({ leidas: count(), coinciden: count(sql`case when ${muestra.busqueda} @@ ${consulta}::tsquery then 1 end`) }).from(muestra);
+  return fila !== undefined && fila.coinciden > 0 && fila.coinciden * RECORRIDO_ESPERADO >= (limite + 1) * fila.leidas;
+}
+
+/** The newest `limite + 1` matches as the planner finds them (the words stay in its WHERE). */
+function recientesPorIndice(db: Db, { where, limite }: Busqueda) {
+  return db
     .select({ id: ordenanzas.id, anio: ordenanzas.anio, numero: ordenanzas.numero, titulo: ordenanzas.busquedaTitulo })
     .from(ordenanzas)
     .where(where)
     .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
     .limit(limite + 1)
     .as('recientes');
+}
+
+/**
+ * The newest `limite + 1` matches among the newest `recorrido` ordinances: the words are tested
+ * outside a subquery with a LIMIT, which the planner cannot push them into, so it walks the index.
+ */
+function recientesPorFecha(db: Db, { sinPalabras, consulta, limite, recorrido }: Busqueda) {
+  const ultimas = db
+    .select({ id: ordenanzas.id, anio: ordenanzas.anio, numero: ordenanzas.numero, titulo: ordenanzas.busquedaTitulo, busqueda: ordenanzas.busqueda })
+    .from(ordenanzas)
+    .where(sinPalabras)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(recorrido)
+    .as('ultimas');
+  return db
+    .select({ id: ultimas.id, anio: ultimas.anio, numero: ultimas.numero, titulo: ultimas.titulo })
+    .from(ultimas)
+    .where(sql`${ultimas.busqueda} @@ ${consulta}::tsquery`)
+    .orderBy(desc(ultimas.anio), desc(ultimas.numero))
+    .limit(limite + 1)
+    .as('recientes');
+}
+
+/**
+ * Ranks the newest `limite` of the matches `recientes` found (the one after them only tells that
+ * there are more) on `busqueda_titulo`, and joins only the page's rows with their columns. The
+ * matches are used twice, for the count and the page, so PostgreSQL materialises them once.
+ */
+function rankeadas(db: Db, recientes: ReturnType<typeof recientesPorIndice>, { consulta, limite }: Busqueda, porPagina: number, offset: number) {
   // Ranked outside the subquery, so only the rows it keeps are ranked, not every match it sorts.
   const coincidencias = db.$with('coincidencias').as(
     db
@@ -215,6 +280,7 @@ export async function* iterateOrdenanzas(
 ): AsyncGenerator<OrdenanzaResumen> {
   const consulta = await consultaDePalabras(db, filtros.pattern);
   const where = condiciones({ ...filtros, pagina: 1 }, consulta);
+  const sinPalabras = condiciones({ ...filtros, pagina: 1 }, undefined);
   if (consulta === undefined) {
     for (let offset = 0; ; offset += lote) {
       const filas = await porAntiguedad(db, where, lote, offset);
@@ -222,7 +288,7 @@ export async function* iterateOrdenanzas(
       if (filas.length < lote) return;
     }
   }
-  const primeras = await rankeadas(db, where, consulta, limite, limite, 0);
+  const primeras = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: RECORRIDO_MAXIMO }, limite, 0);
   for (const fila of primeras) yield aResumen(fila);
   if ((primeras[0]?.total ?? 0) <= limite) return;
   // The oldest ranked match is where the rest begin (anio, numero is unique and the index's order).
