@@ -162,6 +162,84 @@ describe.each(engines)('búsqueda de ordenanzas (%s)', (engine) => {
   });
 });
 
+describe.each(engines)('búsqueda de una palabra que está en casi todas (%s)', (engine) => {
+  let database: Database;
+  const storage = createTestStorage();
+  const numeros = (items: { numero: number; anio: number }[]) => items.map((o) => `${o.numero}/${o.anio}`);
+  // Three ordinances say 'ordenanza' in the description; four only in their document.
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const ctx = { db: database.db, storage };
+    const filas: [number, number, string, string | undefined][] = [
+      [1, 2020, 'Tasas de la Ordenanza Tarifaria', undefined],
+      [2, 2021, 'Protección del bosque nativo', 'Esta ordenanza protege los arrayanes.'],
+      [3, 2022, 'Ordenanza de tránsito', undefined],
+      [4, 2023, 'Alumbrado público', 'La presente ordenanza regula las luminarias.'],
+      [5, 2024, 'Recolección de residuos', 'Sanciónase con fuerza de ordenanza.'],
+      [6, 2025, 'Ordenanza fiscal', undefined],
+      [7, 2026, 'Registro de prestadores turísticos', 'Comuníquese la presente ordenanza.'],
+      [8, 2026, 'Donación de un lote fiscal', undefined],
+    ];
+    for (const [numero, anio, descripcion, textoPdf] of filas) await insertOrdenanza(ctx, { numero, anio, descripcion, textoPdf });
+  });
+  afterAll(async () => {
+    await database.close();
+    storage.remove();
+  });
+  const buscar = (query: string, opciones: { porPagina?: number; limite?: number; recorridoMaximo?: number } = {}) =>
+    searchOrdenanzas(database.db, filtros(query), opciones);
+
+  it('hasta el límite cuenta todas y ordena todas por relevancia: primero las que lo dicen en la descripción', async () => {
+    const pagina = await buscar('pattern=ordenanza');
+    expect(pagina).toMatchObject({ total: 7, totalExacto: true });
+    expect(numeros(pagina.items)).toEqual(['6/2025', '3/2022', '1/2020', '7/2026', '5/2024', '4/2023', '2/2021']);
+    expect(await buscar('pattern=ordenanza', { limite: 7 })).toMatchObject({ total: 7, totalExacto: true });
+  });
+
+  it('pasado el límite deja de contar, ordena por relevancia sólo las más recientes y sigue con las demás de la más nueva a la más antigua', async () => {
+    const paginas = [];
+    for (let n = 1; n <= 5; n++) paginas.push(await buscar(`pattern=ordenanza&pagina=${n}`, { porPagina: 2, limite: 4 }));
+    expect(paginas.map((p) => numeros(p.items))).toEqual([['6/2025', '7/2026'], ['5/2024', '4/2023'], ['3/2022', '2/2021'], ['1/2020'], []]);
+    // Every page, the one past the end included, says the same: more than 4.
+    for (const pagina of paginas) expect(pagina).toMatchObject({ total: 4, totalExacto: false });
+  });
+
+  it('recorriendo por fecha (la palabra está en casi todas) o, si el recorrido no alcanza, con el índice GIN, el resultado es el mismo', async () => {
+    for (const limite of [4, 20]) {
+      for (let n = 1; n <= 4; n++) {
+        const query = `pattern=ordenanza&pagina=${n}`;
+        const porFecha = await buscar(query, { porPagina: 2, limite });
+        // Two ordinances walked find fewer matches than the limit and do not cover the table.
+        expect(await buscar(query, { porPagina: 2, limite, recorridoMaximo: 2 }), `límite ${limite}, página ${n}`).toEqual(porFecha);
+      }
+    }
+  });
+
+  it('una página que cruza el límite junta las últimas ordenadas con las primeras que siguen', async () => {
+    const paginas = [];
+    for (let n = 1; n <= 3; n++) paginas.push(numeros((await buscar(`pattern=ordenanza&pagina=${n}`, { porPagina: 3, limite: 4 })).items));
+    expect(paginas).toEqual([['6/2025', '7/2026', '5/2024'], ['4/2023', '3/2022', '2/2021'], ['1/2020']]);
+  });
+
+  it('los demás filtros se aplican antes del límite', async () => {
+    const pagina = await buscar('pattern=ordenanza&anio=2026', { limite: 4 });
+    expect(pagina).toMatchObject({ total: 1, totalExacto: true });
+    expect(numeros(pagina.items)).toEqual(['7/2026']);
+    expect(await buscar('anio=2026', { limite: 1 })).toMatchObject({ total: 2, totalExacto: true });
+  });
+
+  it('la exportación recorre todas en el mismo orden que las páginas, con y sin límite alcanzado', async () => {
+    const todas = async (limite?: number) => {
+      const lista: string[] = [];
+      for await (const o of iterateOrdenanzas(database.db, { estado: -1, pattern: 'ordenanza' }, 2, limite)) lista.push(`${o.numero}/${o.anio}`);
+      return lista;
+    };
+    expect(await todas(4)).toEqual(['6/2025', '7/2026', '5/2024', '4/2023', '3/2022', '2/2021', '1/2020']);
+    expect(await todas(2)).toEqual(['6/2025', '7/2026', '5/2024', '4/2023', '3/2022', '2/2021', '1/2020']);
+    expect(await todas()).toEqual(['6/2025', '3/2022', '1/2020', '7/2026', '5/2024', '4/2023', '2/2021']);
+  });
+});
+
 describe('filtros de búsqueda', () => {
   it('acepta vacíos como "sin filtro" y -1 como todos los estados', () => {
     expect(parseFiltrosOrdenanzas(new URLSearchParams('estado=&numero=&anio=&pattern='))).toMatchObject({ ok: true, filtros: { estado: -1, pagina: 1 } });

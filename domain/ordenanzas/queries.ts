@@ -1,9 +1,9 @@
-import { type SQL, and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
-import { type FiltrosOrdenanzas, POR_PAGINA } from './schemas.ts';
+import { type FiltrosOrdenanzas, LIMITE_COINCIDENCIAS, POR_PAGINA } from './schemas.ts';
 
 export type ReferenciaOrdenanza = { id: number; numero: number; anio: number };
 
@@ -21,7 +21,14 @@ export type OrdenanzaResumen = {
   documentoId: number | null;
 };
 
-export type PaginaOrdenanzas = { items: OrdenanzaResumen[]; total: number; pagina: number; porPagina: number };
+export type PaginaOrdenanzas = {
+  items: OrdenanzaResumen[];
+  /** Every match when `totalExacto`; otherwise the search stopped counting here and there are more. */
+  total: number;
+  totalExacto: boolean;
+  pagina: number;
+  porPagina: number;
+};
 
 const modificada = alias(ordenanzas, 'modificada');
 
@@ -89,87 +96,208 @@ function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, s
   );
 }
 
-function orden(consulta: string | undefined): SQL[] {
-  // (anio, numero) is unique, so it is a total order, and exactly the index's: no sort needed.
-  const porNumero = [desc(ordenanzas.anio), desc(ordenanzas.numero)];
-  if (consulta === undefined) return porNumero;
-  return [desc(sql`ts_rank(${ordenanzas.busquedaTitulo}, ${consulta}::tsquery)`), ...porNumero];
-}
+type OpcionesBusqueda = {
+  porPagina?: number;
+  /** Only ordinances with an Expediente (the decree form's rule). */
+  soloConExpediente?: boolean;
+  /** LIMITE_COINCIDENCIAS unless given (tests use a small one). */
+  limite?: number;
+  /** RECORRIDO_MAXIMO unless given (tests use a small one to reach the fallback). */
+  recorridoMaximo?: number;
+};
+
+/** Newest ordinances read to tell how common the words are (see `ventana`). */
+const MUESTRA = 200;
+/** A walk by date is chosen when the sample says it will find the matches within this many rows. */
+const RECORRIDO_ESPERADO = 10_000;
+/** Rows a walk by date reads at most before falling back to the GIN index. */
+const RECORRIDO_MAXIMO = 2 * RECORRIDO_ESPERADO;
 
 /**
  * Ordinances matching every filter given: by relevance when words are given, else newest first
- * (year, then number). Número and Año match exactly; estado -1 means any.
+ * (year, then number). Número and Año match exactly; estado -1 means any. With words, past
+ * `limite` matches only the newest `limite` are ranked and the total is not exact (see
+ * LIMITE_COINCIDENCIAS).
  */
-export async function searchOrdenanzas(
-  db: Db,
-  filtros: FiltrosOrdenanzas,
-  opciones: { porPagina?: number; /** Only ordinances with an Expediente (the decree form's rule). */ soloConExpediente?: boolean } = {},
-): Promise<PaginaOrdenanzas> {
+export async function searchOrdenanzas(db: Db, filtros: FiltrosOrdenanzas, opciones: OpcionesBusqueda = {}): Promise<PaginaOrdenanzas> {
   const porPagina = opciones.porPagina ?? POR_PAGINA;
+  const limite = opciones.limite ?? LIMITE_COINCIDENCIAS;
   const offset = (filtros.pagina - 1) * porPagina;
   const consulta = await consultaDePalabras(db, filtros.pattern);
   const where = condiciones(filtros, consulta, opciones.soloConExpediente);
-  const pagina = () =>
-    db
-      .select(columnas)
-      .from(ordenanzas)
-      .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
-      .where(where)
-      .orderBy(...orden(consulta))
-      .limit(porPagina)
-      .offset(offset);
-  const contar = async () => (await db.select({ n: count() }).from(ordenanzas).where(where))[0]?.n ?? 0;
 
   if (consulta === undefined) {
     // Without words, the page comes straight off the (anio, numero) index and the count off an
     // index-only scan: two cheap queries, concurrent on PostgreSQL.
-    const [filas, total] = await Promise.all([pagina(), contar()]);
-    return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
+    const [filas, total] = await Promise.all([porAntiguedad(db, where, porPagina, offset), contar(db, where)]);
+    return { items: filas.map(aResumen), total, totalExacto: true, pagina: filtros.pagina, porPagina };
   }
-  // With words, every match must be ranked anyway. One scan of the matches (a CTE used twice, so
-  // materialised once) yields the count and the page; only the page's 25 rows are then joined.
+  const sinPalabras = condiciones(filtros, undefined, opciones.soloConExpediente);
+  const filas = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: opciones.recorridoMaximo ?? RECORRIDO_MAXIMO }, porPagina, offset);
+  // A page past the end (or past the ranked ones) brings no rows, nor with them the count.
+  const contadas = filas[0]?.total ?? (offset > 0 ? await contar(db, where, limite + 1) : 0);
+  const totalExacto = contadas <= limite;
+  const items = filas.map(aResumen);
+  if (!totalExacto && offset + porPagina > limite) {
+    // The page reaches past the ranked matches: the rest follow newest first.
+    const desde = Math.max(offset, limite);
+    items.push(...(await porAntiguedad(db, where, offset + porPagina - desde, desde)).map(aResumen));
+  }
+  return { items, total: Math.min(contadas, limite), totalExacto, pagina: filtros.pagina, porPagina };
+}
+
+/** A page in the (anio, numero) index's order, newest first, with its columns. */
+function porAntiguedad(db: Db, where: SQL | undefined, cantidad: number, offset: number): Promise<Fila[]> {
+  return db
+    .select(columnas)
+    .from(ordenanzas)
+    .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+    .where(where)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(cantidad)
+    .offset(offset);
+}
+
+/** How many match; with `hasta`, counting stops there (so `hasta` reads as "at least that many"). */
+async function contar(db: Db, where: SQL | undefined, hasta?: number): Promise<number> {
+  if (hasta === undefined) return (await db.select({ n: count() }).from(ordenanzas).where(where))[0]?.n ?? 0;
+  const algunas = db.select({ id: ordenanzas.id }).from(ordenanzas).where(where).limit(hasta).as('algunas');
+  return (await db.select({ n: count() }).from(algunas))[0]?.n ?? 0;
+}
+
+type Busqueda = { where: SQL | undefined; sinPalabras: SQL | undefined; consulta: string; limite: number; recorrido: number };
+
+/**
+ * One page of the word search's order, each row with the count of matches up to `limite + 1`
+ * (docs/decisions/002-busqueda.md). Only the newest `limite + 1` matches are read, found one of two
+ * ways. When the newest MUESTRA ordinances say the words are common enough to find them within
+ * RECORRIDO_ESPERADO rows, by walking the (anio, numero) index backwards and testing each row: it
+ * never reads the GIN index, whose prefix matches cost most when words are found in thousands.
+ * Otherwise, or when the walk reads `recorrido` rows without finding them all, the planner finds
+ * them from the GIN index and a top-N sort.
+ */
+async function ventana(db: Db, b: Busqueda, porPagina: number, offset: number) {
+  if (await sonFrecuentes(db, b)) {
+    const filas = await rankeadas(db, recientesPorFecha(db, b), b, porPagina, offset);
+    const contadas = filas[0]?.total;
+    // Fewer than `limite + 1` found is every match only if the walk read every ordinance filtered.
+    if (contadas !== undefined && (contadas > b.limite || (await contar(db, b.sinPalabras, b.recorrido + 1)) <= b.recorrido)) return filas;
+  }
+  return rankeadas(db, recientesPorIndice(db, b), b, porPagina, offset);
+}
+
+async function sonFrecuentes(db: Db, { sinPalabras, consulta, limite }: Busqueda): Promise<boolean> {
+  const muestra = db
+    .select({ busqueda: ordenanzas.busqueda })
+    .from(ordenanzas)
+    .where(sinPalabras)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(MUESTRA)
+    .as('muestra');
+  const [fila] = await db.select({ leidas: count(), coinciden: count(sql`case when ${muestra.busqueda} @@ ${consulta}::tsquery then 1 end`) }).from(muestra);
+  return fila !== undefined && fila.coinciden > 0 && fila.coinciden * RECORRIDO_ESPERADO >= (limite + 1) * fila.leidas;
+}
+
+/** The newest `limite + 1` matches as the planner finds them (the words stay in its WHERE). */
+function recientesPorIndice(db: Db, { where, limite }: Busqueda) {
+  return db
+    .select({ id: ordenanzas.id, anio: ordenanzas.anio, numero: ordenanzas.numero, titulo: ordenanzas.busquedaTitulo })
+    .from(ordenanzas)
+    .where(where)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(limite + 1)
+    .as('recientes');
+}
+
+/**
+ * The newest `limite + 1` matches among the newest `recorrido` ordinances: the words are tested
+ * outside a subquery with a LIMIT, which the planner cannot push them into, so it walks the index.
+ */
+function recientesPorFecha(db: Db, { sinPalabras, consulta, limite, recorrido }: Busqueda) {
+  const ultimas = db
+    .select({ id: ordenanzas.id, anio: ordenanzas.anio, numero: ordenanzas.numero, titulo: ordenanzas.busquedaTitulo, busqueda: ordenanzas.busqueda })
+    .from(ordenanzas)
+    .where(sinPalabras)
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero))
+    .limit(recorrido)
+    .as('ultimas');
+  return db
+    .select({ id: ultimas.id, anio: ultimas.anio, numero: ultimas.numero, titulo: ultimas.titulo })
+    .from(ultimas)
+    .where(sql`${ultimas.busqueda} @@ ${consulta}::tsquery`)
+    .orderBy(desc(ultimas.anio), desc(ultimas.numero))
+    .limit(limite + 1)
+    .as('recientes');
+}
+
+/**
+ * Ranks the newest `limite` of the matches `recientes` found (the one after them only tells that
+ * there are more) on `busqueda_titulo`, and joins only the page's rows with their columns. The
+ * matches are used twice, for the count and the page, so PostgreSQL materialises them once.
+ */
+function rankeadas(db: Db, recientes: ReturnType<typeof recientesPorIndice>, { consulta, limite }: Busqueda, porPagina: number, offset: number) {
+  // Ranked outside the subquery, so only the rows it keeps are ranked, not every match it sorts.
   const coincidencias = db.$with('coincidencias').as(
     db
       .select({
-        id: ordenanzas.id,
-        anio: ordenanzas.anio,
-        numero: ordenanzas.numero,
-        rango: sql<number>`ts_rank(${ordenanzas.busquedaTitulo}, ${consulta}::tsquery)`.as('rango'),
+        id: recientes.id,
+        anio: recientes.anio,
+        numero: recientes.numero,
+        rango: sql<number>`ts_rank(${recientes.titulo}, ${consulta}::tsquery)`.as('rango'),
+        n: sql<number>`row_number() over (order by ${recientes.anio} desc, ${recientes.numero} desc)`.as('n'),
       })
-      .from(ordenanzas)
-      .where(where),
+      .from(recientes),
   );
   const enPagina = db
     .$with('en_pagina')
     .as(
-      db.select().from(coincidencias).orderBy(desc(coincidencias.rango), desc(coincidencias.anio), desc(coincidencias.numero)).limit(porPagina).offset(offset),
+      db
+        .select()
+        .from(coincidencias)
+        .where(lte(coincidencias.n, limite))
+        .orderBy(desc(coincidencias.rango), desc(coincidencias.anio), desc(coincidencias.numero))
+        .limit(porPagina)
+        .offset(offset),
     );
-  const filas = await db
+  return db
     .with(coincidencias, enPagina)
     .select({ ...columnas, total: sql<number>`(select count(*) from ${coincidencias})`.mapWith(Number) })
     .from(enPagina)
     .innerJoin(ordenanzas, eq(ordenanzas.id, enPagina.id))
     .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
     .orderBy(desc(enPagina.rango), desc(enPagina.anio), desc(enPagina.numero));
-  const total = filas[0]?.total ?? (offset > 0 ? await contar() : 0);
-  return { items: filas.map(aResumen), total, pagina: filtros.pagina, porPagina };
 }
 
-/** Every match, in the search's order, a batch at a time: for exports of any size. */
-export async function* iterateOrdenanzas(db: Db, filtros: Omit<FiltrosOrdenanzas, 'pagina'>, lote = 1000): AsyncGenerator<OrdenanzaResumen> {
+/**
+ * Every match, in the search's order, a batch at a time: for exports of any size. With words, the
+ * ranked matches first (one query), then the rest newest first, each batch after the last one read.
+ */
+export async function* iterateOrdenanzas(
+  db: Db,
+  filtros: Omit<FiltrosOrdenanzas, 'pagina'>,
+  lote = 1000,
+  limite = LIMITE_COINCIDENCIAS,
+): AsyncGenerator<OrdenanzaResumen> {
   const consulta = await consultaDePalabras(db, filtros.pattern);
   const where = condiciones({ ...filtros, pagina: 1 }, consulta);
-  for (let offset = 0; ; offset += lote) {
-    const filas = await db
-      .select(columnas)
-      .from(ordenanzas)
-      .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
-      .where(where)
-      .orderBy(...orden(consulta))
-      .limit(lote)
-      .offset(offset);
+  const sinPalabras = condiciones({ ...filtros, pagina: 1 }, undefined);
+  if (consulta === undefined) {
+    for (let offset = 0; ; offset += lote) {
+      const filas = await porAntiguedad(db, where, lote, offset);
+      for (const fila of filas) yield aResumen(fila);
+      if (filas.length < lote) return;
+    }
+  }
+  const primeras = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: RECORRIDO_MAXIMO }, limite, 0);
+  for (const fila of primeras) yield aResumen(fila);
+  if ((primeras[0]?.total ?? 0) <= limite) return;
+  // The oldest ranked match is where the rest begin (anio, numero is unique and the index's order).
+  let { anio, numero } = primeras.reduce((a, b) => (b.anio < a.anio || (b.anio === a.anio && b.numero < a.numero) ? b : a));
+  for (;;) {
+    const filas = await porAntiguedad(db, and(where, sql`(${ordenanzas.anio}, ${ordenanzas.numero}) < (${anio}, ${numero})`), lote, 0);
     for (const fila of filas) yield aResumen(fila);
     if (filas.length < lote) return;
+    ({ anio, numero } = filas[filas.length - 1]!);
   }
 }
 

@@ -3,6 +3,14 @@ import { formatNumber, z } from '#domain/shared/zod.ts';
 import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;
+
+/**
+ * How many matches of a word search are counted and ranked (docs/decisions/002-busqueda.md): up to
+ * this many the count is exact and every match is ranked; past it the newest this many are ranked,
+ * the rest follow newest first, and the total says "more than".
+ */
+export const LIMITE_COINCIDENCIAS = 250;
+
 const ANIO_MINIMO = 1900;
 const ANIO_MAXIMO = 2100;
 const NUMERO_MAXIMO = 2_000_000_000;

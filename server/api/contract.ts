@@ -8,8 +8,8 @@
  */
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
-import { filtrosOrdenanzasSchema, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
-import { z } from '#domain/shared/zod.ts';
+import { LIMITE_COINCIDENCIAS, filtrosOrdenanzasSchema, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
+import { formatNumber, z } from '#domain/shared/zod.ts';
 
 type Esquema = z.ZodType;
 
@@ -48,7 +48,19 @@ const ordenanzaSchema = z
   })
   .meta({ id: 'Ordenanza' });
 
-const paginaOrdenanzas = z.object({ items: z.array(ordenanzaSchema), total: entero, pagina: entero, porPagina: entero }).meta({ id: 'PaginaOrdenanzas' });
+const paginaOrdenanzas = z
+  .object({
+    items: z.array(ordenanzaSchema),
+    total: entero.meta({
+      description: 'Cuántas ordenanzas cumplen los filtros; si `totalExacto` es false, la búsqueda dejó de contar ahí y hay más.',
+    }),
+    totalExacto: z.boolean().meta({
+      description: `False cuando las palabras coinciden con más de ${formatNumber(LIMITE_COINCIDENCIAS)} ordenanzas: \`total\` vale ${formatNumber(LIMITE_COINCIDENCIAS)}, sólo esas (las más recientes) se ordenan por relevancia y las demás siguen, en las páginas siguientes, por año y número descendentes.`,
+    }),
+    pagina: entero,
+    porPagina: entero,
+  })
+  .meta({ id: 'PaginaOrdenanzas' });
 
 const ordenanzaDetalle = ordenanzaSchema
   .extend({ ModificadaPor: z.array(z.object({ ID: entero, Numero: entero, Anio: entero, Descripcion: texto })) })
@@ -183,8 +195,7 @@ const reintentar = z.object({ 'retry-after': z.string().meta({ description: 'Seg
 export const ROUTES = {
   'GET /ordenanzas': {
     resumen: 'Buscar ordenanzas',
-    descripcion:
-      'JSON paginado, o CSV con todas las coincidencias con `Accept: text/csv` o `formato=csv`. Por relevancia si hay palabras; si no, por año y número descendentes.',
+    descripcion: `JSON paginado, o CSV con todas las coincidencias con \`Accept: text/csv\` o \`formato=csv\`. Por relevancia si hay palabras (si coinciden más de ${formatNumber(LIMITE_COINCIDENCIAS)}, las ${formatNumber(LIMITE_COINCIDENCIAS)} más recientes por relevancia y después el resto, ver \`totalExacto\`); si no, por año y número descendentes.`,
     query: filtrosOrdenanzasSchema.extend({
       porPagina: porPaginaSchema,
       formato,

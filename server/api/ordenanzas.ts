@@ -67,7 +67,13 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: AppContext): Prom
     if (!tamano.success) return sendFiltrosError(reply, { porPagina: tamano.error.issues[0]?.message });
     const pagina = await searchOrdenanzas(ctx.db, parsed.filtros, { porPagina: tamano.data ?? POR_PAGINA });
     reply.header('cache-control', 'public, max-age=60');
-    return { items: pagina.items.map(aFormatoOriginal), total: pagina.total, pagina: pagina.pagina, porPagina: pagina.porPagina };
+    return {
+      items: pagina.items.map(aFormatoOriginal),
+      total: pagina.total,
+      totalExacto: pagina.totalExacto,
+      pagina: pagina.pagina,
+      porPagina: pagina.porPagina,
+    };
   });
 
   app.get<{ Params: { id: string } }>('/ordenanzas/:id', contract('GET /ordenanzas/:id'), async (request, reply) => {

@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordenanzas } from '#db/schema/index.ts';
+import { LIMITE_COINCIDENCIAS } from '#domain/ordenanzas/schemas.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
@@ -171,6 +173,64 @@ describe.each(engines)('API y compatibilidad de ordenanzas (%s)', (engine) => {
     const doc = (await t.app.inject({ url: '/api/docs' })).json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/ordenanzas', '/api/v1/ordenanzas/{id}', '/api/v1/documentos/{id}']));
+  });
+});
+
+describe.each(engines)('una palabra en más ordenanzas que el límite de la búsqueda (%s)', (engine) => {
+  // Ten more than the limit say 'ordenanza' in their text; the five newest also in their description.
+  const CANTIDAD = LIMITE_COINCIDENCIAS + 10;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { seed: false });
+    await t.database.db.insert(ordenanzas).values(
+      Array.from({ length: CANTIDAD }, (_, i) => ({
+        numero: i + 1,
+        anio: 2026,
+        estado: 2,
+        descripcion: i >= CANTIDAD - 5 ? `Ordenanza fiscal ${i + 1}` : `Donación de un lote ${i + 1}`,
+        textoDocumento: 'El Concejo Deliberante sanciona con fuerza de ordenanza.',
+      })),
+    );
+  });
+  afterAll(() => t.close());
+  const api = async (query: string) =>
+    (await t.app.inject({ url: `/api/v1/ordenanzas?${query}` })).json() as { items: Item[]; total: number; totalExacto: boolean };
+
+  it('la API dice que hay más que el total, con las que lo dicen en la descripción primero, y pagina hasta la última', async () => {
+    const primera = await api('pattern=ordenanza');
+    expect(primera).toMatchObject({ total: LIMITE_COINCIDENCIAS, totalExacto: false, pagina: 1, porPagina: 25 });
+    expect(primera.items.slice(0, 6).map((i) => i.Numero)).toEqual([CANTIDAD, CANTIDAD - 1, CANTIDAD - 2, CANTIDAD - 3, CANTIDAD - 4, CANTIDAD - 5]);
+    const ultima = await api(`pattern=ordenanza&pagina=${Math.ceil(CANTIDAD / 25)}`);
+    expect(ultima).toMatchObject({ total: LIMITE_COINCIDENCIAS, totalExacto: false });
+    expect(ultima.items.map((i) => i.Numero)).toEqual(Array.from({ length: CANTIDAD % 25 }, (_, i) => (CANTIDAD % 25) - i));
+    // Without words, or with words found in fewer, the total is exact.
+    expect(await api('')).toMatchObject({ total: CANTIDAD, totalExacto: true });
+    expect(await api('pattern=fiscal')).toMatchObject({ total: 5, totalExacto: true });
+  });
+
+  it('el CSV trae todas las coincidencias', async () => {
+    const res = await t.app.inject({ url: '/api/v1/ordenanzas?pattern=ordenanza&formato=csv' });
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(CANTIDAD);
+    expect(new Set(rows.map((r) => r.Numero)).size).toBe(CANTIDAD);
+  });
+
+  it('la página dice "más de", explica el orden y pagina sin prometer una última página', async () => {
+    const primera = (await t.app.inject({ url: '/consulta-ordenanzas?pattern=ordenanza' })).body;
+    expect(primera).toContain(`Más de ${LIMITE_COINCIDENCIAS} ordenanzas encontradas; mostrando 1 a 25.`);
+    expect(primera).toContain(`primero van las ${LIMITE_COINCIDENCIAS} más recientes, por relevancia`);
+    expect(primera).toContain('Ordenanzas, página 1</caption>');
+    expect(primera).toMatch(/<a [^>]*rel="next"[^>]*>Siguiente<\/a>/);
+    expect(primera).not.toContain(`aria-label="Página ${Math.ceil(LIMITE_COINCIDENCIAS / 25)}"`);
+
+    const paginaFinal = Math.ceil(CANTIDAD / 25);
+    const ultima = (await t.app.inject({ url: `/consulta-ordenanzas?pattern=ordenanza&pagina=${paginaFinal}` })).body;
+    expect(ultima).toContain(`Más de ${LIMITE_COINCIDENCIAS} ordenanzas encontradas; mostrando ${(paginaFinal - 1) * 25 + 1} a ${CANTIDAD}.`);
+    expect(ultima).toContain('<span aria-disabled="true">Siguiente</span>');
+
+    const exacta = (await t.app.inject({ url: '/consulta-ordenanzas?pattern=fiscal' })).body;
+    expect(exacta).toContain('5 ordenanzas encontradas');
+    expect(exacta).not.toContain('Son demasiadas para contarlas');
   });
 });
 

@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
 
-type Props = { pagina: number; totalPaginas: number; url: (pagina: number) => string };
+type Props = {
+  pagina: number;
+  totalPaginas: number;
+  /** The count stopped early: there may be pages after totalPaginas, so there is no last-page link. */
+  abierta?: boolean;
+  url: (pagina: number) => string;
+};
 
 /** Page links: first, a window around the current page, last; the current one marked for AT. */
-export function Paginacion({ pagina, totalPaginas, url }: Props) {
+export function Paginacion({ pagina, totalPaginas, abierta = false, url }: Props) {
   if (totalPaginas <= 1) return null;
-  const paginas = new Set([1, totalPaginas]);
+  const paginas = new Set(abierta ? [1] : [1, totalPaginas]);
   for (let p = Math.max(1, pagina - 2); p <= Math.min(totalPaginas, pagina + 2); p++) paginas.add(p);
   const lista = [...paginas].sort((a, b) => a - b);
   return (
@@ -39,6 +45,13 @@ export function Paginacion({ pagina, totalPaginas, url }: Props) {
             )}
           </li>
         ))}
+        {abierta ? (
+          <li>
+            <span className="paginacion__salto" aria-hidden="true">
+              …
+            </span>
+          </li>
+        ) : null}
         <li>
           {pagina < totalPaginas ? (
             <Link to={url(pagina + 1)} rel="next">

@@ -74,7 +74,13 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
     espera.current = setTimeout(() => buscar({ replace: true }), 350);
   };
 
-  const totalPaginas = resultado ? Math.max(1, Math.ceil(resultado.total / resultado.porPagina)) : 0;
+  // Past LIMITE_COINCIDENCIAS matches the count stops (docs/decisions/002-busqueda.md): the pages
+  // go on while they are full, and how many there are is not known.
+  const paginasContadas = resultado ? Math.max(1, Math.ceil(resultado.total / resultado.porPagina)) : 0;
+  const totalPaginas =
+    resultado && !resultado.totalExacto
+      ? Math.max(paginasContadas, resultado.pagina + (resultado.items.length === resultado.porPagina ? 1 : 0))
+      : paginasContadas;
   const desde = resultado ? (resultado.pagina - 1) * resultado.porPagina + 1 : 0;
   const hasta = resultado ? desde + resultado.items.length - 1 : 0;
 
@@ -153,10 +159,17 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
             ? 'Buscando…'
             : falla
               ? ''
-              : resultado && resultado.total > 0
-                ? `${resultado.total.toLocaleString('es-AR')} ${resultado.total === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}${totalPaginas > 1 ? `; mostrando ${desde} a ${hasta}` : ''}.`
-                : ''}
+              : resultado && !resultado.totalExacto
+                ? `Más de ${resultado.total.toLocaleString('es-AR')} ordenanzas encontradas${resultado.items.length > 0 ? `; mostrando ${desde.toLocaleString('es-AR')} a ${hasta.toLocaleString('es-AR')}` : ''}.`
+                : resultado && resultado.total > 0
+                  ? `${resultado.total.toLocaleString('es-AR')} ${resultado.total === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}${totalPaginas > 1 ? `; mostrando ${desde} a ${hasta}` : ''}.`
+                  : ''}
         </p>
+        {resultado && !resultado.totalExacto ? (
+          <p>
+            {`Son demasiadas para contarlas: primero van las ${resultado.total.toLocaleString('es-AR')} más recientes, por relevancia, y después las demás, de la más nueva a la más antigua. Agregá palabras o filtros para acotar la búsqueda.`}
+          </p>
+        ) : null}
         {falla ? (
           <p className="aviso aviso--error" role="alert">
             {BUSQUEDA_FALLIDA}
@@ -164,8 +177,16 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
         ) : null}
         {resultado && resultado.items.length > 0 ? (
           <>
-            <TablaOrdenanzas items={resultado.items} caption={`Ordenanzas, página ${resultado.pagina} de ${totalPaginas}`} />
-            <Paginacion pagina={resultado.pagina} totalPaginas={totalPaginas} url={(pagina) => urlBusqueda(valores, { pagina: String(pagina) })} />
+            <TablaOrdenanzas
+              items={resultado.items}
+              caption={resultado.totalExacto ? `Ordenanzas, página ${resultado.pagina} de ${totalPaginas}` : `Ordenanzas, página ${resultado.pagina}`}
+            />
+            <Paginacion
+              pagina={resultado.pagina}
+              totalPaginas={totalPaginas}
+              abierta={!resultado.totalExacto}
+              url={(pagina) => urlBusqueda(valores, { pagina: String(pagina) })}
+            />
             <p className="resultados__exportar">
               <a href={urlExportacion(valores)} download>
                 Descargar estos resultados (CSV)
