@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { loadTest } from './load.ts';
+import { startStaticCopy } from './nginx.ts';
 import { startBenchServer } from './server.ts';
 
 /** The public pages, one of each kind; the ordinance search with a filter as well. */
@@ -17,20 +19,39 @@ const PAGES = [
   '/sueldos',
 ];
 
-type Row = { page: string; off: Awaited<ReturnType<typeof loadTest>>; on: Awaited<ReturnType<typeof loadTest>> };
+type Load = Awaited<ReturnType<typeof loadTest>>;
+type Row = { page: string; off: Load; on: Load; nginx?: Load };
 
-async function measure(cache: boolean, seconds: number): Promise<Map<string, Awaited<ReturnType<typeof loadTest>>>> {
+/** Each page under load; with the cache on, also the brotli bytes it ends up serving. */
+async function measure(cache: boolean, seconds: number): Promise<{ results: Map<string, Load>; bytes: Map<string, Uint8Array> }> {
   const server = await startBenchServer({ RENDER_CACHE: String(cache) });
-  const results = new Map<string, Awaited<ReturnType<typeof loadTest>>>();
+  const results = new Map<string, Load>();
+  const bytes = new Map<string, Uint8Array>();
   try {
     for (const page of PAGES) {
       await loadTest(server.url + page, { seconds: 1 }); // warm-up (and, with the cache, its one render)
       results.set(page, await loadTest(server.url + page, { seconds }));
+      if (cache) {
+        // Node's fetch would decode brotli: a raw request keeps the bytes as sent.
+        bytes.set(page, await rawBrotli(server.url + page));
+      }
     }
   } finally {
     await server.stop();
   }
-  return results;
+  return { results, bytes };
+}
+
+async function rawBrotli(url: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
+  });
 }
 
 /**
@@ -41,15 +62,30 @@ export async function benchRenderCache(): Promise<void> {
   const seconds = Number(process.env.BENCH_SEGUNDOS ?? 4);
   const off = await measure(false, seconds);
   const on = await measure(true, seconds);
-  const rows: Row[] = PAGES.map((page) => ({ page, off: off.get(page)!, on: on.get(page)! }));
+  // nginx serving the same bytes as files: how close a cached page comes to the static-file limit.
+  const nginx = new Map<string, Load>();
+  const copia = await startStaticCopy(on.bytes);
+  if (copia) {
+    try {
+      for (const page of PAGES) {
+        await loadTest(copia.url(page), { seconds: 1 });
+        nginx.set(page, await loadTest(copia.url(page), { seconds }));
+      }
+    } finally {
+      await copia.stop();
+    }
+  }
+  const rows: Row[] = PAGES.map((page) => ({ page, off: off.results.get(page)!, on: on.results.get(page)!, nginx: nginx.get(page) }));
   console.log(`\n## Caché de páginas (RENDER_CACHE=false / true; ${seconds} s por página, 20 conexiones)`);
-  console.log('| página | sin caché req/s | p99 ms | con caché req/s | p99 ms | × |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const { page, off: a, on: b } of rows) {
+  if (!copia) console.log('nginx no está instalado (apt-get install -y nginx-light): sin la comparación con el archivo estático.');
+  console.log('| página | sin caché req/s | p99 ms | con caché req/s | p99 ms | × | nginx req/s | con caché / nginx |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { page, off: a, on: b, nginx: n } of rows) {
     const ratio = a.requestsPerSecond > 0 ? (b.requestsPerSecond / a.requestsPerSecond).toFixed(1) : '—';
-    const bad = a.errors + a.non2xx + b.errors + b.non2xx;
+    const frente = n && n.requestsPerSecond > 0 ? (b.requestsPerSecond / n.requestsPerSecond).toFixed(2) : '—';
+    const bad = a.errors + a.non2xx + b.errors + b.non2xx + (n ? n.errors + n.non2xx : 0);
     console.log(
-      `| ${page} | ${a.requestsPerSecond.toFixed(0)} | ${a.p99} | ${b.requestsPerSecond.toFixed(0)} | ${b.p99} | ${ratio} |${bad > 0 ? ` ${bad} errores o no-2xx` : ''}`,
+      `| ${page} | ${a.requestsPerSecond.toFixed(0)} | ${a.p99} | ${b.requestsPerSecond.toFixed(0)} | ${b.p99} | ${ratio} | ${n ? n.requestsPerSecond.toFixed(0) : '—'} | ${frente} |${bad > 0 ? ` ${bad} errores o no-2xx` : ''}`,
     );
   }
 }
