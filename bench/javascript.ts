@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { wireBytes } from './load.ts';
 import type { BenchServer } from './server.ts';
 
 /**
@@ -22,19 +22,6 @@ const SCRIPTED_PAGES = ['/', '/consulta-ordenanzas', '/solicitud-decretos', '/ob
 const SCRIPTED_BUDGET_BR = 110 * 1024;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-/** The body's size on the wire for one Accept-Encoding (fetch would decompress it). */
-function wireSize(url: string, encoding: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
-        let size = 0;
-        response.on('data', (chunk: Buffer) => (size += chunk.length));
-        response.on('end', () => (response.statusCode === 200 ? resolve(size) : reject(new Error(`${url}: ${response.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * Every JavaScript file a first visit loads: `<script src>`, `<link rel="modulepreload">`, the
@@ -73,9 +60,9 @@ async function measure(base: string, path: string): Promise<PageJavaScript> {
   const files = await javascriptOf(base, path);
   const result: PageJavaScript = { path, files: files.length, raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
-    result.raw += await wireSize(base + file, 'identity');
-    result.gzip += await wireSize(base + file, 'gzip');
-    result.brotli += await wireSize(base + file, 'br');
+    result.raw += (await wireBytes(base + file, 'identity')).length;
+    result.gzip += (await wireBytes(base + file, 'gzip')).length;
+    result.brotli += (await wireBytes(base + file, 'br')).length;
   }
   return result;
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -17,4 +18,17 @@ export async function loadTest(url: string, options: { seconds?: number; connect
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** The body as sent for one Accept-Encoding (fetch would decompress it); a status other than 200 throws. */
+export function wireBytes(url: string, encoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url}: ${response.statusCode}`))));
+      })
+      .on('error', reject);
+  });
 }

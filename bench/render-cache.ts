@@ -1,23 +1,10 @@
-import http from 'node:http';
-import { loadTest } from './load.ts';
+import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
+import { loadTest, wireBytes } from './load.ts';
 import { startStaticCopy } from './nginx.ts';
 import { startBenchServer } from './server.ts';
 
-/** The public pages, one of each kind; the ordinance search with a filter as well. */
-const PAGES = [
-  '/home',
-  '/consulta-ordenanzas',
-  '/consulta-ordenanzas?anio=2020',
-  '/solicitud-decretos',
-  '/boletines-oficiales',
-  '/areas',
-  '/ejecutivo',
-  '/concejo-deliverante',
-  '/observatorio-vial',
-  '/plan-estrategico',
-  '/estados-contables',
-  '/sueldos',
-];
+/** Every public page of the sitemap, and the ordinance search with a filter as well. */
+const PAGES = [...PAGINAS_PUBLICAS, '/consulta-ordenanzas?anio=2020'];
 
 type Load = Awaited<ReturnType<typeof loadTest>>;
 type Row = { page: string; off: Load; on: Load; nginx?: Load };
@@ -32,26 +19,13 @@ async function measure(cache: boolean, seconds: number): Promise<{ results: Map<
       await loadTest(server.url + page, { seconds: 1 }); // warm-up (and, with the cache, its one render)
       results.set(page, await loadTest(server.url + page, { seconds }));
       if (cache) {
-        // Node's fetch would decode brotli: a raw request keeps the bytes as sent.
-        bytes.set(page, await rawBrotli(server.url + page));
+        bytes.set(page, await wireBytes(server.url + page, 'br'));
       }
     }
   } finally {
     await server.stop();
   }
   return { results, bytes };
-}
-
-async function rawBrotli(url: string): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-      })
-      .on('error', reject);
-  });
 }
 
 /**
