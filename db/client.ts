@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DatabaseTimeoutError } from './errors.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -96,8 +93,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-const pgliteExtensions = { unaccent, pg_trgm };
-
 /**
  * Bounds on the database, so that a frozen or overloaded one makes requests fail fast (503) instead
  * of holding them open. Defaults suit a small municipality: every page needs a few short queries.
@@ -114,50 +109,6 @@ export type DatabaseLimits = {
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectTimeoutMs: 5_000, statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 10_000, poolSize: 10 };
 
-/**
- * PGlite is one connection that runs each statement to its end on this thread, so a statement
- * cannot be cut short. What can be bounded is the wait for its turn: callers queue here, and one
- * that has not started within the limit fails with a timeout (503) instead of piling up behind a
- * long query or a burst. A statement that has started always finishes, so a transaction that was
- * answered as failed was never applied.
- */
-function boundedTurns(client: PGlite, waitMs: number): PGlite {
-  let tail: Promise<void> = Promise.resolve();
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
-    const previous = tail;
-    let done!: () => void;
-    tail = new Promise<void>((resolve) => (done = resolve));
-    return new Promise<T>((resolve, reject) => {
-      let started = false;
-      const timer = setTimeout(() => {
-        if (started) return;
-        started = true;
-        // Our turn is given up: the next caller's wait ends when the one before us ends.
-        void previous.then(done);
-        reject(new DatabaseTimeoutError(`la base embebida no atendió en ${waitMs} ms`));
-      }, waitMs);
-      void previous.then(() => {
-        if (started) return;
-        started = true;
-        clearTimeout(timer);
-        // A closed client throws synchronously: that must reject this caller, not stall the queue.
-        Promise.resolve().then(run).then(resolve, reject).finally(done);
-      });
-    });
-  };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query' || property === 'exec' || property === 'transaction') {
-        const original = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => inTurn(() => original.apply(target, args));
-      }
-      // Private fields need the real object as `this`, for getters and methods alike.
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 /** An embedded database: in memory when dataDir is undefined (tests), else a locked folder. */
 export async function openPglite(
   dataDir: string | undefined,
@@ -171,13 +122,15 @@ export async function openPglite(
     release = acquireLock(dataDir);
   }
   try {
-    const client = await PGlite.create({
+    // Opened and migrated on its own thread; a statement waits at most connectTimeoutMs to start.
+    const client = await PgliteThread.start({
       dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
-      extensions: pgliteExtensions,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      loadDataDir: options.loadDataDir,
+      migrationsFolder,
+      waitMs: limits.connectTimeoutMs,
     });
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-    const db = drizzlePglite(boundedTurns(client, limits.connectTimeoutMs), { schema }) as unknown as Db;
+    // drizzle uses only query, exec and transaction, which the thread answers as PGlite would.
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
     return {
       db,
       engine: 'pglite',
@@ -186,7 +139,7 @@ export async function openPglite(
         await client.close();
         release();
       },
-      dumpDataDir: () => client.dumpDataDir('none'),
+      dumpDataDir: () => client.dumpDataDir(),
       // One process, one connection: a notification is delivered as the statement that sent it
       // returns, and never lost.
       listen: async (channel, subscriber) => {
@@ -227,7 +180,9 @@ async function migratePostgres(url: string): Promise<void> {
 
 export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
   await migratePostgres(url);
+  const channels = new PoolChannels();
   const pool = new pg.Pool({
+    onConnect: channels.onConnect,
     connectionString: url,
     max: limits.poolSize,
     connectionTimeoutMillis: limits.connectTimeoutMs,
@@ -250,7 +205,6 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
     client.on('error', () => {});
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  const channels = new PoolChannels(pool);
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
@@ -275,35 +229,26 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
 }
 
 /**
- * Every pool connection LISTENs too (docs/decisions/007-cache-de-paginas.md): PostgreSQL sends a
- * session its own notifications before it answers the COMMIT, so this process learns of its own
- * writes before they return. A connection is told to listen when it is lent, before the borrower's
- * first statement (the client runs its queries in order).
+ * Channels every pool connection LISTENs to from the moment it connects, before it is lent
+ * (docs/decisions/007-cache-de-paginas.md): PostgreSQL sends a session its own notifications before
+ * it answers the COMMIT, so this process learns of its own writes before they return. A channel is
+ * declared here because a connection opened before a later `listen` would not hear it.
  */
+const POOL_CHANNELS = [schema.CONTENT_VERSION_CHANNEL];
+
 class PoolChannels {
   private readonly subscribers = new Map<string, Set<(payload: string) => void>>();
-  private readonly listening = new WeakMap<pg.PoolClient, Set<string>>();
 
-  constructor(pool: pg.Pool) {
-    pool.on('acquire', (client) => {
-      let heard = this.listening.get(client);
-      if (!heard) {
-        heard = new Set();
-        this.listening.set(client, heard);
-        client.on('notification', (message) => {
-          for (const notify of this.subscribers.get(message.channel) ?? []) notify(message.payload ?? '');
-        });
-      }
-      for (const channel of this.subscribers.keys()) {
-        if (heard.has(channel)) continue;
-        heard.add(channel);
-        // A broken connection fails the borrower's own query as well; nothing to report here.
-        client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-      }
+  /** The pool's `onConnect`: the connection listens before its first borrower's statement. */
+  readonly onConnect = async (client: pg.ClientBase): Promise<void> => {
+    client.on('notification', (message) => {
+      for (const notify of this.subscribers.get(message.channel) ?? []) notify(message.payload ?? '');
     });
-  }
+    await client.query(POOL_CHANNELS.map((channel) => `LISTEN ${pg.escapeIdentifier(channel)}`).join('; '));
+  };
 
   add(channel: string, notify: (payload: string) => void): () => void {
+    if (!POOL_CHANNELS.includes(channel)) throw new Error(`El canal ${channel} no está en POOL_CHANNELS (db/client.ts).`);
     const set = this.subscribers.get(channel) ?? new Set();
     set.add(notify);
     this.subscribers.set(channel, set);

@@ -82,9 +82,23 @@ function aResumen(f: Fila): OrdenanzaResumen {
  */
 async function consultaDePalabras(db: Db, pattern: string | undefined): Promise<string | undefined> {
   if (!pattern) return undefined;
+  // The same words always give the same tsquery: the common searches skip a statement.
+  const conocida = consultas.get(pattern);
+  if (conocida !== undefined) {
+    consultas.delete(pattern);
+    consultas.set(pattern, conocida);
+    return conocida ?? undefined;
+  }
   const [row] = await queryRows<{ q: string | null }>(db, sql`select public.f_consulta(${pattern})::text as q`);
-  return row?.q ?? undefined;
+  const q = row?.q ?? null;
+  consultas.set(pattern, q);
+  if (consultas.size > CONSULTAS_RECORDADAS) consultas.delete(consultas.keys().next().value!);
+  return q ?? undefined;
 }
+
+/** Searches whose tsquery is remembered, the least recently used forgotten first. */
+const CONSULTAS_RECORDADAS = 1_000;
+const consultas = new Map<string, string | null>();
 
 function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, soloConExpediente = false): SQL | undefined {
   return and(

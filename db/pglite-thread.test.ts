@@ -1,0 +1,122 @@
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '#tests/setup/database.ts';
+import { type Database, queryRows } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
+
+/** The longest pause of this thread's event loop while `during` runs, sampled every 5 ms. */
+async function longestPause(during: Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await during;
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+/** A statement that keeps PGlite busy for about a second. */
+const LARGA = sql`select count(*) as n from generate_series(1, 4000000) a where a % 7 = 3`;
+
+describe('PGlite en su propio hilo (docs/decisions/009-pglite-en-su-hilo.md)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite', undefined, { connectTimeoutMs: 300 });
+    await database.db.execute(sql`create table prueba (id int primary key, texto text not null)`);
+  });
+  afterAll(() => database.close());
+
+  it('una consulta larga no detiene este hilo: un servidor HTTP sigue respondiendo mientras corre', async () => {
+    const server = http.createServer((_, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const started = performance.now();
+      const larga = queryRows<{ n: string | number }>(database.db, LARGA);
+      let respuestas = 0;
+      const pausa = await longestPause(
+        (async () => {
+          // While the statement runs, the server answers again and again.
+          while (performance.now() - started < 300) {
+            expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
+            respuestas++;
+          }
+          await larga;
+        })(),
+      );
+      const duracion = performance.now() - started;
+      expect(Number((await larga)[0]!.n)).toBe(571429);
+      // The statement took long; this thread never stopped for more than a fraction of it.
+      expect(duracion).toBeGreaterThan(300);
+      expect(respuestas).toBeGreaterThan(5);
+      expect(pausa).toBeLessThan(100);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('los errores de PostgreSQL cruzan el hilo con su código y su restricción', async () => {
+    await database.db.execute(sql`insert into prueba values (1, 'uno')`);
+    const error = await database.db.execute(sql`insert into prueba values (1, 'otra vez')`).catch((e: unknown) => e);
+    const causa = (error as { cause?: { code?: string; constraint?: string; message?: string } }).cause;
+    expect(causa?.code).toBe('23505');
+    expect(causa?.constraint).toBe('prueba_pkey');
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('una transacción que falla no deja nada; una que termina deja todo, con sus savepoints', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into prueba values (10, 'diez')`);
+        await tx.execute(sql`insert into prueba values (10, 'repetida')`);
+      }),
+    ).rejects.toThrow();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into prueba values (11, 'once')`);
+      await tx
+        .transaction(async (interna) => {
+          await interna.execute(sql`insert into prueba values (12, 'doce')`);
+          interna.rollback();
+        })
+        .catch(() => {});
+      await tx.execute(sql`insert into prueba values (13, 'trece')`);
+    });
+    const filas = await queryRows<{ id: number }>(database.db, sql`select id from prueba where id >= 10 order by id`);
+    expect(filas.map((f) => f.id)).toEqual([11, 13]);
+  });
+
+  it('una escritura que esperó de más su turno responde 503 y nunca se aplica, ni después', async () => {
+    let retenida!: () => void;
+    const empezo = new Promise<void>((resolve) => (retenida = resolve));
+    const transaccion = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      retenida();
+      await new Promise((r) => setTimeout(r, 700));
+    });
+    await empezo;
+    const error = await database.db.execute(sql`insert into prueba values (20, 'tarde')`).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    await transaccion;
+    // The database answers again, and the insert given up on was never run.
+    expect(await queryRows(database.db, sql`select id from prueba where id = 20`)).toEqual([]);
+  });
+
+  it('las fechas llegan como el texto de PostgreSQL, como con PGlite en el mismo hilo', async () => {
+    const [fila] = await queryRows<{ d: unknown; t: unknown }>(database.db, sql`select date '2026-03-01' as d, timestamptz '2026-03-01 10:00:00+00' as t`);
+    expect(fila).toEqual({ d: '2026-03-01', t: '2026-03-01 10:00:00+00' });
+  });
+
+  it('cerrada la base, cada consulta dice que no está disponible (503), sin colgarse', async () => {
+    const otra = await createTestDatabase('pglite');
+    await otra.close();
+    const error = await queryRows(otra.db, sql`select 1`).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
