@@ -7,3 +7,4 @@ export * from './boletines.ts';
 export * from './finanzas.ts';
 export * from './correo.ts';
 export * from './limites.ts';
+export * from './auditoria.ts';

@@ -1,0 +1,35 @@
+import type { Db } from '#db/client.ts';
+import { auditoria } from '#db/schema/index.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+
+export type EntradaAuditoria = {
+  /** Who did it; null for the system itself (a scheduled job). */
+  actor: Actor | null;
+  /** What was done, as `entidad.verbo`: `sesion.ingreso`, `solicitud.estado`, `usuario.rol`… */
+  accion: string;
+  entidad: string;
+  entidadId?: string | number | null;
+  /** Values before and after (never a password, a secret, a token, nor a citizen's DNI or e-mail). */
+  antes?: unknown;
+  despues?: unknown;
+  /** The keyed hash of the client's address (`Cipher.hash`), never the address. */
+  direccion?: string | null;
+};
+
+/**
+ * Records one entry of the audit log. Call it with the transaction of the write it describes, so
+ * the entry exists exactly when the change does.
+ */
+export async function registrarAuditoria(db: Db, entrada: EntradaAuditoria): Promise<void> {
+  await db.insert(auditoria).values({
+    usuarioId: entrada.actor?.usuarioId ?? null,
+    actorEmail: entrada.actor?.email ?? null,
+    actorRol: entrada.actor?.rol ?? null,
+    accion: entrada.accion,
+    entidad: entrada.entidad,
+    entidadId: entrada.entidadId === undefined || entrada.entidadId === null ? null : String(entrada.entidadId),
+    antes: entrada.antes ?? null,
+    despues: entrada.despues ?? null,
+    direccion: entrada.direccion ?? null,
+  });
+}
