@@ -28,6 +28,7 @@ function scripts(csp: unknown, body: string) {
  * (docs/decisions/007-cache-de-paginas.md), or pages would not change when it does.
  */
 const TABLES_NO_PAGE_SHOWS = [
+  'auditoria',
   'claves_servidor',
   'datos_demo',
   'historial_solicitudes_decreto',
