@@ -9,6 +9,8 @@ import { RequestRejection } from './errors.ts';
 import type { RenderCache } from './render-cache.ts';
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
+/** Pages up to this size are read whole before they are compressed and sent. */
+const PAGE_BUFFER_LIMIT = 2 * 1024 * 1024;
 
 type PagesOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -45,7 +47,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
   // here; foreign Origins were already refused (registerPages), so what is left is ours.
   if (hasBody && headers.has('origin')) headers.set('origin', origin);
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // Only a visitor who left before the answer ended aborts the render: an abort builds an error
+  // object with its stack, a cost every finished request would otherwise pay.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   // The origin is always ours: an absolute-form target (`GET http://other.host/path`) keeps only its
   // path, and a path is appended, never resolved (`//other.host/x` would otherwise change the host).
   // A page rendered for the cache is rendered at its key, the path and sorted query string.
@@ -123,6 +129,36 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         if (!response.body) return reply.send();
+        // A page arrives from React as many small chunks; compressed one by one they cost more than
+        // the page's whole bytes compressed at once. Pages are not streamed progressively (nothing
+        // suspends), so the whole body is read first, up to a bound; a larger one is streamed.
+        const length = Number(response.headers.get('content-length') ?? NaN);
+        if (!Number.isFinite(length) || length <= PAGE_BUFFER_LIMIT) {
+          const reader = (response.body as NodeReadableStream<Uint8Array>).getReader();
+          const chunks: Uint8Array[] = [];
+          let size = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return reply.send(Buffer.concat(chunks, size));
+            chunks.push(value);
+            size += value.byteLength;
+            if (size > PAGE_BUFFER_LIMIT) {
+              // Larger than expected: what was read goes first, the rest streams behind it.
+              return reply.send(
+                Readable.from(
+                  (async function* () {
+                    yield* chunks;
+                    for (;;) {
+                      const next = await reader.read();
+                      if (next.done) return;
+                      yield next.value;
+                    }
+                  })(),
+                ),
+              );
+            }
+          }
+        }
         return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
       },
     });
