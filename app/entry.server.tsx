@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -8,6 +8,7 @@ import { ServerRouter } from 'react-router';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { NonceContext } from './components/inline-script.tsx';
 import { appContext } from './context.ts';
+import { deferAppScriptsStream } from './lib/deferred-scripts.server.ts';
 
 /**
  * Errors of loaders, actions and rendering go to the app's log, whose serializer drops a database
@@ -33,7 +34,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The nonce goes on every inline script and modulepreload, streamed chunks included.
+  // The nonce goes on every inline script, streamed chunks included.
   const { nonce, respuesta, log, paraCache } = loadContext.get(appContext);
   if (responseStatusCode === 500 && respuesta.baseNoDisponible) responseStatusCode = 503;
 
@@ -64,7 +65,11 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        // The application's scripts wait until the page has loaded and painted (docs/decisions/010-lighthouse.md).
+        // pipeline: a visitor who leaves closes both streams, and React stops rendering for them.
+        const scripts = deferAppScriptsStream();
+        pipeline(scripts, body, () => {});
+        pipe(scripts);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

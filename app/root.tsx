@@ -9,7 +9,9 @@ import type { Route } from './+types/root';
 import stylesheet from './styles/main.scss?url';
 
 // The stylesheet has a precedence, so React writes it into <head> before the module preloads it
-// hoists from <Scripts>: the browser asks for the CSS, which the first paint needs, first.
+// hoists from <Scripts>: the browser asks for the CSS, which the first paint needs, first. The
+// preloads then leave the page altogether: app/entry.server.tsx makes the scripts wait for the load
+// event (docs/decisions/010-lighthouse.md).
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

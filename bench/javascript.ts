@@ -27,7 +27,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * Every JavaScript file a first visit loads: `<script src>`, `<link rel="modulepreload">`, the
  * modules React Router's inline script imports, and everything those import statically.
  */
-async function javascriptOf(base: string, path: string): Promise<string[]> {
+export async function javascriptOf(base: string, path: string): Promise<string[]> {
   const html = await (await fetch(base + path)).text();
   const files = new Set<string>();
   for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {

@@ -1,11 +1,12 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, ordenanzas, correo; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, lighthouse, ordenanzas, correo; all by default).
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s).
 import { benchCarga } from './carga.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
 import { benchJavaScript } from './javascript.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
@@ -26,6 +27,7 @@ if (corre('home')) {
 }
 if (corre('cache')) await benchRenderCache();
 if (corre('carga')) await benchCarga();
+if (corre('lighthouse')) await benchLighthouse();
 if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();
   if (postgres) await benchOrdenanzasPostgres(postgres);

@@ -373,6 +373,8 @@ test('la consola muestra la versión, el número de compilación y la fecha', as
 
 test('al cambiar de página sin recargar, el foco pasa al contenido principal', async ({ page }) => {
   await page.goto('/home');
+  // Changing page without a reload needs the app, which starts after the load event (docs/decisions/010-lighthouse.md).
+  await expect(page.locator('html')).toHaveClass(/hidratado/);
   await page.getByRole('main').getByRole('link', { name: 'Consulta de Ordenanzas' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Consulta de Ordenanzas' })).toBeVisible();
   await expect(page.locator('#contenido')).toBeFocused();

@@ -119,6 +119,8 @@ test.describe('/login', () => {
   test('con un token guardado sigue a /reservas', async ({ page }) => {
     await guardarSesion(page, sesion);
     await page.goto('/login');
+    // The app reads the session once it runs, after the load event (docs/decisions/010-lighthouse.md).
+    await expect(page.locator('html')).toHaveClass(/hidratado/);
     // /reservas leads home until the back-office exists.
     await expect(page).toHaveURL(/\/home$/);
   });

@@ -78,7 +78,8 @@ describe.each(engines)('servidor (%s)', (engine) => {
 
   it('sirve los assets con hash como inmutables, precomprimidos', async () => {
     const home = await t.app.inject({ url: '/home' });
-    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(home.body)?.[1];
+    // Named in React Router's module script, which the page runs after its load event (docs/decisions/010-lighthouse.md).
+    const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(home.body)?.[1];
     expect(asset).toBeDefined();
     const res = await t.app.inject({ url: asset!, headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

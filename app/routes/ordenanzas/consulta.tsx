@@ -9,6 +9,7 @@ import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { formatInteger } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/consulta';
 
@@ -160,14 +161,14 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
             : falla
               ? ''
               : resultado && !resultado.totalExacto
-                ? `Más de ${resultado.total.toLocaleString('es-AR')} ordenanzas encontradas${resultado.items.length > 0 ? `; mostrando ${desde.toLocaleString('es-AR')} a ${hasta.toLocaleString('es-AR')}` : ''}.`
+                ? `Más de ${formatInteger(resultado.total)} ordenanzas encontradas${resultado.items.length > 0 ? `; mostrando ${formatInteger(desde)} a ${formatInteger(hasta)}` : ''}.`
                 : resultado && resultado.total > 0
-                  ? `${resultado.total.toLocaleString('es-AR')} ${resultado.total === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}${totalPaginas > 1 ? `; mostrando ${desde} a ${hasta}` : ''}.`
+                  ? `${formatInteger(resultado.total)} ${resultado.total === 1 ? 'ordenanza encontrada' : 'ordenanzas encontradas'}${totalPaginas > 1 ? `; mostrando ${desde} a ${hasta}` : ''}.`
                   : ''}
         </p>
         {resultado && !resultado.totalExacto ? (
           <p>
-            {`Son demasiadas para contarlas: primero van las ${resultado.total.toLocaleString('es-AR')} más recientes, por relevancia, y después las demás, de la más nueva a la más antigua. Agregá palabras o filtros para acotar la búsqueda.`}
+            {`Son demasiadas para contarlas: primero van las ${formatInteger(resultado.total)} más recientes, por relevancia, y después las demás, de la más nueva a la más antigua. Agregá palabras o filtros para acotar la búsqueda.`}
           </p>
         ) : null}
         {falla ? (
