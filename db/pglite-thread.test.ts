@@ -22,8 +22,8 @@ async function longestPause(during: Promise<unknown>): Promise<number> {
   return longest;
 }
 
-/** A statement that keeps PGlite busy for about a second. */
-const LARGA = sql`select count(*) as n from generate_series(1, 4000000) a where a % 7 = 3`;
+/** A statement that keeps PGlite busy for a few hundred milliseconds (longer on a busy machine). */
+const LARGA = sql`select count(*) as n from generate_series(1, 1000000) a where a % 7 = 3`;
 
 describe('PGlite en su propio hilo (docs/decisions/009-pglite-en-su-hilo.md)', () => {
   let database: Database;
@@ -39,28 +39,28 @@ describe('PGlite en su propio hilo (docs/decisions/009-pglite-en-su-hilo.md)', (
     const { port } = server.address() as { port: number };
     try {
       const started = performance.now();
-      const larga = queryRows<{ n: string | number }>(database.db, LARGA);
-      let respuestas = 0;
+      let terminada = false;
+      const larga = queryRows<{ n: string | number }>(database.db, LARGA).finally(() => (terminada = true));
+      let respuestasDurante = 0;
       const pausa = await longestPause(
         (async () => {
-          // While the statement runs, the server answers again and again.
-          while (performance.now() - started < 300) {
+          // While the statement runs, the server answers; inline, it could not answer at all.
+          while (!terminada) {
             expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
-            respuestas++;
+            if (!terminada) respuestasDurante++;
           }
-          await larga;
         })(),
       );
       const duracion = performance.now() - started;
-      expect(Number((await larga)[0]!.n)).toBe(571429);
-      // The statement took long; this thread never stopped for more than a fraction of it.
-      expect(duracion).toBeGreaterThan(300);
-      expect(respuestas).toBeGreaterThan(5);
-      expect(pausa).toBeLessThan(100);
+      expect(Number((await larga)[0]!.n)).toBe(142857);
+      // Relative to the statement's own time, so that a busy machine slows both alike: answers came
+      // while it ran, and this thread never stopped for more than a fraction of it.
+      expect(respuestasDurante).toBeGreaterThan(0);
+      expect(pausa).toBeLessThan(duracion / 3);
     } finally {
       server.close();
     }
-  });
+  }, 90_000);
 
   it('los errores de PostgreSQL cruzan el hilo con su código y su restricción', async () => {
     await database.db.execute(sql`insert into prueba values (1, 'uno')`);

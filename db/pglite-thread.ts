@@ -111,11 +111,7 @@ export class PgliteThread {
     worker.on('message', (reply: Reply) => this.settle(reply));
     // A thread that ends (closed, or killed by a fault of its own) answers nothing more: whoever
     // waits, and whoever asks later, hears that the database is gone (503), never waits forever.
-    worker.on('exit', () => {
-      this.ended = true;
-      for (const call of this.pending.values()) call.reject(new Error(CLOSED));
-      this.pending.clear();
-    });
+    worker.on('exit', () => this.end());
     worker.on('error', (error) => console.error(`La base embebida se detuvo: ${error.message}`));
   }
 
@@ -152,6 +148,12 @@ export class PgliteThread {
       throw error;
     });
     return new PgliteThread(worker, channel.port1, start.syncFlag, options.waitMs);
+  }
+
+  private end(): void {
+    this.ended = true;
+    for (const call of this.pending.values()) call.reject(new Error(CLOSED));
+    this.pending.clear();
   }
 
   get closed(): boolean {
@@ -329,6 +331,8 @@ export class PgliteThread {
     // PGlite closes its files after what was asked before; then the thread is ended.
     await this.send({ op: 'close' }).catch(() => {});
     await this.worker.terminate();
+    // Closed from here on, before the thread's exit event arrives: a call now must not wait for it.
+    this.end();
     this.syncPort.close();
   }
 }

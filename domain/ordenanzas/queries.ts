@@ -83,22 +83,36 @@ function aResumen(f: Fila): OrdenanzaResumen {
 async function consultaDePalabras(db: Db, pattern: string | undefined): Promise<string | undefined> {
   if (!pattern) return undefined;
   // The same words always give the same tsquery: the common searches skip a statement.
-  const conocida = consultas.get(pattern);
-  if (conocida !== undefined) {
-    consultas.delete(pattern);
-    consultas.set(pattern, conocida);
-    return conocida ?? undefined;
-  }
+  const conocida = recordar(consultas, pattern);
+  if (conocida !== undefined) return conocida ?? undefined;
   const [row] = await queryRows<{ q: string | null }>(db, sql`select public.f_consulta(${pattern})::text as q`);
   const q = row?.q ?? null;
-  consultas.set(pattern, q);
-  if (consultas.size > CONSULTAS_RECORDADAS) consultas.delete(consultas.keys().next().value!);
+  guardar(consultas, pattern, q);
   return q ?? undefined;
 }
 
-/** Searches whose tsquery is remembered, the least recently used forgotten first. */
-const CONSULTAS_RECORDADAS = 1_000;
+/** How many searches are remembered (tsquery and way of reading), the least recently used forgotten first. */
+const RECORDADAS = 1_000;
 const consultas = new Map<string, string | null>();
+const frecuencias = new Map<string, boolean>();
+
+/** What decides the way a search is read: its filters but the page, its words and its limit. */
+function claveDeLectura(filtros: Omit<FiltrosOrdenanzas, 'pagina'>, consulta: string, limite: number, soloConExpediente = false): string {
+  return JSON.stringify([filtros.estado, filtros.numero ?? null, filtros.anio ?? null, soloConExpediente, consulta, limite]);
+}
+
+function recordar<T>(memoria: Map<string, T>, clave: string): T | undefined {
+  if (!memoria.has(clave)) return undefined;
+  const valor = memoria.get(clave) as T;
+  memoria.delete(clave);
+  memoria.set(clave, valor);
+  return valor;
+}
+
+function guardar<T>(memoria: Map<string, T>, clave: string, valor: T): void {
+  memoria.set(clave, valor);
+  if (memoria.size > RECORDADAS) memoria.delete(memoria.keys().next().value!);
+}
 
 function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, soloConExpediente = false): SQL | undefined {
   return and(
@@ -147,7 +161,14 @@ export async function searchOrdenanzas(db: Db, filtros: FiltrosOrdenanzas, opcio
     return { items: filas.map(aResumen), total, totalExacto: true, pagina: filtros.pagina, porPagina };
   }
   const sinPalabras = condiciones(filtros, undefined, opciones.soloConExpediente);
-  const filas = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: opciones.recorridoMaximo ?? RECORRIDO_MAXIMO }, porPagina, offset);
+  const recorrido = opciones.recorridoMaximo ?? RECORRIDO_MAXIMO;
+  const filas = await ventana(
+    db,
+    { where, sinPalabras, consulta, limite, recorrido },
+    porPagina,
+    offset,
+    claveDeLectura(filtros, consulta, limite, opciones.soloConExpediente),
+  );
   // A page past the end (or past the ranked ones) brings no rows, nor with them the count.
   const contadas = filas[0]?.total ?? (offset > 0 ? await contar(db, where, limite + 1) : 0);
   const totalExacto = contadas <= limite;
@@ -190,14 +211,28 @@ type Busqueda = { where: SQL | undefined; sinPalabras: SQL | undefined; consulta
  * Otherwise, or when the walk reads `recorrido` rows without finding them all, the planner finds
  * them from the GIN index and a top-N sort.
  */
-async function ventana(db: Db, b: Busqueda, porPagina: number, offset: number) {
-  if (await sonFrecuentes(db, b)) {
+async function ventana(db: Db, b: Busqueda, porPagina: number, offset: number, clave: string) {
+  if (await sonFrecuentesRecordado(db, b, clave)) {
     const filas = await rankeadas(db, recientesPorFecha(db, b), b, porPagina, offset);
     const contadas = filas[0]?.total;
     // Fewer than `limite + 1` found is every match only if the walk read every ordinance filtered.
     if (contadas !== undefined && (contadas > b.limite || (await contar(db, b.sinPalabras, b.recorrido + 1)) <= b.recorrido)) return filas;
   }
   return rankeadas(db, recientesPorIndice(db, b), b, porPagina, offset);
+}
+
+/**
+ * Which way a search is read, remembered by its filters and words: the answer only chooses the
+ * faster plan (both give the same rows, and a walk that falls short falls back to the index), so an
+ * answer made stale by new ordinances costs time, never a wrong result. A repeated search skips the
+ * sample's statement.
+ */
+async function sonFrecuentesRecordado(db: Db, b: Busqueda, clave: string): Promise<boolean> {
+  const conocida = recordar(frecuencias, clave);
+  if (conocida !== undefined) return conocida;
+  const frecuentes = await sonFrecuentes(db, b);
+  guardar(frecuencias, clave, frecuentes);
+  return frecuentes;
 }
 
 async function sonFrecuentes(db: Db, { sinPalabras, consulta, limite }: Busqueda): Promise<boolean> {
@@ -302,7 +337,13 @@ export async function* iterateOrdenanzas(
       if (filas.length < lote) return;
     }
   }
-  const primeras = await ventana(db, { where, sinPalabras, consulta, limite, recorrido: RECORRIDO_MAXIMO }, limite, 0);
+  const primeras = await ventana(
+    db,
+    { where, sinPalabras, consulta, limite, recorrido: RECORRIDO_MAXIMO },
+    limite,
+    0,
+    claveDeLectura(filtros, consulta, limite),
+  );
   for (const fila of primeras) yield aResumen(fila);
   if ((primeras[0]?.total ?? 0) <= limite) return;
   // The oldest ranked match is where the rest begin (anio, numero is unique and the index's order).
