@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { LARGO_MAXIMO_CLAVE, LARGO_MINIMO_CLAVE } from './campos.ts';
 
 /**
  * Staff passwords (docs/decisions/012-sesiones-y-roles.md): the policy every new password meets,
@@ -7,9 +8,6 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  * the passwords stored earlier unreadable.
  */
 
-export const LARGO_MINIMO_CLAVE = 12;
-/** Longer than any password manager's default; caps the work a hash may cost. */
-export const LARGO_MAXIMO_CLAVE = 200;
 
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 60-100 ms on the servers we run on; OWASP's floor is 2^17 at r=8 p=1 for 128 MiB, 2^15 trades memory for concurrency). */
 const PARAMETROS = { logN: 15, r: 8, p: 1 } as const;

@@ -9,7 +9,7 @@ import { getRolesConSegundoFactor } from './ajustes.ts';
 import { hashClave, problemaDeClave, verificarClave } from './claves.ts';
 import { borrarSesionesDe, nombreCompleto } from './sesiones.ts';
 import { datosConfiguracionTotp, generarCodigosRecuperacion, nuevoSecretoTotp, pasoDelCodigo } from './segundo-factor.ts';
-import { ETIQUETAS_ROL } from './schemas.ts';
+import { ETIQUETAS_ROL, MENSAJE_ENLACE_INVALIDO } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
 
 /**
@@ -146,7 +146,6 @@ export async function verInvitacion(ctx: Pick<AppContext, 'db' | 'clock'>, token
   return fila ?? null;
 }
 
-export const MENSAJE_ENLACE_INVALIDO = 'Este enlace ya se usó, venció (vale 72 horas) o no es válido. Pedile a un administrador que te envíe uno nuevo.';
 
 /** Sets the password from a link: the link is spent, every session of that person ends. */
 export async function aceptarInvitacion(

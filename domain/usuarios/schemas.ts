@@ -1,7 +1,6 @@
 import { ROLES } from '#domain/shared/actor.ts';
 import { z } from '#domain/shared/zod.ts';
-import { LARGO_MAXIMO_CLAVE } from './claves.ts';
-import { LARGO_MAXIMO_NOMBRE_TOKEN } from './tokens-api.ts';
+import { LARGO_MAXIMO_CLAVE, LARGO_MAXIMO_NOMBRE_TOKEN } from './campos.ts';
 
 /** Forms of sign-in and of the back-office's users pages (docs/architecture.md, "Formularios"). */
 
@@ -18,12 +17,6 @@ export const ingresoSchema = z.object({
 export const codigoSchema = z.object({
   codigo: requerido('Escribí el código de 6 números de tu aplicación, o un código de recuperación.', 40),
 });
-
-export const ETIQUETAS_ROL = {
-  administrador: 'Administración',
-  editor: 'Edición de contenido',
-  'mesa-de-entradas': 'Mesa de entradas',
-} as const satisfies Record<(typeof ROLES)[number], string>;
 
 const rol = z.enum(ROLES, { error: 'Elegí uno de los roles de la lista.' });
 
@@ -44,6 +37,15 @@ export const invitacionSchema = z.object({
 });
 
 export const cambioRolSchema = z.object({ usuario: z.coerce.number().int().positive(), rol });
+
+/** The person a row's button is about. */
+export const usuarioIdSchema = z.object({ usuario: z.coerce.number().int().positive() });
+
+/** One of one's API tokens. */
+export const tokenIdSchema = z.object({ token: z.coerce.number().int().positive() });
+
+/** The password, to confirm an action on one's own account. */
+export const claveActualSchema = z.object({ clave: clave('Escribí tu contraseña.') });
 
 export const claveNuevaSchema = z
   .object({

@@ -5,6 +5,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type Persona, personaDe } from './sesiones.ts';
+import { LARGO_MAXIMO_NOMBRE_TOKEN } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
 
 /**
@@ -14,7 +15,6 @@ import { hashToken, nuevoToken } from './tokens.ts';
 
 const PREFIJO = 'vla_';
 const ESCRITURA_USO_MS = 60_000;
-export const LARGO_MAXIMO_NOMBRE_TOKEN = 80;
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
