@@ -1,7 +1,6 @@
 import type { PageContext } from '#app/context.ts';
 import { contarCorreosFallidos } from '#domain/admin/queries.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
-import { formatNumber } from '#domain/shared/zod.ts';
 
 /**
  * The dashboard's cards (/admin): what needs someone's attention. Each part of the back-office
@@ -9,6 +8,9 @@ import { formatNumber } from '#domain/shared/zod.ts';
  * deadline); the dashboard shows the cards of the sources for the person's role, in this order.
  * A source that fails shows a card saying so instead of taking the page down.
  */
+const numeros = new Intl.NumberFormat('es-AR');
+const formatNumber = (n: number) => numeros.format(n);
+
 export type TarjetaPanel = {
   id: string;
   titulo: string;
@@ -56,6 +58,14 @@ export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<
   return resultados.flatMap((r, i) => {
     if (r.status === 'fulfilled') return r.value;
     ctx.log.error({ err: r.reason, fuente: fuentes[i]!.id }, 'tarjeta del panel no disponible');
-    return [{ id: fuentes[i]!.id, titulo: 'Sin datos', valor: '—', descripcion: 'No pudimos cargar esta información: probá de nuevo en unos minutos.', tono: 'alerta' as const }];
+    return [
+      {
+        id: fuentes[i]!.id,
+        titulo: 'Sin datos',
+        valor: '—',
+        descripcion: 'No pudimos cargar esta información: probá de nuevo en unos minutos.',
+        tono: 'alerta' as const,
+      },
+    ];
   });
 }
