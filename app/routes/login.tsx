@@ -85,7 +85,9 @@ function Formulario({ paso, siguiente, respuesta, aviso }: { paso: Paso; siguien
   const enviando = navigation.state === 'submitting';
   const resumen = useRef<HTMLDivElement>(null);
   const errores = respuesta?.errores ?? {};
-  const lista = (Object.entries(errores) as [keyof typeof ETIQUETAS, string][]).map(([campo, mensaje]) => [campo, ETIQUETAS[campo], mensaje] as [string, string, string]);
+  const lista = (Object.entries(errores) as [keyof typeof ETIQUETAS, string][]).map(
+    ([campo, mensaje]) => [campo, ETIQUETAS[campo], mensaje] as [string, string, string],
+  );
   useEffect(() => {
     if (respuesta) resumen.current?.focus();
   }, [respuesta]);
@@ -106,7 +108,7 @@ function Formulario({ paso, siguiente, respuesta, aviso }: { paso: Paso; siguien
         <ErrorSummary title="Revisá los datos para ingresar" errors={lista} ref={resumen} />
       )}
       {paso === 'clave' ? (
-        <Form method="post" action="/login" className="ingreso__formulario" noValidate aria-label="Ingreso con correo y contraseña">
+        <Form method="post" action="/login" className="ingreso__formulario" noValidate aria-label="Ingreso del personal">
           <input type="hidden" name="paso" value="clave" />
           <input type="hidden" name="siguiente" value={siguiente} />
           <FormField name="email" label={ETIQUETAS.email} error={errores.email} required>
@@ -123,7 +125,7 @@ function Formulario({ paso, siguiente, respuesta, aviso }: { paso: Paso; siguien
         </Form>
       ) : (
         <>
-          <Form method="post" action="/login" className="ingreso__formulario" noValidate aria-label="Código de verificación">
+          <Form method="post" action="/login" className="ingreso__formulario" noValidate aria-label="Verificación en dos pasos">
             <input type="hidden" name="paso" value="codigo" />
             <input type="hidden" name="siguiente" value={siguiente} />
             <FormField
