@@ -13,6 +13,16 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-'));
+// A real SMTP server for the run (tests/setup/smtp-e2e.ts): mail the site sends lands as files here.
+process.env.E2E_SMTP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-correo-'));
+// Everything the server writes, checked after the run for e-mail addresses and passwords (tests/e2e/registro.teardown.ts).
+process.env.E2E_LOG ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-log-')), 'servidor.log');
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -36,22 +46,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // The built app, as `npm start` runs it, on a free port with a fresh embedded database.
-    command: 'node server/index.ts',
-    url: `${baseURL}/health/ready`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every test posts from 127.0.0.1 to the one shared server: the per-IP limit is tested over HTTP.
-      SOLICITUDES_POR_IP: '10000',
-      TZ: 'America/Argentina/Buenos_Aires',
+  globalTeardown: './tests/e2e/registro.teardown.ts',
+  webServer: [
+    {
+      command: 'node tests/setup/smtp-e2e.ts',
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // The built app, as `npm start` runs it, on a free port with a fresh embedded database; its
+      // output goes to E2E_LOG, whole, for the check at the end of the run.
+      command: 'node server/index.ts > "$E2E_LOG" 2>&1',
+      url: `${baseURL}/health/ready`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Every request logged, so the check of the log sees everything the server could leak.
+        LOG_LEVEL: 'info',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        // Every test posts from 127.0.0.1 to the one shared server: the per-IP limit is tested over HTTP.
+        SOLICITUDES_POR_IP: '10000',
+        TZ: 'America/Argentina/Buenos_Aires',
+      },
+    },
+  ],
 });

@@ -13,6 +13,10 @@ import { type AppConfig, type AppContext, type Clock, type Storage, createAppCon
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
+import { DEMO_USUARIOS } from './demo/usuarios.ts';
+import { crearPrimerAdministrador } from '#domain/usuarios/commands.ts';
+import { datosDemo, usuarios } from '#db/schema/index.ts';
+import { count, eq } from 'drizzle-orm';
 import type { Config } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
@@ -67,6 +71,7 @@ function appConfig(config: Config): AppConfig {
     siteUrl: config.siteUrl,
     mapTileUrl: config.mapTileUrl,
     solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
+    sesiones: config.sesiones,
   };
 }
 
@@ -201,6 +206,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const proteccion = await preparePersonalData(database.db, cipher);
   if (proteccion.filasProtegidas + proteccion.filasRotadas > 0) app.log.info(proteccion, 'datos personales cifrados con la clave actual');
 
+  // The first administrator (docs/decisions/012-sesiones-y-roles.md): ADMIN_EMAIL and
+  // ADMIN_PASSWORD (checked against the password policy in env.ts) when there is no user yet.
+  if (config.admin.password) {
+    if (await crearPrimerAdministrador(database.db, { email: config.admin.email, clave: config.admin.password })) {
+      app.log.info({}, 'primer administrador creado con ADMIN_EMAIL y ADMIN_PASSWORD');
+    }
+  } else {
+    const [personas] = await database.db.select({ n: count() }).from(usuarios);
+    if ((personas?.n ?? 0) === 0) app.log.warn({}, 'no hay usuarios del back-office: definí ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador');
+  }
+
   registerHealth(app, database);
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
@@ -268,15 +284,26 @@ export function openStorage(config: Config): Storage {
   return createLocalStorage(path.join(config.dataDir, 'archivos'));
 }
 
+/** The demo accounts, when this database has them (the demo filled it): `npm start` prints them. */
+async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | undefined> {
+  const [fila] = await database.db.select({ n: count() }).from(datosDemo).where(eq(datosDemo.nombre, 'usuarios'));
+  return (fila?.n ?? 0) > 0 ? DEMO_USUARIOS : undefined;
+}
+
 /** The whole process: database, demo content, HTTP server, graceful shutdown. */
-export async function start(config: Config, vite?: ViteDevServer): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function start(
+  config: Config,
+  vite?: ViteDevServer,
+): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined }> {
   const database = await openDatabase(config);
   const storage = openStorage(config);
   let app: FastifyInstance | undefined;
+  let demo: typeof DEMO_USUARIOS | undefined;
   try {
     if (config.seedDemo) {
       const applied = await seedDemoContent({ db: database.db, storage });
       if (applied.length > 0) console.log(`Contenido de demostración cargado: ${applied.join(', ')}`);
+      demo = await demoAccounts(database);
     }
     app = await buildApp({ config, database, storage, vite });
     await app.listen({ port: config.port, host: config.host });
@@ -292,5 +319,5 @@ export async function start(config: Config, vite?: ViteDevServer): Promise<{ app
       await server.close();
       await database.close();
     })());
-  return { app: server, close };
+  return { app: server, close, demo };
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseLimits } from '#db/client.ts';
+import { problemaDeClave } from '#domain/usuarios/claves.ts';
 import { z } from '#domain/shared/zod.ts';
 
 const optionalUrl = z
@@ -79,7 +80,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ADMIN_EMAIL: z.email().default('admin@villalaangostura.gob.ar'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  /** Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout and absolute maximum age. */
+  SESION_INACTIVIDAD_MINUTOS: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESION_DURACION_MAXIMA_HORAS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   SEED_DEMO: z.stringbool().optional(),
@@ -116,7 +120,10 @@ export type Config = {
   siteUrl: string;
   mapTileUrl: string;
   s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  /** The first administrator, created when the database has no user (docs/decisions/012-sesiones-y-roles.md). */
   admin: { email: string; password: string | undefined };
+  /** Staff sessions: idle timeout, absolute maximum age, and a Secure cookie in production (explicit NODE_ENV=production) or under an https SITE_URL. */
+  sesiones: { inactividadMs: number; duracionMaximaMs: number; cookieSegura: boolean };
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -166,6 +173,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       '  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base).',
     );
   }
+  const adminPassword = source.ADMIN_PASSWORD;
+  if (adminPassword !== undefined && adminPassword !== '') {
+    const problema = problemaDeClave(adminPassword, source.ADMIN_EMAIL?.trim() || 'admin@villalaangostura.gob.ar');
+    if (problema) lines.push(`  ADMIN_PASSWORD: ${problema}`);
+  }
   const previous = (source.DATA_KEY_PREVIOUS ?? '')
     .split(',')
     .map((key) => key.trim())
@@ -194,7 +206,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     },
-    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined },
+    sesiones: {
+      inactividadMs: e.SESION_INACTIVIDAD_MINUTOS * 60_000,
+      duracionMaximaMs: e.SESION_DURACION_MAXIMA_HORAS * 3_600_000,
+      cookieSegura: source.NODE_ENV === 'production' || (e.SITE_URL ?? '').startsWith('https://'),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     // Demo content fills the embedded database by default, never a server's unless asked.

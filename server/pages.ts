@@ -64,6 +64,19 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
   });
 }
 
+/**
+ * Where a post changes who is signed in or what staff can do: sign-in, sign-out and the whole
+ * back-office (with React Router's `.data` twins). These posts must say where they come from
+ * (Origin, or Referer when a browser leaves Origin out) and it must be this site: a post without
+ * either is refused too (docs/decisions/012-sesiones-y-roles.md). The session cookie is
+ * SameSite=Lax as well; this check does not rely on it.
+ */
+const SENSITIVE_POST = /^\/(?:admin(?:\/|\.data(?:\?|$)|\?|$)|login(?:\.data)?(?:\?|$)|sign-out(?:\.data)?(?:\?|$))/;
+
+export function isSensitivePost(url: string): boolean {
+  return SENSITIVE_POST.test(url);
+}
+
 /** Pages take forms only: what a browser sends from a `<form>`. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -93,8 +106,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         );
       }
       const origin = request.headers.origin;
-      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) {
-        throw new RequestRejection(403, 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.');
+      const foreign = 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.';
+      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);
+      if (origin === undefined && isSensitivePost(request.url)) {
+        const referer = request.headers.referer;
+        if (referer === undefined || !isOwnOrigin(referer, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);
       }
     });
     scope.route({

@@ -63,9 +63,13 @@ export function cacheKey(url: string): string {
   return query === '' ? parsed.pathname : `${parsed.pathname}?${query}`;
 }
 
-/** Whether the request may carry a session: Authorization, or any cookie but known analytics ones. */
+/**
+ * Whether the request may carry a session: Authorization or Aero-Token (the API's personal
+ * token), or any cookie but known analytics ones, such as the staff session's `vla_sesion`
+ * (docs/decisions/012-sesiones-y-roles.md).
+ */
 export function maySignIn(headers: FastifyRequest['headers']): boolean {
-  if (headers.authorization !== undefined) return true;
+  if (headers.authorization !== undefined || headers['aero-token'] !== undefined) return true;
   const cookie = headers.cookie;
   if (cookie === undefined) return false;
   if (typeof cookie !== 'string') return true;

@@ -1,7 +1,8 @@
 /**
- * The browser's copy of the staff session (docs/sitio-original.md §3, 4 and 9): only the token and the
- * non-secret profile, under the original site's local-storage key. The real session secret lives
- * in an HttpOnly cookie once there is a back-office; nothing here is trusted by the server.
+ * The browser's copy of the staff profile (docs/sitio-original.md §3, 4 and 9; docs/decisions/
+ * 012-sesiones-y-roles.md): only `{ user: { firstName, email } }`, under the original site's
+ * local-storage key. The session itself is the HttpOnly cookie the browser never reads; nothing
+ * here is trusted by the server, and no token lives in the browser any more.
  */
 
 const SESSION_STORAGE_KEY = 'municipalidad_vla';
@@ -11,11 +12,10 @@ const SESSION_RESTORE_TIMEOUT_MS = 5000;
 export const SIGN_OUT_DELAY_MS = 1500;
 
 export type ClientSession = {
-  token: string;
   user: { firstName: string; email: string };
 };
 
-const emptySession: ClientSession = { token: '', user: { firstName: '', email: '' } };
+const emptySession: ClientSession = { user: { firstName: '', email: '' } };
 
 function storage(): Storage | undefined {
   try {
@@ -30,19 +30,15 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/**
- * Parses what is stored, tolerating the two shapes the spec mentions for the token (a string, or
- * an object with the field `valor`); anything else reads as the empty session.
- */
+/** Parses what is stored; anything else (including the token an older version kept) reads as the profile alone or empty. */
 function parseSession(raw: string | null): ClientSession {
   if (!raw) return emptySession;
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return emptySession;
-    const { token, user } = value as { token?: unknown; user?: unknown };
-    const tokenText = typeof token === 'object' && token !== null ? text((token as { valor?: unknown }).valor) : text(token);
+    const { user } = value as { user?: unknown };
     const profile = typeof user === 'object' && user !== null ? (user as Record<string, unknown>) : {};
-    return { token: tokenText, user: { firstName: text(profile.firstName), email: text(profile.email) } };
+    return { user: { firstName: text(profile.firstName), email: text(profile.email) } };
   } catch {
     return emptySession;
   }
@@ -56,6 +52,15 @@ function readSession(): ClientSession {
   }
 }
 
+/** Keeps the signed-in person's profile (never a secret). */
+export function saveSession(session: ClientSession): void {
+  try {
+    storage()?.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user: { firstName: session.user.firstName, email: session.user.email } }));
+  } catch {
+    // Storage full or disabled: the profile is a convenience, the cookie is the session.
+  }
+}
+
 export function clearSession(): void {
   try {
     storage()?.removeItem(SESSION_STORAGE_KEY);
@@ -64,8 +69,8 @@ export function clearSession(): void {
   }
 }
 
-export function hasToken(session: ClientSession): boolean {
-  return session.token.length > 0;
+export function hasProfile(session: ClientSession): boolean {
+  return session.user.email.length > 0;
 }
 
 /**

@@ -30,7 +30,15 @@ export type AppConfig = {
     /** Status look-ups one address may make in a minute. */
     consultasPorMinuto: number;
   };
+  /**
+   * Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout, absolute maximum age
+   * and whether the cookie is Secure. Absent in contexts that sign nobody in (domain tests of other
+   * modules): domain/usuarios then uses its defaults (30 min, 12 h, Secure).
+   */
+  sesiones?: ConfigSesiones;
 };
+
+export type ConfigSesiones = { inactividadMs: number; duracionMaximaMs: number; cookieSegura: boolean };
 
 /**
  * The application context (docs/architecture.md, "Contexto"): built once per process by

@@ -146,6 +146,13 @@ const estadoContable = z
   .meta({ id: 'EstadoContable' });
 const sueldo = z.object({ id: entero, documento, periodoSueldoAsString: texto, anioDocumentoAsString: texto }).meta({ id: 'Sueldo' });
 const enlacePlan = z.object({ titulo: texto, descripcion: texto, url: texto }).meta({ id: 'EnlacePlan' });
+const sesionApi = z
+  .object({
+    nombre: texto.meta({ description: 'Nombre y apellido.' }),
+    email: texto,
+    rol: z.enum(['administrador', 'editor', 'mesa-de-entradas']),
+  })
+  .meta({ id: 'Sesion', description: 'Quién es el dueño del token del encabezado Aero-Token.' });
 
 // ---------------------------------------------------------------------------------------------
 // Inputs beyond the domain's schemas.
@@ -180,6 +187,8 @@ export type Route = {
   query?: z.ZodObject;
   params?: z.ZodObject;
   cuerpo?: Esquema;
+  /** Needs the `Aero-Token` header (a personal token): documented as the AeroToken security scheme. */
+  autenticada?: boolean;
   respuestas: Record<number, Respuesta>;
 };
 
@@ -279,6 +288,16 @@ export const ROUTES = {
   'GET /estados-contables': lista('Estados contables, del período más reciente al más antiguo', estadoContable, { csv: true }),
   'GET /sueldos': lista('Informes de sueldos, del período más reciente al más antiguo', sueldo, { csv: true }),
   'GET /plan-estrategico': lista('Enlaces del Plan Estratégico', enlacePlan, { csv: true }),
+  'GET /sesion': {
+    resumen: 'Quién llama: el perfil del dueño del token',
+    descripcion:
+      'Requiere el encabezado `Aero-Token` con un token personal creado en el panel (Mi cuenta). Sin él, o con un token revocado o de una cuenta desactivada, responde 401.',
+    autenticada: true,
+    respuestas: {
+      200: { descripcion: 'El perfil: nombre, correo y rol', json: sesionApi },
+      401: error('Falta el token o no es válido'),
+    },
+  },
 } satisfies Record<string, Route>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -313,6 +332,7 @@ export function operation(ruta: Route): ZodOpenApiOperationObject {
     ...(ruta.descripcion ? { description: ruta.descripcion } : {}),
     ...(ruta.query || ruta.params ? { requestParams: { ...(ruta.query ? { query: ruta.query } : {}), ...(ruta.params ? { path: ruta.params } : {}) } } : {}),
     ...(ruta.cuerpo ? { requestBody: { required: true, content: { 'application/json': { schema: ruta.cuerpo } } } } : {}),
+    ...(ruta.autenticada ? { security: [{ AeroToken: [] }] } : {}),
     responses,
   };
 }

@@ -7,6 +7,7 @@ import { openApiDocument } from './openapi.ts';
 import { registerApiDocs } from './docs-viewer.ts';
 import { contract, serializeWithSchema } from './contract.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
+import { sesionApi } from './sesion.ts';
 
 const idDocumento = (valor: string | undefined) => (valor && /^\d{1,10}$/.test(valor) ? Number(valor) : -1);
 
@@ -29,6 +30,7 @@ export async function registerApi(app: FastifyInstance, ctx: AppContext): Promis
       await ordenanzasApi(api, ctx);
       await api.register(async (scope) => decretosApi(scope, ctx));
       await gobiernoApi(api, ctx);
+      await sesionApi(api, ctx);
       api.get<{ Params: { id: string } }>(
         '/documentos/:id',
         { ...contract('GET /documentos/:id'), compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS },

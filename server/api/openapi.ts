@@ -20,9 +20,14 @@ export function openApiDocument(url: (path: string) => string) {
       title: 'API de datos abiertos de la Municipalidad de Villa La Angostura',
       version: buildInfo.version,
       description:
-        'Lecturas públicas, sin autenticación, y el pedido de copias de decretos. Los nombres de campo siguen a los del sitio original. Las listas marcadas con text/csv también se exportan en CSV con `Accept: text/csv` o `formato=csv`.',
+        'Lecturas públicas, sin autenticación, y el pedido de copias de decretos. Los nombres de campo siguen a los del sitio original. Las listas marcadas con text/csv también se exportan en CSV con `Accept: text/csv` o `formato=csv`. Las rutas del personal piden un token personal en el encabezado `Aero-Token` (se crea en el panel, en Mi cuenta).',
     },
     servers: [{ url: url('') }],
     paths,
+    components: {
+      securitySchemes: {
+        AeroToken: { type: 'apiKey', in: 'header', name: 'Aero-Token', description: 'Token personal del panel (Mi cuenta), el encabezado del sitio original.' },
+      },
+    },
   });
 }

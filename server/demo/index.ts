@@ -5,12 +5,13 @@ import { ajustesSitio, datosDemo } from '#db/schema/index.ts';
 import { seedAjustes } from './ajustes.ts';
 import { seedBoletines, seedFinanzas, seedGobierno } from './gobierno.ts';
 import { seedOrdenanzas } from './ordenanzas.ts';
+import { seedUsuarios } from './usuarios.ts';
 
 export type SeedContext = { db: Db; storage: Storage };
 export type Seeder = { nombre: string; run(ctx: SeedContext): Promise<void> };
 
 /** In order; each later feature appends its own generator here. */
-export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas];
+export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas, seedUsuarios];
 
 /**
  * Fills a new, empty database with demo content, and adds the demo content of newer features to a

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const CLAVE_SESION = 'municipalidad_vla';
-const sesion = { token: 'token-de-prueba', user: { firstName: 'Ana', email: 'ana@example.com' } };
+// The browser keeps only the profile (docs/decisions/012-sesiones-y-roles.md); the session is the server's cookie.
+const sesion = { user: { firstName: 'Ana', email: 'ana@example.com' } };
 
 /** The page as the server sent it, kept still: the app's scripts load empty, so nothing runs. */
 async function sinScriptsDeLaApp(page: Page): Promise<void> {
@@ -107,29 +108,29 @@ test.describe('/notfound y direcciones desconocidas', () => {
 });
 
 test.describe('/login', () => {
-  test('sin sesión muestra los dos botones de ejemplo', async ({ page }) => {
+  test('sin sesión muestra el formulario de ingreso (en lugar de los botones de ejemplo del spec)', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Ingresar | Municipalidad de Villa La Angostura');
-    const botones = page.getByRole('link', { name: 'Button as link' });
-    await expect(botones).toHaveCount(2);
-    await expect(botones.first()).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+    await expect(page.getByLabel('Contraseña')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Button as link' })).toHaveCount(0);
     await expect(page.getByText('Preparing app...')).toBeHidden();
   });
 
-  test('con un token guardado sigue a /reservas', async ({ page }) => {
+  test('un perfil guardado sin sesión en el servidor no cuenta: se queda en /login y lo borra', async ({ page }) => {
     await guardarSesion(page, sesion);
     await page.goto('/login');
     // The app reads the session once it runs, after the load event (docs/decisions/010-lighthouse.md).
     await expect(page.locator('html')).toHaveClass(/hidratado/);
-    // /reservas leads home until the back-office exists.
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await sesionGuardada(page)).toBeNull();
   });
 
-  test('una sesión sin token no cuenta', async ({ page }) => {
-    await guardarSesion(page, { token: '', user: { firstName: '', email: '' } });
-    await page.goto('/login');
-    await expect(page.getByRole('link', { name: 'Button as link' })).toHaveCount(2);
-    expect(new URL(page.url()).pathname).toBe('/login');
+  test('/reservas lleva al panel (y sin sesión, al ingreso)', async ({ page }) => {
+    await page.goto('/reservas');
+    await expect(page).toHaveURL(/\/login\?siguiente=%2Fadmin$/);
   });
 
   test('mientras se restaura la sesión dice Preparing app...', async ({ request }) => {
@@ -143,7 +144,7 @@ test.describe('/login', () => {
       await test.step(nombre, async () => {
         await page.setViewportSize(tamano);
         await page.goto('/login');
-        await expect(page.getByRole('link', { name: 'Button as link' }).first()).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
         await expectAccessible(page);
       });
     }
@@ -155,8 +156,7 @@ test.describe('sin JavaScript', () => {
 
   test('/login no se queda en Preparing app...', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('link', { name: 'Button as link' })).toHaveCount(2);
-    await expect(page.getByRole('link', { name: 'Button as link' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     await expect(page.getByText('Preparing app...')).toBeHidden();
   });
 
@@ -170,6 +170,8 @@ test.describe('sin JavaScript', () => {
     await volver.click();
     await expect(page).toHaveURL(/\/sign-out$/);
     await expect(page.getByRole('heading', { name: 'Signing out...' })).toBeVisible();
+    // Without JavaScript the session ends with the button (a POST: a GET never signs anyone out), then the link goes on.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
 });

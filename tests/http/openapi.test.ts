@@ -1,7 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTokenApi } from '#domain/usuarios/tokens-api.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
+import { insertarUsuario } from '#tests/factories/usuarios.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
@@ -108,6 +110,9 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     const galeria = ((await t.app.inject({ url: '/api/v1/observatorio-vial' })).json() as { galeria: { nombre: string } }).galeria.nombre;
     const creada = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
     const codigo = (creada.json() as { codigo: string }).codigo;
+    // Routes for staff take a personal token (Aero-Token); every request here carries one.
+    const persona = await insertarUsuario(t.database.db, { rol: 'editor' });
+    const { token } = await crearTokenApi(t.context, persona.actor, 'OpenAPI');
 
     /** The happy request of each operation: path parameters from the demo data, required query parameters filled. */
     const valores: Record<string, string> = { id: String(ordenanza.ID), codigo, gallery: galeria };
@@ -116,7 +121,13 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
       const url =
         opciones.url ??
         ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!));
-      const res = await t.app.inject({ remoteAddress: ipNueva(), ...opciones, method: metodo.toUpperCase() as 'GET', url });
+      const res = await t.app.inject({
+        remoteAddress: ipNueva(),
+        ...opciones,
+        headers: { 'aero-token': token, ...opciones.headers },
+        method: metodo.toUpperCase() as 'GET',
+        url,
+      });
       validar(ruta, metodo, res);
       vistos.add(`${metodo.toUpperCase()} ${ruta} ${res.statusCode}`);
       return res;
@@ -149,6 +160,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: { nombre: 5, dni: '12.34', email: 'no' } });
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }) });
     await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { url: '/api/v1/solicitudes-decreto/SD-2026-000999' });
+    await pedir('/api/v1/sesion', 'get', { headers: { 'aero-token': 'vla_revocado-o-inexistente' } });
     const ip = ipNueva();
     for (let i = 0; i < 3; i++)
       await pedir('/api/v1/solicitudes-decreto', 'post', {

@@ -28,7 +28,15 @@ function scripts(csp: unknown, body: string) {
  * (docs/decisions/007-cache-de-paginas.md), or pages would not change when it does.
  */
 const TABLES_NO_PAGE_SHOWS = [
+  // The back-office's people and sessions (docs/decisions/012-sesiones-y-roles.md) and its audit log.
+  'ajustes_seguridad',
   'auditoria',
+  'codigos_recuperacion',
+  'intentos_ingreso',
+  'invitaciones',
+  'sesiones',
+  'tokens_api',
+  'usuarios',
   'claves_servidor',
   'datos_demo',
   'historial_solicitudes_decreto',

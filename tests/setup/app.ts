@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '#domain/shared/context.ts';
+import type { AppContext, Clock } from '#domain/shared/context.ts';
 import type * as App from '#server/app.ts';
 import { type Engine, type TestDatabase, createTestDatabase, templates } from './database.ts';
 import { createTestStorage } from './storage.ts';
@@ -39,7 +39,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   engine: Engine = 'pglite',
-  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean; sameDatabaseAs?: TestApp } = {},
+  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean; sameDatabaseAs?: TestApp; clock?: Clock } = {},
 ): Promise<TestApp> {
   const env = options.env ?? {};
   const mod = await loadBuiltApp();
@@ -67,7 +67,13 @@ export async function createTestApp(
   }
   const logs: Record<string, unknown>[] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
-  const app = await mod.buildApp({ config, database, storage, ...(options.logs ? { logStream } : { logger: false }) });
+  const app = await mod.buildApp({
+    config,
+    database,
+    storage,
+    ...(options.logs ? { logStream } : { logger: false }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,

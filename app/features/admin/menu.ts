@@ -1,0 +1,20 @@
+import { ROLES, type Rol } from '#domain/shared/actor.ts';
+
+export type EntradaMenu = { href: string; texto: string; roles: readonly Rol[] };
+
+/**
+ * The back-office menu (issue 12), by role. Pages that other parts of the back-office add
+ * (the desk under /admin/solicitudes, the outbox at /admin/correo, holidays at /admin/feriados)
+ * are listed here already; each page's loader still checks the role itself (requireStaff).
+ */
+export const MENU_ADMIN: readonly EntradaMenu[] = [
+  { href: '/admin', texto: 'Inicio', roles: ROLES },
+  { href: '/admin/solicitudes', texto: 'Solicitudes', roles: ['mesa-de-entradas', 'administrador'] },
+  { href: '/admin/correo', texto: 'Correo', roles: ['administrador', 'mesa-de-entradas'] },
+  { href: '/admin/usuarios', texto: 'Usuarios', roles: ['administrador'] },
+  { href: '/admin/auditoria', texto: 'Auditoría', roles: ['administrador'] },
+  { href: '/admin/feriados', texto: 'Feriados', roles: ['administrador'] },
+  { href: '/admin/cuenta', texto: 'Mi cuenta', roles: ROLES },
+];
+
+export const menuPara = (rol: Rol) => MENU_ADMIN.filter((entrada) => entrada.roles.includes(rol)).map(({ href, texto }) => ({ href, texto }));

@@ -1,0 +1,71 @@
+import type { PageContext } from '#app/context.ts';
+import { contarCorreosFallidos } from '#domain/admin/queries.ts';
+import type { Actor, Rol } from '#domain/shared/actor.ts';
+
+/**
+ * The dashboard's cards (/admin): what needs someone's attention. Each part of the back-office
+ * adds a source to `FUENTES_DEL_PANEL` (the desk will add new requests, near and past the
+ * deadline); the dashboard shows the cards of the sources for the person's role, in this order.
+ * A source that fails shows a card saying so instead of taking the page down.
+ */
+const numeros = new Intl.NumberFormat('es-AR');
+const formatNumber = (n: number) => numeros.format(n);
+
+export type TarjetaPanel = {
+  id: string;
+  titulo: string;
+  /** The figure, already formatted. */
+  valor: string;
+  descripcion: string;
+  enlace?: { href: string; texto: string };
+  /** 'alerta' draws attention (red border). */
+  tono?: 'normal' | 'alerta';
+};
+
+export type FuenteDelPanel = {
+  id: string;
+  roles: readonly Rol[];
+  cargar(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]>;
+};
+
+const correoFallido: FuenteDelPanel = {
+  id: 'correo-fallido',
+  roles: ['administrador', 'mesa-de-entradas'],
+  async cargar(ctx) {
+    const n = await contarCorreosFallidos(ctx.db);
+    return [
+      {
+        id: 'correo-fallido',
+        titulo: 'Correos con fallas',
+        valor: formatNumber(n),
+        descripcion:
+          n === 0
+            ? 'Todos los correos salieron o están en camino.'
+            : `${n === 1 ? 'Un correo no pudo enviarse' : `${formatNumber(n)} correos no pudieron enviarse`} todavía: se reintentan solos.`,
+        enlace: { href: '/admin/correo', texto: 'Ver la bandeja de salida' },
+        tono: n > 0 ? 'alerta' : 'normal',
+      },
+    ];
+  },
+};
+
+export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoFallido];
+
+/** The cards for this person, each source on its own: one that fails becomes a card that says so. */
+export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]> {
+  const fuentes = FUENTES_DEL_PANEL.filter((f) => f.roles.includes(actor.rol));
+  const resultados = await Promise.allSettled(fuentes.map((f) => f.cargar(ctx, actor)));
+  return resultados.flatMap((r, i) => {
+    if (r.status === 'fulfilled') return r.value;
+    ctx.log.error({ err: r.reason, fuente: fuentes[i]!.id }, 'tarjeta del panel no disponible');
+    return [
+      {
+        id: fuentes[i]!.id,
+        titulo: 'Sin datos',
+        valor: '—',
+        descripcion: 'No pudimos cargar esta información: probá de nuevo en unos minutos.',
+        tono: 'alerta' as const,
+      },
+    ];
+  });
+}

@@ -1,0 +1,101 @@
+import { type RouterContextProvider, data, redirect } from 'react-router';
+import { appContext, type PageContext } from '#app/context.ts';
+import type { Actor, Rol } from '#domain/shared/actor.ts';
+import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
+import { type SesionLeida, configSesiones, leerSesion } from '#domain/usuarios/sesiones.ts';
+
+/**
+ * Staff sessions in pages (docs/decisions/012-sesiones-y-roles.md): the `vla_sesion` cookie and
+ * the guard every back-office loader and action calls. Server-only: it never reaches the browser.
+ */
+
+export const COOKIE_SESION = 'vla_sesion';
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The value of one cookie of the request, if sent. */
+export function leerCookie(request: Request, nombre: string): string | undefined {
+  const cabecera = request.headers.get('cookie');
+  if (!cabecera) return undefined;
+  for (const parte of cabecera.split(';')) {
+    const igual = parte.indexOf('=');
+    if (igual < 0) continue;
+    if (parte.slice(0, igual).trim() === nombre) return parte.slice(igual + 1).trim();
+  }
+  return undefined;
+}
+
+/** The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure in production; it ends with the session's maximum age. */
+export function cookieDeSesion(ctx: PageContext, token: string, expira: Date): string {
+  const segundos = Math.max(0, Math.floor((expira.getTime() - ctx.clock.now().getTime()) / 1000));
+  return [`${COOKIE_SESION}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${segundos}`, ...(configSesiones(ctx).cookieSegura ? ['Secure'] : [])].join(
+    '; ',
+  );
+}
+
+/** The cookie that erases it. */
+export function cookieBorrada(ctx: PageContext): string {
+  return [`${COOKIE_SESION}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(configSesiones(ctx).cookieSegura ? ['Secure'] : [])].join('; ');
+}
+
+const leidas = new WeakMap<Request, Promise<SesionLeida | null>>();
+
+/** The signed-in person of this request, or null; read once per request however many loaders ask. */
+export function sesionActual({ request, context }: Args): Promise<SesionLeida | null> {
+  let sesion = leidas.get(request);
+  if (!sesion) {
+    sesion = leerSesion(context.get(appContext), leerCookie(request, COOKIE_SESION));
+    leidas.set(request, sesion);
+  }
+  return sesion;
+}
+
+/** A path of this site to come back to after signing in; anything else (another site, `//host`, a scheme) is dropped. */
+export function destinoSeguro(valor: string | null | undefined, porDefecto = '/admin'): string {
+  if (!valor || !valor.startsWith('/') || valor.startsWith('//') || valor.startsWith('/\\') || valor.length > 500) return porDefecto;
+  // Control characters and backslashes: browsers read '/\\host' or a tab inside '//' as another site.
+  if ([...valor].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return porDefecto;
+  try {
+    const url = new URL(valor, 'http://sitio.invalido');
+    return url.origin === 'http://sitio.invalido' ? `${url.pathname}${url.search}` : porDefecto;
+  } catch {
+    return porDefecto;
+  }
+}
+
+/** Where this request was going, to come back after signing in. */
+function rutaDe(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname.replace(/\.data$/, '')}${url.search}`;
+}
+
+/** The text of the spec's forbidden screen (docs/sitio-original.md §2), thrown with status 403. */
+export const PROHIBIDO = 'prohibido';
+
+/**
+ * The back-office guard, for every loader and action under /admin: the signed-in `Actor`, or
+ * - no session (or one ended by inactivity or age): a redirect to /login?siguiente=<this path>;
+ * - a role not in `roles`: the spec's 403 screen ('403 - You Shall Not Pass'), status 403, without
+ *   signing the person out (docs/decisions/012-sesiones-y-roles.md);
+ * - a role that must use a second factor, not set up yet: a redirect to /admin/cuenta, the one
+ *   page such a person may use until it is.
+ */
+export async function requireStaff(args: Args, roles?: readonly Rol[]): Promise<Actor> {
+  const sesion = await requireSesion(args);
+  if (roles && !roles.includes(sesion.actor.rol)) throw data(PROHIBIDO, { status: 403, headers: { 'cache-control': 'no-store' } });
+  return sesion.actor;
+}
+
+/** As requireStaff, answering the whole session (name, surname, second factor). */
+export async function requireSesion(args: Args): Promise<SesionLeida> {
+  const sesion = await sesionActual(args);
+  if (!sesion) throw redirect(`/login?siguiente=${encodeURIComponent(rutaDe(args.request))}`, { headers: { 'cache-control': 'no-store' } });
+  if (!sesion.totpActivo && new URL(args.request.url).pathname.replace(/\.data$/, '') !== '/admin/cuenta') {
+    const exigido = await getRolesConSegundoFactor(args.context.get(appContext).db);
+    if (exigido.includes(sesion.actor.rol)) throw redirect('/admin/cuenta?segundo-factor=obligatorio', { headers: { 'cache-control': 'no-store' } });
+  }
+  return sesion;
+}
+
+/** Every back-office answer: never stored by a browser, a proxy or the render cache. */
+export const SIN_CACHE = { 'cache-control': 'no-store' } as const;
