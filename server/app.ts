@@ -209,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     log: app.log,
     cipher,
+    storage,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl, { connections: SMTP_CONNECTIONS }) : undefined,
     from: config.mailFrom,
     concurrency: SMTP_CONNECTIONS,
