@@ -19,7 +19,9 @@ import { getEstadoSolicitud } from './queries.ts';
 const cipher = testCipher();
 const FROM = 'Municipalidad de Villa La Angostura <no-responder@villalaangostura.gob.ar>';
 const pdf = (texto = 'DECRETO N° 812/2025') => generarPdf({ titulo: texto, parrafos: ['Visto el expediente, el Intendente decreta.'] });
-const archivo = async (bytes?: Uint8Array, nombre = 'decreto-812.pdf') => new File([bytes ?? (await pdf())], nombre, { type: 'application/pdf' });
+/** A file as a form upload brings it (a copy of the bytes, so the File owns an ArrayBuffer). */
+const archivo = async (bytes?: Uint8Array, nombre = 'decreto-812.pdf') =>
+  new File([new Uint8Array(bytes ?? (await pdf()))], nombre, { type: 'application/pdf' });
 
 describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   let database: Database;
