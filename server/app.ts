@@ -22,6 +22,8 @@ import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
+import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
+import { scheduleJob } from './scheduled-jobs.ts';
 import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
@@ -225,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     log: app.log,
     cipher,
+    storage,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl, { connections: SMTP_CONNECTIONS }) : undefined,
     from: config.mailFrom,
     concurrency: SMTP_CONNECTIONS,
@@ -252,6 +255,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.clock ? { clock: options.clock } : {}),
   });
   app.decorate('context', context);
+  // Retention (issue 12, docs/decisions/013-mesa-de-entradas.md): closed decree requests past the
+  // retention setting are anonymised, hourly, by every instance (rows another one holds are skipped).
+  scheduleJob(app, { name: 'retención de solicitudes de decreto', firstAfterMs: 60_000, everyMs: 60 * 60_000, run: () => anonimizarVencidas(context) });
   // The content version (docs/decisions/007-cache-de-paginas.md): every instance hears of every
   // write to what pages show, its own before the write returns. Settings read earlier are
   // forgotten then, and the render cache empties.

@@ -1,6 +1,9 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every stored file (PDFs, images): metadata here, bytes in storage under `clave`. */
+/**
+ * Every stored file (PDFs, images): metadata here, bytes in storage under `clave`. A document that
+ * is not `publico` (a decree copy mailed to a citizen) is never served by the public downloads.
+ */
 export const documentos = pgTable(
   'documentos',
   {
@@ -14,6 +17,7 @@ export const documentos = pgTable(
     /** Text extracted from a PDF when it was stored, for search. */
     texto: text('texto').notNull().default(''),
     paginas: integer('paginas'),
+    publico: boolean('publico').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('documentos_sha256_idx').on(t.sha256)],

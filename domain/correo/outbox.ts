@@ -2,12 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/client.ts';
-import { outbox } from '#db/schema/index.ts';
+import { type AdjuntoCorreo, outbox } from '#db/schema/index.ts';
+import { getArchivoDocumento } from '#domain/documentos/queries.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
-import type { Log } from '#domain/shared/context.ts';
+import type { Log, Storage } from '#domain/shared/context.ts';
 import { maskEmail, maskText } from './masking.ts';
 
-export type NewMail = { destinatario: string; responderA?: string; asunto: string; texto: string; referencia?: string };
+export type { AdjuntoCorreo };
+
+export type NewMail = {
+  destinatario: string;
+  responderA?: string;
+  asunto: string;
+  texto: string;
+  referencia?: string;
+  /** Stored documents sent with it; the worker reads them from storage when it sends. */
+  adjuntos?: AdjuntoCorreo[];
+};
 
 const MESSAGE_ID_DOMAIN = 'villalaangostura.gob.ar';
 
@@ -26,11 +37,13 @@ export async function enqueueMail(tx: Db, cipher: Cipher, correos: NewMail[]): P
       asunto: c.asunto,
       texto: cipher.encrypt(c.texto),
       referencia: c.referencia ?? null,
+      adjuntos: c.adjuntos ?? [],
     })),
   );
 }
 
-type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string };
+type Attachment = { filename: string; content: Buffer; contentType: string };
+type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string; attachments?: Attachment[] };
 /** Sends mail over SMTP. Nodemailer's pool in production (domain/correo/smtp.ts), the same in tests. */
 export type MailTransport = {
   /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
@@ -45,6 +58,8 @@ export type MailWorkerOptions = {
   log: Log;
   /** Opens recipient, reply-to and body, stored encrypted. */
   cipher: Cipher;
+  /** Where attached documents are read from; a mail with attachments fails without it. */
+  storage?: Storage;
   /** Undefined: no SMTP_URL; mails wait in the outbox and are written to the log. */
   transport: MailTransport | undefined;
   from: string;
@@ -61,7 +76,12 @@ export type MailWorkerOptions = {
   concurrency?: number;
   /** On stop, how long a mail in the middle of its SMTP transaction may take to finish before it is aborted and released (ms). */
   graceMs?: number;
+  /** After this many failed attempts a mail is `fallido` and waits for staff to retry it (about a day with the default delays). */
+  maxAttempts?: number;
 };
+
+/** Attempts before a mail is given up as `fallido`: 30 s, 1, 2… 32 min, then hourly, about 24 h in all. */
+export const MAX_INTENTOS = 30;
 
 /** A claimed mail, as the worker sends it. */
 type ClaimedMail = {
@@ -73,11 +93,21 @@ type ClaimedMail = {
   texto: string;
   /** Attempts counted so far, this one included. */
   intentos: number;
+  adjuntos: AdjuntoCorreo[];
 };
 
-type Fila = { id: number; message_id: string; destinatario: string; responder_a: string | null; asunto: string; texto: string; intentos: number | string };
+type Fila = {
+  id: number;
+  message_id: string;
+  destinatario: string;
+  responder_a: string | null;
+  asunto: string;
+  texto: string;
+  intentos: number | string;
+  adjuntos: AdjuntoCorreo[] | string | null;
+};
 
-const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos');
+const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos, adjuntos');
 
 /**
  * The one place where a stored outbox row becomes a mail: every read of the outbox goes through
@@ -92,7 +122,34 @@ function leerCorreo(cipher: Cipher, fila: Fila): ClaimedMail {
     asunto: fila.asunto,
     texto: cipher.open(fila.texto),
     intentos: Number(fila.intentos),
+    adjuntos: typeof fila.adjuntos === 'string' ? (JSON.parse(fila.adjuntos) as AdjuntoCorreo[]) : (fila.adjuntos ?? []),
   };
+}
+
+/** A failure that no retry can mend: an SMTP 5xx answer (the mailbox does not exist), an attachment whose document is gone. */
+class PermanentMailError extends Error {}
+
+const esPermanente = (error: unknown) =>
+  error instanceof PermanentMailError ||
+  (typeof (error as { responseCode?: unknown })?.responseCode === 'number' && (error as { responseCode: number }).responseCode >= 500);
+
+async function leerBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const trozos: Buffer[] = [];
+  for await (const trozo of stream) trozos.push(typeof trozo === 'string' ? Buffer.from(trozo) : trozo);
+  return Buffer.concat(trozos);
+}
+
+/** The attachments' bytes, read from storage at sending time (the outbox row only names the document). */
+async function leerAdjuntos(db: Db, storage: Storage | undefined, adjuntos: AdjuntoCorreo[]): Promise<Attachment[]> {
+  if (adjuntos.length === 0) return [];
+  if (!storage) throw new Error('el correo tiene adjuntos y la bandeja de salida no tiene almacenamiento de archivos');
+  const archivos: Attachment[] = [];
+  for (const adjunto of adjuntos) {
+    const documento = await getArchivoDocumento(db, adjunto.documentoId);
+    if (!documento) throw new PermanentMailError(`el documento adjunto ${adjunto.documentoId} ya no existe`);
+    archivos.push({ filename: adjunto.nombreArchivo, contentType: adjunto.tipoContenido, content: await leerBytes(await storage.get(documento.clave)) });
+  }
+  return archivos;
 }
 
 /** Delay before attempt n+1 after n failed attempts: base·2^(n-1), capped. */
@@ -179,6 +236,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
   const concurrencia = Math.max(1, opciones.concurrency ?? transporte?.connections ?? 1);
   const lote = opciones.batchSize ?? Math.max(10, 2 * concurrencia);
   const gracia = opciones.graceMs ?? 1000;
+  const maxIntentos = Math.max(1, opciones.maxAttempts ?? MAX_INTENTOS);
   const registrados = new Set<number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let corriendo: Promise<number> | undefined;
@@ -211,8 +269,17 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
     enVuelo.set(correo.id, control);
     try {
       try {
+        const attachments = await leerAdjuntos(db, opciones.storage, correo.adjuntos);
         await t.send(
-          { from, to: correo.destinatario, replyTo: correo.responderA ?? undefined, subject: correo.asunto, text: correo.texto, messageId: correo.messageId },
+          {
+            from,
+            to: correo.destinatario,
+            replyTo: correo.responderA ?? undefined,
+            subject: correo.asunto,
+            text: correo.texto,
+            messageId: correo.messageId,
+            ...(attachments.length > 0 ? { attachments } : {}),
+          },
           control.signal,
         );
       } catch (error) {
@@ -223,12 +290,15 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         }
         const mensaje = textoDeError(error);
         const demora = retryDelay(correo.intentos, base, maxima);
+        // Given up: staff see it among the failed mails and may retry it (domain/correo/bandeja.ts).
+        const fallido = esPermanente(error) || correo.intentos >= maxIntentos;
         await db
           .update(outbox)
-          .set({ ultimoError: mensaje, proximoIntento: sql`now() + ${demora} * interval '1 millisecond'` })
-          .where(eq(outbox.id, correo.id))
+          .set({ ultimoError: mensaje, proximoIntento: sql`now() + ${demora} * interval '1 millisecond'`, ...(fallido ? { estado: 'fallido' } : {}) })
+          .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')))
           .catch(() => {});
-        log.warn({ correo: correo.id, intentos: correo.intentos, reintentoEnMs: demora, error: mensaje }, 'correo no enviado; se reintentará');
+        if (fallido) log.error({ correo: correo.id, intentos: correo.intentos, error: mensaje }, 'correo fallido: no se reintentará hasta que se pida');
+        else log.warn({ correo: correo.id, intentos: correo.intentos, reintentoEnMs: demora, error: mensaje }, 'correo no enviado; se reintentará');
         return false;
       }
       await db

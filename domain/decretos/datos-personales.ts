@@ -55,13 +55,15 @@ export async function preparePersonalData(db: Db, cipher: Cipher): Promise<KeySt
   });
 }
 
+/** Anonymised requests (domain/decretos/retencion.ts) hold nothing to encrypt and must get no hashes back. */
 async function cifrarSolicitudes(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
   const actual = `v1.${cipher.keyId}.%`;
   for (;;) {
     const filas = await queryRows<{ id: number; dni: string; email: string; numero: string }>(
       db,
       sql`select id, dni, email, numero from solicitudes_decreto
-          where dni not like ${actual} or email not like ${actual} or dni_huella is null order by id limit ${LOTE}`,
+          where anonimizada_en is null and (dni not like ${actual} or email not like ${actual} or dni_huella is null)
+          order by id limit ${LOTE}`,
     );
     if (filas.length === 0) return;
     for (const fila of filas) {

@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { createTestDatabase } from '#tests/setup/database.ts';
+import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { InvalidDocumentoError, storeDocumento } from './commands.ts';
-import { getDocumento } from './queries.ts';
+import { InvalidDocumentoError, deleteDocumento, storeDocumento } from './commands.ts';
+import { getArchivoDocumento, getDocumento } from './queries.ts';
 
-describe('documentos', () => {
+describe.each(engines)('documentos (%s)', (engine) => {
   let database: Database;
   const storage = createTestStorage();
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase(engine);
   });
   afterAll(async () => {
     await database.close();
@@ -46,5 +46,31 @@ describe('documentos', () => {
     const guardado = await storeDocumento({ db: database.db, storage }, { data: png, nombreArchivo: 'foto' });
     expect(guardado.tipoContenido).toBe('image/png');
     expect((await getDocumento(database.db, guardado.id))?.nombreArchivo).toBe('foto.png');
+  });
+
+  it('un documento privado no sale por las descargas públicas, pero quien lo envía lo lee', async () => {
+    const data = await generarPdf({ titulo: 'DECRETO N° 5/2026', parrafos: ['Copia para un vecino.'] });
+    const guardado = await storeDocumento({ db: database.db, storage }, { data, nombreArchivo: 'decreto-5.pdf', publico: false });
+    expect(guardado.nombreArchivo).toBe('decreto-5.pdf');
+    expect(await getDocumento(database.db, guardado.id)).toBeUndefined();
+    const archivo = await getArchivoDocumento(database.db, guardado.id);
+    expect(archivo).toMatchObject({ id: guardado.id, nombreArchivo: 'decreto-5.pdf', tipoContenido: 'application/pdf' });
+    expect(fs.readFileSync(path.join(storage.root, archivo!.clave)).equals(Buffer.from(data))).toBe(true);
+    expect(await getArchivoDocumento(database.db, 0)).toBeUndefined();
+  });
+
+  it('soloPdf rechaza una imagen; borrar quita el registro y el archivo', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await expect(storeDocumento({ db: database.db, storage }, { data: png, nombreArchivo: 'decreto.pdf', soloPdf: true })).rejects.toThrow(
+      'El archivo no es un PDF.',
+    );
+    const data = await generarPdf({ titulo: 'DECRETO N° 6/2026', parrafos: ['Otro.'] });
+    const guardado = await storeDocumento({ db: database.db, storage }, { data, nombreArchivo: 'd.pdf', soloPdf: true });
+    const { clave } = (await getArchivoDocumento(database.db, guardado.id))!;
+    await deleteDocumento({ db: database.db, storage }, guardado.id);
+    expect(await getArchivoDocumento(database.db, guardado.id)).toBeUndefined();
+    expect(fs.existsSync(path.join(storage.root, clave))).toBe(false);
+    // Deleting what is not there is no error.
+    await deleteDocumento({ db: database.db, storage }, guardado.id);
   });
 });

@@ -25,6 +25,15 @@ export const siteSettingsSchema = z.object({
     chatRecursosHumanos: url,
     recibosSueldo: url,
   }),
+  /**
+   * Days a closed decree-copy request keeps its personal data before the retention job anonymises
+   * it (issue 12; law 25.326 art. 4.7: no longer than its purpose needs).
+   */
+  retencionSolicitudesDias: z
+    .number({ error: 'Escribí la cantidad de días como un número entero, entre 1 y 3650.' })
+    .int({ error: 'Escribí la cantidad de días como un número entero, entre 1 y 3650.' })
+    .min(1, { error: 'Los datos se conservan al menos 1 día después de cerrar la solicitud.' })
+    .max(3650, { error: 'Los datos se conservan como mucho 3650 días (10 años) después de cerrar la solicitud.' }),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -51,6 +60,7 @@ export const defaultSiteSettings: SiteSettings = {
     chatRecursosHumanos: 'https://wa.me/5492944494102',
     recibosSueldo: 'https://recibos.villalaangostura.gob.ar/login',
   },
+  retencionSolicitudesDias: 365,
 };
 
 /**

@@ -22,6 +22,8 @@ export type OpcionesSmtp = {
    * connection closed before that answer is not kept.
    */
   demoraDatos?: number | 'nunca';
+  /** Recipients the server refuses for good (550 at RCPT TO), as a mailbox that does not exist. */
+  rechazar?: (direccion: string) => boolean;
 };
 
 export type ServidorSmtp = {
@@ -49,6 +51,14 @@ export async function iniciarSmtp(puerto = 0, opciones: OpcionesSmtp = {}): Prom
     logger: false,
     // Sessions a client left hanging do not hold the test's close for the default 30 s.
     closeTimeout: 500,
+    onRcptTo(address, _session, callback) {
+      if (opciones.rechazar?.(address.address)) {
+        const error = Object.assign(new Error('5.1.1 la casilla no existe'), { responseCode: 550 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onConnect(_session, callback) {
       maxSesiones = Math.max(maxSesiones, ++sesiones);
       callback();
@@ -104,4 +114,25 @@ export async function esperarHasta(condicion: () => boolean | Promise<boolean>, 
     if (Date.now() > limite) throw new Error('tiempo de espera agotado');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+export type AdjuntoRecibido = { nombre: string; tipo: string; bytes: Buffer };
+
+/** The attachments of a received message (nodemailer's multipart/mixed, base64 parts), decoded. */
+export function adjuntosDe(datos: string): AdjuntoRecibido[] {
+  const limite = /boundary="?([^";\r\n]+)"?/i.exec(datos)?.[1];
+  if (!limite) return [];
+  const adjuntos: AdjuntoRecibido[] = [];
+  for (const parte of datos.split(`--${limite}`)) {
+    const corte = parte.indexOf('\r\n\r\n');
+    if (corte < 0) continue;
+    const cabeceras = parte.slice(0, corte).replace(/\r\n[ \t]+/g, ' ');
+    if (!/^Content-Disposition:\s*attachment/im.test(cabeceras)) continue;
+    adjuntos.push({
+      nombre: /filename="?([^";\r\n]+)"?/i.exec(cabeceras)?.[1] ?? '',
+      tipo: /^Content-Type:\s*([^;\r\n]+)/im.exec(cabeceras)?.[1]?.trim() ?? '',
+      bytes: Buffer.from(parte.slice(corte + 4).replace(/\s+/g, ''), 'base64'),
+    });
+  }
+  return adjuntos;
 }

@@ -1,0 +1,278 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { type AdjuntoCorreo, enqueueMail } from '#domain/correo/outbox.ts';
+import { InvalidDocumentoError, deleteDocumento, storeDocumento } from '#domain/documentos/commands.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
+import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { parseCodigo } from './codigo.ts';
+import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
+import { cambioEstadoSchema, envioDecretoSchema, prorrogaSchema } from './mesa-schemas.ts';
+
+/**
+ * The decree-copy desk's writes (issue 12, docs/decisions/013-mesa-de-entradas.md). Each one, in
+ * one transaction with the request's row locked: the change, its history row with who did it, the
+ * mail to the citizen in the outbox and the audit entry. The audit holds the tracking code and
+ * what changed, never the citizen's DNI, e-mail nor the text of a message.
+ */
+
+const SIN_PERMISO = 'Tu usuario no puede atender solicitudes de decretos: es tarea de la mesa de entradas y de administración.';
+
+export type ResultadoMesa =
+  | { tipo: 'hecho'; codigo: string; estado: string }
+  | { tipo: 'invalida'; errores: Record<string, string>; valores: Record<string, string> }
+  | { tipo: 'no_encontrada' }
+  /** The request is not in a state that allows it (already closed, already extended…). */
+  | { tipo: 'conflicto'; mensaje: string };
+
+type Bloqueada = { id: number; codigo: string; email: string; numero: string; estado: string; prorrogadaEn: Date | null; anonimizadaEn: Date | null };
+
+/** The request's row, locked until the transaction ends: two desk members cannot both move it. */
+async function bloquear(t: Db, codigo: string): Promise<Bloqueada | undefined> {
+  const s = solicitudesDecreto;
+  const [fila] = await t
+    .select({ id: s.id, codigo: s.codigo, email: s.email, numero: s.numero, estado: s.estado, prorrogadaEn: s.prorrogadaEn, anonimizadaEn: s.anonimizadaEn })
+    .from(s)
+    .where(eq(s.codigo, codigo))
+    .for('update');
+  return fila;
+}
+
+const ANONIMIZADA = 'Los datos de esta solicitud se anonimizaron: ya no se le puede escribir al solicitante.';
+
+/** What the citizen typed, quoted as data in the mail: never read as the municipality's words. */
+const citar = (valor: string) => `«${valor}»`;
+
+function cuerpo(ctx: Pick<AppContext, 'url'>, s: Bloqueada, lineas: string[]): string {
+  const enlace = ctx.url(`/solicitud-decretos/estado?codigo=${encodeURIComponent(s.codigo)}`);
+  return [
+    ...lineas,
+    '',
+    `Número de decreto solicitado: ${citar(s.numero)}`,
+    `Código de seguimiento: ${s.codigo}`,
+    `Puede consultar el estado de su solicitud en ${enlace}`,
+    '',
+    'Municipalidad de Villa La Angostura',
+  ].join('\n');
+}
+
+const mensajeDeLaMesa = (mensaje: string) => (mensaje === '' ? [] : ['', 'Mensaje de la mesa de entradas:', '', mensaje]);
+
+type Cambio = {
+  estado: EstadoSolicitud;
+  mensaje: string;
+  asunto: string;
+  lineas: string[];
+  adjuntos?: AdjuntoCorreo[];
+  documentoId?: number;
+  accion: string;
+};
+
+/** Applies a status change to a locked request: row, history, mail, audit. */
+async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, actor: Actor, s: Bloqueada, cambio: Cambio): Promise<void> {
+  const cierra = esCerrada(cambio.estado);
+  await t
+    .update(solicitudesDecreto)
+    .set({
+      estado: cambio.estado,
+      ...(cierra ? { cerradaEn: sql`now()` } : {}),
+      ...(cambio.documentoId !== undefined ? { decretoDocumentoId: cambio.documentoId } : {}),
+    })
+    .where(eq(solicitudesDecreto.id, s.id));
+  await t.insert(historialSolicitudesDecreto).values({
+    solicitudId: s.id,
+    estado: cambio.estado,
+    usuarioId: actor.usuarioId,
+    actorEmail: actor.email,
+    mensaje: cambio.mensaje === '' ? null : cambio.mensaje,
+  });
+  await enqueueMail(t, ctx.cipher, [
+    {
+      destinatario: ctx.cipher.open(s.email),
+      asunto: cambio.asunto,
+      referencia: s.codigo,
+      texto: cuerpo(ctx, s, [...cambio.lineas, ...mensajeDeLaMesa(cambio.mensaje)]),
+      ...(cambio.adjuntos ? { adjuntos: cambio.adjuntos } : {}),
+    },
+  ]);
+  await registrarAuditoria(t, {
+    actor,
+    accion: cambio.accion,
+    entidad: 'solicitud_decreto',
+    entidadId: s.codigo,
+    antes: { estado: s.estado },
+    despues: {
+      estado: cambio.estado,
+      mensajeAlSolicitante: cambio.mensaje !== '',
+      ...(cambio.documentoId !== undefined ? { documentoId: cambio.documentoId } : {}),
+    },
+  });
+}
+
+function invalida(errores: Record<string, string | undefined>, valores: Record<string, string | undefined>, general?: string): ResultadoMesa {
+  const limpios = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
+  return { tipo: 'invalida', errores: limpios({ ...errores, ...(general ? { general } : {}) }), valores: limpios(valores) };
+}
+
+/**
+ * Moves a request to «En proceso» or «Rechazada» (a message is required to reject), mailing the
+ * citizen. «Enviada» is reached only by sending the decree (enviarDecreto).
+ */
+export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
+  const leido = readForm(cambioEstadoSchema, input);
+  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const { estado, mensaje } = leido.datos;
+  const codigo = parseCodigo(codigoTexto);
+  if (!codigo) return { tipo: 'no_encontrada' };
+  const resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
+    const t = tx as unknown as Db;
+    const s = await bloquear(t, codigo);
+    if (!s) return { tipo: 'no_encontrada' };
+    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+    const motivo = motivoTransicionInvalida(s.estado, estado);
+    if (motivo) return { tipo: 'conflicto', mensaje: motivo };
+    const rechazo = estado === 'rechazada';
+    await aplicarCambio(t, ctx, actor, s, {
+      estado,
+      mensaje,
+      accion: 'solicitud.estado',
+      asunto: rechazo ? `Su solicitud de decreto ${s.codigo} fue rechazada` : `Su solicitud de decreto ${s.codigo} está en proceso`,
+      lineas: [
+        rechazo
+          ? 'La Municipalidad de Villa La Angostura no puede entregar la copia del decreto que solicitó.'
+          : 'La mesa de entradas de la Municipalidad de Villa La Angostura está buscando el decreto que solicitó.',
+        `Estado de la solicitud: ${etiquetaEstadoSolicitud(estado)}.`,
+      ],
+    });
+    return { tipo: 'hecho', codigo: s.codigo, estado };
+  });
+  if (resultado.tipo === 'hecho') {
+    ctx.log.info({ codigo: resultado.codigo, estado }, 'solicitud de decreto: cambio de estado');
+    ctx.mailer.wake();
+  }
+  return resultado;
+}
+
+/**
+ * Sends the decree: the PDF is checked by its content (a readable PDF, nothing else) and stored as
+ * a private document, the mail to the citizen carries it, and the request becomes «Documento
+ * enviado». Only from «En proceso». If the change cannot be made, the stored PDF is removed again.
+ */
+export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
+  const leido = readForm(envioDecretoSchema, input);
+  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const { archivo, mensaje } = leido.datos;
+  const codigo = parseCodigo(codigoTexto);
+  if (!codigo) return { tipo: 'no_encontrada' };
+
+  // Checked before the file is stored, and again under the lock.
+  const [actual] = await ctx.db
+    .select({ estado: solicitudesDecreto.estado, anonimizadaEn: solicitudesDecreto.anonimizadaEn })
+    .from(solicitudesDecreto)
+    .where(eq(solicitudesDecreto.codigo, codigo));
+  if (!actual) return { tipo: 'no_encontrada' };
+  if (actual.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+  const antes = motivoTransicionInvalida(actual.estado, 'enviada');
+  if (antes) return { tipo: 'conflicto', mensaje: antes };
+
+  let guardado: Awaited<ReturnType<typeof storeDocumento>>;
+  try {
+    // Outside the transaction: reading the PDF takes a while, and the request stays unlocked meanwhile.
+    guardado = await storeDocumento(ctx, { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name, publico: false, soloPdf: true });
+  } catch (error) {
+    if (error instanceof InvalidDocumentoError) return invalida({ archivo: error.message }, leido.valores);
+    throw error;
+  }
+  let resultado: ResultadoMesa;
+  try {
+    resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
+      const t = tx as unknown as Db;
+      const s = await bloquear(t, codigo);
+      if (!s) return { tipo: 'no_encontrada' };
+      if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+      const motivo = motivoTransicionInvalida(s.estado, 'enviada');
+      if (motivo) return { tipo: 'conflicto', mensaje: motivo };
+      await aplicarCambio(t, ctx, actor, s, {
+        estado: 'enviada',
+        mensaje,
+        accion: 'solicitud.envio_decreto',
+        documentoId: guardado.id,
+        adjuntos: [{ documentoId: guardado.id, nombreArchivo: guardado.nombreArchivo, tipoContenido: guardado.tipoContenido }],
+        asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
+        lineas: [
+          `Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`,
+          `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
+        ],
+      });
+      return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
+    });
+  } catch (error) {
+    await deleteDocumento(ctx, guardado.id).catch(() => {});
+    throw error;
+  }
+  if (resultado.tipo !== 'hecho') {
+    await deleteDocumento(ctx, guardado.id);
+    return resultado;
+  }
+  ctx.log.info({ codigo: resultado.codigo, documento: guardado.id }, 'solicitud de decreto: decreto enviado');
+  ctx.mailer.wake();
+  return resultado;
+}
+
+/**
+ * The once-only extension of the deadline (law 27.275 art. 11): the reasons are mailed to the
+ * citizen and stored on the request. Only while the request is open. The deadline arithmetic is
+ * domain/plazos's: this stores the facts (when, why).
+ */
+export async function prorrogarSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
+  const leido = readForm(prorrogaSchema, input);
+  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const { motivo } = leido.datos;
+  const codigo = parseCodigo(codigoTexto);
+  if (!codigo) return { tipo: 'no_encontrada' };
+  const resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
+    const t = tx as unknown as Db;
+    const s = await bloquear(t, codigo);
+    if (!s) return { tipo: 'no_encontrada' };
+    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+    if (esCerrada(s.estado))
+      return { tipo: 'conflicto', mensaje: `La solicitud está en «${etiquetaEstadoSolicitud(s.estado)}»: ya no tiene plazo que prorrogar.` };
+    if (s.prorrogadaEn) return { tipo: 'conflicto', mensaje: 'El plazo de esta solicitud ya se prorrogó una vez; la ley permite una sola prórroga.' };
+    await t
+      .update(solicitudesDecreto)
+      .set({ prorrogadaEn: sql`now()`, prorrogaMotivo: motivo })
+      .where(eq(solicitudesDecreto.id, s.id));
+    await enqueueMail(t, ctx.cipher, [
+      {
+        destinatario: ctx.cipher.open(s.email),
+        asunto: `Prórroga del plazo de su solicitud de decreto ${s.codigo}`,
+        referencia: s.codigo,
+        texto: cuerpo(ctx, s, [
+          'La Municipalidad de Villa La Angostura prorroga por única vez el plazo para responder su solicitud de copia de un decreto, como lo permite el artículo 11 de la ley 27.275, por estos motivos:',
+          '',
+          motivo,
+        ]),
+      },
+    ]);
+    await registrarAuditoria(t, {
+      actor,
+      accion: 'solicitud.prorroga',
+      entidad: 'solicitud_decreto',
+      entidadId: s.codigo,
+      antes: { prorrogada: false },
+      despues: { prorrogada: true, motivoAlSolicitante: true },
+    });
+    return { tipo: 'hecho', codigo: s.codigo, estado: s.estado };
+  });
+  if (resultado.tipo === 'hecho') {
+    ctx.log.info({ codigo: resultado.codigo }, 'solicitud de decreto: plazo prorrogado');
+    ctx.mailer.wake();
+  }
+  return resultado;
+}

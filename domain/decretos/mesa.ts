@@ -1,0 +1,211 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { documentos, historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import type { Cipher } from '#domain/shared/cipher.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { parseCodigo } from './codigo.ts';
+import { type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
+import { type FiltrosMesa, POR_PAGINA_MESA } from './mesa-schemas.ts';
+import { getOrdenanzaElegible } from './queries.ts';
+
+/** The decree-copy desk's reads (issue 12, docs/decisions/013-mesa-de-entradas.md). */
+
+export const SIN_PERMISO_MESA = 'Tu usuario no puede ver las solicitudes de decretos: son de la mesa de entradas y de administración.';
+
+export type SolicitudEnLista = {
+  id: number;
+  codigo: string;
+  nombre: string;
+  numero: string;
+  estado: string;
+  estadoEtiqueta: string;
+  /** Received: the legal deadline counts from here. */
+  createdAt: Date;
+  cerradaEn: Date | null;
+  prorrogadaEn: Date | null;
+  anonimizada: boolean;
+};
+
+/** Buenos Aires has had no daylight saving time since 2009: a calendar day there starts at 03:00 UTC. */
+const inicioDelDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`);
+const DIA_MS = 86_400_000;
+
+const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** As f_normalizar reads it: letters and digits left, accents gone. */
+const normalizado = (texto: string) =>
+  texto
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * What the desk's search box matches: a tracking code exactly; an e-mail exactly, through its
+ * keyed hash; otherwise part of the name (accents and case aside), of the decree number or of the
+ * code, and, when it reads as a DNI, the DNI exactly through its keyed hash. No row is decrypted
+ * to search (docs/decisions/004-datos-personales.md).
+ */
+function condicionTexto(cipher: Cipher, texto: string): SQL | undefined {
+  const codigo = parseCodigo(texto);
+  if (codigo) return eq(solicitudesDecreto.codigo, codigo);
+  if (texto.includes('@')) return eq(solicitudesDecreto.emailHuella, cipher.hash('email', texto.trim().toLowerCase()));
+  const patron = `%${escaparLike(texto)}%`;
+  const partes: SQL[] = [ilike(solicitudesDecreto.numero, patron), ilike(solicitudesDecreto.codigo, patron)];
+  if (normalizado(texto) !== '') partes.push(sql`public.f_normalizar(${solicitudesDecreto.nombre}) like '%' || public.f_normalizar(${texto}) || '%'`);
+  const dni = texto.replace(/[.\s]/g, '');
+  if (/^\d{7,8}$/.test(dni)) partes.push(eq(solicitudesDecreto.dniHuella, cipher.hash('dni', dni)));
+  return or(...partes);
+}
+
+/**
+ * The desk's list: newest first, filtered by status, day of receipt (Buenos Aires days, both
+ * inclusive) and text, a page at a time with the total. Names and decree numbers only: DNI and
+ * e-mail are shown one request at a time (getSolicitudMesa).
+ */
+export async function listarSolicitudesMesa(
+  ctx: Pick<AppContext, 'db' | 'cipher'>,
+  actor: Actor,
+  filtros: FiltrosMesa,
+): Promise<{ items: SolicitudEnLista[]; total: number; pagina: number; porPagina: number }> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  const porPagina = Math.min(100, Math.max(1, filtros.porPagina ?? POR_PAGINA_MESA));
+  const t = solicitudesDecreto;
+  const where = and(
+    filtros.estado !== undefined ? eq(t.estado, filtros.estado) : undefined,
+    filtros.desde !== undefined ? gte(t.createdAt, inicioDelDia(filtros.desde)) : undefined,
+    filtros.hasta !== undefined ? lt(t.createdAt, new Date(inicioDelDia(filtros.hasta).getTime() + DIA_MS)) : undefined,
+    filtros.texto !== undefined ? condicionTexto(ctx.cipher, filtros.texto) : undefined,
+  );
+  const [filas, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: t.id,
+        codigo: t.codigo,
+        nombre: t.nombre,
+        numero: t.numero,
+        estado: t.estado,
+        createdAt: t.createdAt,
+        cerradaEn: t.cerradaEn,
+        prorrogadaEn: t.prorrogadaEn,
+        anonimizadaEn: t.anonimizadaEn,
+      })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(porPagina)
+      .offset((filtros.pagina - 1) * porPagina),
+    ctx.db.select({ n: count() }).from(t).where(where),
+  ]);
+  return {
+    items: filas.map(({ anonimizadaEn, ...f }) => ({ ...f, estadoEtiqueta: etiquetaEstadoSolicitud(f.estado), anonimizada: anonimizadaEn !== null })),
+    total: total?.n ?? 0,
+    pagina: filtros.pagina,
+    porPagina,
+  };
+}
+
+export type PasoHistorial = {
+  estado: string;
+  estadoEtiqueta: string;
+  fecha: Date;
+  /** Null: the citizen's own request (recibida) or the system. */
+  usuarioId: number | null;
+  actorEmail: string | null;
+  /** What the citizen was told; null when nothing was written or it was anonymised. */
+  mensaje: string | null;
+};
+
+export type SolicitudMesa = {
+  id: number;
+  codigo: string;
+  nombre: string;
+  /** Null once anonymised. */
+  dni: string | null;
+  email: string | null;
+  numero: string;
+  ordenanza: { id: number; etiqueta: string } | null;
+  aclaraciones: string;
+  estado: string;
+  estadoEtiqueta: string;
+  createdAt: Date;
+  cerradaEn: Date | null;
+  prorrogadaEn: Date | null;
+  prorrogaMotivo: string | null;
+  decreto: { documentoId: number; nombreArchivo: string } | null;
+  anonimizadaEn: Date | null;
+  historial: PasoHistorial[];
+  /** The statuses the desk may move it to now ('enviada' through sending the decree). */
+  siguientes: readonly EstadoSolicitud[];
+  puedeProrrogar: boolean;
+};
+
+/** Reads one request's history, oldest first. */
+export async function historialDe(db: AppContext['db'], solicitudId: number): Promise<PasoHistorial[]> {
+  const h = historialSolicitudesDecreto;
+  const filas = await db
+    .select({ estado: h.estado, fecha: h.fecha, usuarioId: h.usuarioId, actorEmail: h.actorEmail, mensaje: h.mensaje })
+    .from(h)
+    .where(eq(h.solicitudId, solicitudId))
+    .orderBy(asc(h.fecha), asc(h.id));
+  return filas.map((f) => ({ ...f, estadoEtiqueta: etiquetaEstadoSolicitud(f.estado) }));
+}
+
+/**
+ * One request as the desk sees it, DNI and e-mail decrypted: only for the desk's roles (anyone
+ * else is refused, whatever page asks). With its history (each status, when, who, what the citizen
+ * was told) and what may be done next. Undefined for an unknown code.
+ */
+export async function getSolicitudMesa(ctx: Pick<AppContext, 'db' | 'cipher'>, actor: Actor, codigoTexto: string): Promise<SolicitudMesa | undefined> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  const codigo = parseCodigo(codigoTexto);
+  if (!codigo) return undefined;
+  const t = solicitudesDecreto;
+  const [s] = await ctx.db
+    .select({
+      id: t.id,
+      codigo: t.codigo,
+      nombre: t.nombre,
+      dni: t.dni,
+      email: t.email,
+      numero: t.numero,
+      ordenanzaId: t.ordenanzaId,
+      aclaraciones: t.aclaraciones,
+      estado: t.estado,
+      createdAt: t.createdAt,
+      cerradaEn: t.cerradaEn,
+      prorrogadaEn: t.prorrogadaEn,
+      prorrogaMotivo: t.prorrogaMotivo,
+      decretoDocumentoId: t.decretoDocumentoId,
+      decretoNombre: documentos.nombreArchivo,
+      anonimizadaEn: t.anonimizadaEn,
+    })
+    .from(t)
+    .leftJoin(documentos, eq(documentos.id, t.decretoDocumentoId))
+    .where(eq(t.codigo, codigo));
+  if (!s) return undefined;
+  const anonimizada = s.anonimizadaEn !== null;
+  const ordenanza = s.ordenanzaId === null ? undefined : await getOrdenanzaElegible(ctx.db, s.ordenanzaId);
+  return {
+    id: s.id,
+    codigo: s.codigo,
+    nombre: s.nombre,
+    dni: anonimizada ? null : ctx.cipher.open(s.dni),
+    email: anonimizada ? null : ctx.cipher.open(s.email),
+    numero: s.numero,
+    ordenanza: ordenanza ?? null,
+    aclaraciones: s.aclaraciones,
+    estado: s.estado,
+    estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
+    createdAt: s.createdAt,
+    cerradaEn: s.cerradaEn,
+    prorrogadaEn: s.prorrogadaEn,
+    prorrogaMotivo: s.prorrogaMotivo,
+    decreto: s.decretoDocumentoId !== null && s.decretoNombre !== null ? { documentoId: s.decretoDocumentoId, nombreArchivo: s.decretoNombre } : null,
+    anonimizadaEn: s.anonimizadaEn,
+    historial: await historialDe(ctx.db, s.id),
+    siguientes: anonimizada ? [] : estadosSiguientes(s.estado),
+    puedeProrrogar: !anonimizada && !esCerrada(s.estado) && s.prorrogadaEn === null,
+  };
+}

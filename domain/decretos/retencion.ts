@@ -1,0 +1,127 @@
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import type { Cipher } from '#domain/shared/cipher.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { getSiteSettings } from '#domain/sitio/settings.ts';
+
+/**
+ * Anonymisation of decree-copy requests (issue 12, docs/decisions/013-mesa-de-entradas.md): after
+ * the retention period that follows closing (a site setting, 365 days by default), or at once when
+ * the person asks for erasure (law 25.326 art. 16, domain/decretos/titular.ts).
+ */
+
+/** What replaces the name; DNI, e-mail and aclaraciones become empty. */
+export const NOMBRE_ANONIMO = 'Anónimo';
+/** What replaces the citizen's address in the outbox (still encrypted, as every recipient is). */
+const DESTINATARIO_ANONIMO = '(anonimizado)';
+const DIA_MS = 86_400_000;
+const LOTE = 100;
+
+/** A request about to be anonymised, read (and locked) by the caller. */
+export type SolicitudAAnonimizar = { id: number; codigo: string; email: string; dniHuella: string | null; emailHuella: string | null };
+
+export const columnasAAnonimizar = {
+  id: solicitudesDecreto.id,
+  codigo: solicitudesDecreto.codigo,
+  email: solicitudesDecreto.email,
+  dniHuella: solicitudesDecreto.dniHuella,
+  emailHuella: solicitudesDecreto.emailHuella,
+};
+
+/**
+ * Replaces a request's personal data in every table that holds it, inside the caller's
+ * transaction: DNI, e-mail, name and aclaraciones; the three keyed hashes; the messages the
+ * citizen was sent (history, extension); the bodies and reply-to of its mails, the citizen's
+ * address as their recipient, and mails not sent yet become `anulado`; its limit counters.
+ * Answers how many mails were touched. The audit entry is the caller's (it knows why).
+ */
+export async function anonimizarSolicitud(t: Db, cipher: Cipher, s: SolicitudAAnonimizar): Promise<number> {
+  const email = cipher.open(s.email).trim().toLowerCase();
+  await t
+    .update(solicitudesDecreto)
+    .set({
+      nombre: NOMBRE_ANONIMO,
+      dni: '',
+      email: '',
+      aclaraciones: '',
+      dniHuella: null,
+      emailHuella: null,
+      huella: null,
+      prorrogaMotivo: null,
+      anonimizadaEn: sql`now()`,
+    })
+    .where(eq(solicitudesDecreto.id, s.id));
+  await t.update(historialSolicitudesDecreto).set({ mensaje: null }).where(eq(historialSolicitudesDecreto.solicitudId, s.id));
+  const correos = await t.select({ id: outbox.id, destinatario: outbox.destinatario }).from(outbox).where(eq(outbox.referencia, s.codigo));
+  for (const correo of correos) {
+    const alCiudadano = email !== '' && cipher.open(correo.destinatario).trim().toLowerCase() === email;
+    await t
+      .update(outbox)
+      .set({
+        texto: '',
+        responderA: null,
+        ...(alCiudadano ? { destinatario: cipher.encrypt(DESTINATARIO_ANONIMO) } : {}),
+        estado: sql`case when ${outbox.estado} in ('pendiente', 'fallido') then 'anulado' else ${outbox.estado} end`,
+      })
+      .where(eq(outbox.id, correo.id));
+  }
+  const claves = [s.dniHuella && `limite-solicitud-dni:${s.dniHuella}`, s.emailHuella && `limite-solicitud-email:${s.emailHuella}`].filter(
+    (c): c is string => typeof c === 'string' && c !== '',
+  );
+  if (claves.length > 0) await t.delete(limitesUso).where(inArray(limitesUso.clave, claves));
+  return correos.length;
+}
+
+/** Records an anonymisation in the audit log: the code and the reason, nothing of the person. */
+export async function auditarAnonimizacion(
+  t: Db,
+  actor: Actor | null,
+  codigo: string,
+  datos: { motivo: 'retencion' | 'pedido_del_titular'; correos: number; antes?: object; despues?: object },
+): Promise<void> {
+  await registrarAuditoria(t, {
+    actor,
+    accion: 'solicitud.anonimizada',
+    entidad: 'solicitud_decreto',
+    entidadId: codigo,
+    antes: { anonimizada: false, ...datos.antes },
+    despues: { anonimizada: true, motivo: datos.motivo, correos: datos.correos, ...datos.despues },
+  });
+}
+
+/**
+ * The retention job: anonymises every closed request (enviada, rechazada) whose closing is older
+ * than the retention setting, a batch per transaction, each recorded in the audit log with no
+ * actor (the system). Several instances may run it at once: rows another one holds are skipped.
+ * Answers how many it anonymised.
+ */
+export async function anonimizarVencidas(ctx: Pick<AppContext, 'db' | 'cipher' | 'clock' | 'log'>): Promise<number> {
+  const { retencionSolicitudesDias: dias } = await getSiteSettings(ctx.db);
+  const limite = new Date(ctx.clock.now().getTime() - dias * DIA_MS);
+  let total = 0;
+  for (;;) {
+    const hechas = await ctx.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const s = solicitudesDecreto;
+      const filas = await t
+        .select(columnasAAnonimizar)
+        .from(s)
+        .where(and(isNotNull(s.cerradaEn), lt(s.cerradaEn, limite), isNull(s.anonimizadaEn)))
+        .orderBy(s.cerradaEn)
+        .limit(LOTE)
+        .for('update', { skipLocked: true });
+      for (const fila of filas) {
+        const correos = await anonimizarSolicitud(t, ctx.cipher, fila);
+        await auditarAnonimizacion(t, null, fila.codigo, { motivo: 'retencion', correos, despues: { dias } });
+      }
+      return filas.length;
+    });
+    total += hechas;
+    if (hechas < LOTE) break;
+  }
+  if (total > 0) ctx.log.info({ anonimizadas: total, dias }, 'solicitudes de decreto anonimizadas al vencer su plazo de conservación');
+  return total;
+}

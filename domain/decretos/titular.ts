@@ -1,0 +1,187 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { auditoria, historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
+import { ROLES_ADMINISTRACION, exigirRol } from '#domain/shared/permisos.ts';
+import { esCerrada, etiquetaEstadoSolicitud } from './estados.ts';
+import { type PasoHistorial, historialDe } from './mesa.ts';
+import { dniTitularSchema } from './mesa-schemas.ts';
+import { getOrdenanzaElegible } from './queries.ts';
+import { anonimizarSolicitud, auditarAnonimizacion, columnasAAnonimizar } from './retencion.ts';
+
+/**
+ * The rights of the person the data is about (law 25.326): access to everything held about one
+ * DNI (art. 14) and its erasure (art. 16), for an administrator. Found through the DNI's keyed
+ * hash, never by decrypting every row; both recorded in the audit log with that hash, not the DNI.
+ */
+
+const SIN_PERMISO = 'Sólo un administrador puede exportar o borrar los datos personales de una persona.';
+
+export type CorreoDelTitular = {
+  asunto: string;
+  destinatario: string;
+  responderA: string | null;
+  /** Null once sent (the body is not kept) or erased. */
+  texto: string | null;
+  estado: string;
+  intentos: number;
+  createdAt: Date;
+  enviadoEn: Date | null;
+  adjuntos: string[];
+};
+
+export type SolicitudDelTitular = {
+  codigo: string;
+  nombre: string;
+  dni: string;
+  email: string;
+  numero: string;
+  ordenanza: string | null;
+  aclaraciones: string;
+  estado: string;
+  estadoEtiqueta: string;
+  createdAt: Date;
+  cerradaEn: Date | null;
+  prorrogadaEn: Date | null;
+  prorrogaMotivo: string | null;
+  historial: PasoHistorial[];
+  correos: CorreoDelTitular[];
+  /** What staff did with it, as the audit log has it (no personal data there). */
+  auditoria: { fecha: Date; accion: string; actorEmail: string | null; antes: unknown; despues: unknown }[];
+};
+
+export type DatosTitular = { dni: string; generadoEn: Date; solicitudes: SolicitudDelTitular[] };
+
+export type ResultadoTitular<T> = { tipo: 'hecho'; datos: T } | { tipo: 'invalida'; errores: { dni?: string } };
+
+function leerDni(input: string | FormInput): { ok: true; dni: string } | { ok: false; errores: { dni?: string } } {
+  const leido = readForm(dniTitularSchema, typeof input === 'string' ? { dni: input } : input);
+  return leido.ok ? { ok: true, dni: leido.datos.dni } : { ok: false, errores: leido.errores };
+}
+
+async function correosDe(ctx: Pick<AppContext, 'db' | 'cipher'>, codigo: string): Promise<CorreoDelTitular[]> {
+  const filas = await ctx.db.select().from(outbox).where(eq(outbox.referencia, codigo)).orderBy(asc(outbox.id));
+  return filas.map((c) => ({
+    asunto: c.asunto,
+    destinatario: ctx.cipher.open(c.destinatario),
+    responderA: c.responderA === null ? null : ctx.cipher.open(c.responderA),
+    texto: c.texto === '' ? null : ctx.cipher.open(c.texto),
+    estado: c.estado,
+    intentos: c.intentos,
+    createdAt: c.createdAt,
+    enviadoEn: c.enviadoEn,
+    adjuntos: c.adjuntos.map((a) => a.nombreArchivo),
+  }));
+}
+
+/**
+ * Everything held about one DNI (law 25.326 art. 14), decrypted, for an administrator: each
+ * request with its history, the mails about it (bodies while they are kept) and its audit entries.
+ * The export itself is audited with the DNI's keyed hash.
+ */
+export async function exportarDatosPorDni(
+  ctx: Pick<AppContext, 'db' | 'cipher' | 'clock' | 'log'>,
+  actor: Actor,
+  dni: string | FormInput,
+): Promise<ResultadoTitular<DatosTitular>> {
+  exigirRol(actor, ROLES_ADMINISTRACION, SIN_PERMISO);
+  const leido = leerDni(dni);
+  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
+  const huella = ctx.cipher.hash('dni', leido.dni);
+  const filas = await ctx.db.select().from(solicitudesDecreto).where(eq(solicitudesDecreto.dniHuella, huella)).orderBy(asc(solicitudesDecreto.id));
+  const solicitudes: SolicitudDelTitular[] = [];
+  for (const s of filas) {
+    const ordenanza = s.ordenanzaId === null ? undefined : await getOrdenanzaElegible(ctx.db, s.ordenanzaId);
+    const entradas = await ctx.db
+      .select({ fecha: auditoria.fecha, accion: auditoria.accion, actorEmail: auditoria.actorEmail, antes: auditoria.antes, despues: auditoria.despues })
+      .from(auditoria)
+      .where(and(eq(auditoria.entidad, 'solicitud_decreto'), eq(auditoria.entidadId, s.codigo)))
+      .orderBy(asc(auditoria.fecha), asc(auditoria.id));
+    solicitudes.push({
+      codigo: s.codigo,
+      nombre: s.nombre,
+      dni: ctx.cipher.open(s.dni),
+      email: ctx.cipher.open(s.email),
+      numero: s.numero,
+      ordenanza: ordenanza?.etiqueta ?? null,
+      aclaraciones: s.aclaraciones,
+      estado: s.estado,
+      estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
+      createdAt: s.createdAt,
+      cerradaEn: s.cerradaEn,
+      prorrogadaEn: s.prorrogadaEn,
+      prorrogaMotivo: s.prorrogaMotivo,
+      historial: await historialDe(ctx.db, s.id),
+      correos: await correosDe(ctx, s.codigo),
+      auditoria: entradas,
+    });
+  }
+  await registrarAuditoria(ctx.db, {
+    actor,
+    accion: 'datos_personales.exportacion',
+    entidad: 'dni',
+    entidadId: huella,
+    despues: { solicitudes: solicitudes.map((s) => s.codigo) },
+  });
+  ctx.log.info({ solicitudes: solicitudes.length }, 'datos personales exportados a pedido del titular');
+  return { tipo: 'hecho', datos: { dni: leido.dni, generadoEn: ctx.clock.now(), solicitudes } };
+}
+
+/**
+ * Erases everything held about one DNI (law 25.326 art. 16) at once: every request with it is
+ * anonymised as the retention job does, and one still open is closed as «Rechazada» (no one is
+ * left to send it to; no mail goes out). Its limit counters go too. Audited per request and once
+ * for the DNI (its keyed hash). Answers the codes of the requests it erased.
+ */
+export async function borrarDatosPorDni(
+  ctx: Pick<AppContext, 'db' | 'cipher' | 'log'>,
+  actor: Actor,
+  dni: string | FormInput,
+): Promise<ResultadoTitular<{ solicitudes: string[] }>> {
+  exigirRol(actor, ROLES_ADMINISTRACION, SIN_PERMISO);
+  const leido = leerDni(dni);
+  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
+  const huella = ctx.cipher.hash('dni', leido.dni);
+  const codigos = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const s = solicitudesDecreto;
+    const filas = await t
+      .select({ ...columnasAAnonimizar, estado: s.estado })
+      .from(s)
+      .where(eq(s.dniHuella, huella))
+      .orderBy(asc(s.id))
+      .for('update');
+    for (const fila of filas) {
+      const abierta = !esCerrada(fila.estado);
+      if (abierta) {
+        await t
+          .update(s)
+          .set({ estado: 'rechazada', cerradaEn: sql`now()` })
+          .where(eq(s.id, fila.id));
+        await t.insert(historialSolicitudesDecreto).values({ solicitudId: fila.id, estado: 'rechazada', usuarioId: actor.usuarioId, actorEmail: actor.email });
+      }
+      const correos = await anonimizarSolicitud(t, ctx.cipher, fila);
+      await auditarAnonimizacion(t, actor, fila.codigo, {
+        motivo: 'pedido_del_titular',
+        correos,
+        antes: { estado: fila.estado },
+        despues: { estado: abierta ? 'rechazada' : fila.estado },
+      });
+    }
+    // Counters of a request refused by its limit exist without any request.
+    await t.delete(limitesUso).where(eq(limitesUso.clave, `limite-solicitud-dni:${huella}`));
+    await registrarAuditoria(t, {
+      actor,
+      accion: 'datos_personales.borrado',
+      entidad: 'dni',
+      entidadId: huella,
+      despues: { solicitudes: filas.map((f) => f.codigo) },
+    });
+    return filas.map((f) => f.codigo);
+  });
+  ctx.log.info({ solicitudes: codigos.length }, 'datos personales borrados a pedido del titular');
+  return { tipo: 'hecho', datos: { solicitudes: codigos } };
+}
