@@ -8,3 +8,4 @@ export * from './finanzas.ts';
 export * from './correo.ts';
 export * from './limites.ts';
 export * from './auditoria.ts';
+export * from './plazos.ts';

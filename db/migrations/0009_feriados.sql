@@ -1,0 +1,58 @@
+CREATE TABLE "feriados" (
+	"fecha" date PRIMARY KEY NOT NULL,
+	"nombre" text NOT NULL,
+	"tipo" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "feriados_tipo" CHECK ("feriados"."tipo" in ('inamovible', 'trasladable', 'no_laborable', 'puente', 'local')),
+	CONSTRAINT "feriados_nombre" CHECK (btrim("feriados"."nombre") <> '')
+);
+--> statement-breakpoint
+-- The holidays of 2026 and 2027, in the migration and not in the demo content: a production
+-- database never runs the demo, and every database (production, demo, tests) must count deadlines
+-- the same way from its first start. Later years are added by administrators
+-- (docs/decisions/011-plazos-y-feriados.md). Law 27.399: trasladables falling on Tuesday or
+-- Wednesday move to the Monday before, on Thursday or Friday to the Monday after, on a weekend they
+-- stay (decree 614/2025 lets the Jefatura de Gabinete move those: 20 Nov 2027 is a Saturday).
+-- One row a date: on 2 Apr 2026 Malvinas (inamovible) and Jueves Santo (no laborable) share it.
+-- 2027's puentes are not decreed yet: there are none until an administrator adds them.
+-- domain/plazos/semilla.test.ts recomputes every date and its weekday.
+INSERT INTO "feriados" ("fecha", "nombre", "tipo") VALUES
+	('2026-01-01', 'Año Nuevo', 'inamovible'),
+	('2026-02-16', 'Carnaval', 'inamovible'),
+	('2026-02-17', 'Carnaval', 'inamovible'),
+	('2026-03-23', 'Día no laborable con fines turísticos', 'puente'),
+	('2026-03-24', 'Día Nacional de la Memoria por la Verdad y la Justicia', 'inamovible'),
+	('2026-04-02', 'Día del Veterano y de los Caídos en la Guerra de Malvinas; Jueves Santo', 'inamovible'),
+	('2026-04-03', 'Viernes Santo', 'inamovible'),
+	('2026-05-01', 'Día del Trabajador', 'inamovible'),
+	('2026-05-15', 'Aniversario de Villa La Angostura', 'local'),
+	('2026-05-25', 'Día de la Revolución de Mayo', 'inamovible'),
+	('2026-06-15', 'Paso a la Inmortalidad del General Martín Miguel de Güemes (17 de junio, trasladado)', 'trasladable'),
+	('2026-06-20', 'Paso a la Inmortalidad del General Manuel Belgrano', 'inamovible'),
+	('2026-07-09', 'Día de la Independencia', 'inamovible'),
+	('2026-07-10', 'Día no laborable con fines turísticos', 'puente'),
+	('2026-08-17', 'Paso a la Inmortalidad del General José de San Martín', 'trasladable'),
+	('2026-10-12', 'Día del Respeto a la Diversidad Cultural', 'trasladable'),
+	('2026-11-23', 'Día de la Soberanía Nacional (20 de noviembre, trasladado)', 'trasladable'),
+	('2026-12-07', 'Día no laborable con fines turísticos', 'puente'),
+	('2026-12-08', 'Inmaculada Concepción de María', 'inamovible'),
+	('2026-12-25', 'Navidad', 'inamovible'),
+	('2027-01-01', 'Año Nuevo', 'inamovible'),
+	('2027-02-08', 'Carnaval', 'inamovible'),
+	('2027-02-09', 'Carnaval', 'inamovible'),
+	('2027-03-24', 'Día Nacional de la Memoria por la Verdad y la Justicia', 'inamovible'),
+	('2027-03-25', 'Jueves Santo', 'no_laborable'),
+	('2027-03-26', 'Viernes Santo', 'inamovible'),
+	('2027-04-02', 'Día del Veterano y de los Caídos en la Guerra de Malvinas', 'inamovible'),
+	('2027-05-01', 'Día del Trabajador', 'inamovible'),
+	('2027-05-15', 'Aniversario de Villa La Angostura', 'local'),
+	('2027-05-25', 'Día de la Revolución de Mayo', 'inamovible'),
+	('2027-06-20', 'Paso a la Inmortalidad del General Manuel Belgrano', 'inamovible'),
+	('2027-06-21', 'Paso a la Inmortalidad del General Martín Miguel de Güemes (17 de junio, trasladado)', 'trasladable'),
+	('2027-07-09', 'Día de la Independencia', 'inamovible'),
+	('2027-08-16', 'Paso a la Inmortalidad del General José de San Martín (17 de agosto, trasladado)', 'trasladable'),
+	('2027-10-11', 'Día del Respeto a la Diversidad Cultural (12 de octubre, trasladado)', 'trasladable'),
+	('2027-11-20', 'Día de la Soberanía Nacional', 'trasladable'),
+	('2027-12-08', 'Inmaculada Concepción de María', 'inamovible'),
+	('2027-12-25', 'Navidad', 'inamovible');
