@@ -24,6 +24,12 @@ export const solicitudesDecreto = pgTable(
     estado: text('estado').notNull().default('recibida'),
     huella: text('huella').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the answer's deadline was extended (law 27.275 art. 11: once, by 15 more business days,
+     * with a reasoned notice to the citizen); null while it was not. The deadline itself is
+     * computed, never stored (domain/plazos, docs/decisions/011-plazos-y-feriados.md).
+     */
+    prorrogadaEn: timestamp('prorrogada_en', { withTimezone: true }),
   },
   (t) => [
     index('solicitudes_decreto_huella_idx').on(t.huella, t.createdAt),

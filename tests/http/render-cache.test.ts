@@ -29,6 +29,7 @@ function scripts(csp: unknown, body: string) {
  * of a request, never cached, shows the request, its history and the due date the holidays give.
  */
 const TABLES_NO_PAGE_SHOWS = [
+  'auditoria',
   'claves_servidor',
   'datos_demo',
   'feriados',

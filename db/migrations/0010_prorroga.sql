@@ -1,0 +1,1 @@
+ALTER TABLE "solicitudes_decreto" ADD COLUMN "prorrogada_en" timestamp with time zone;
