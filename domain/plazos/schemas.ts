@@ -4,15 +4,6 @@ import { z } from '#domain/shared/zod.ts';
 
 export type TipoFeriado = (typeof TIPOS_FERIADO)[number];
 
-/** How the back-office names each kind of holiday (law 27.399 and the town's own). */
-export const ETIQUETAS_TIPO_FERIADO: Record<TipoFeriado, string> = {
-  inamovible: 'Inamovible',
-  trasladable: 'Trasladable',
-  no_laborable: 'Día no laborable',
-  puente: 'Puente (fines turísticos)',
-  local: 'Local',
-};
-
 const MENSAJE_FECHA = 'Ingresá una fecha válida con el formato AAAA-MM-DD, por ejemplo 2027-05-15.';
 const MENSAJE_NOMBRE = 'Escribí el nombre del feriado, por ejemplo Día de la Independencia.';
 const MENSAJE_TIPO = 'Elegí el tipo de feriado: inamovible, trasladable, día no laborable, puente o local.';

@@ -29,7 +29,7 @@ function pascua(anio: number): Fecha {
   return fecha(anio, mes, dia);
 }
 
-/** Law 27.399 art. 6: Tuesday and Wednesday to the Monday before, Thursday and Friday to the Monday after, weekends stay. */
+/** Law 27.399: Tuesday and Wednesday to the Monday before, Thursday and Friday to the Monday after, weekends stay. */
 function trasladar(original: Fecha): Fecha {
   const dia = diaDeLaSemana(original);
   if (dia === MARTES || dia === MIERCOLES) return sumarDias(original, LUNES - dia);
