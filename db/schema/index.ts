@@ -9,3 +9,4 @@ export * from './correo.ts';
 export * from './limites.ts';
 export * from './auditoria.ts';
 export * from './usuarios.ts';
+export * from './plazos.ts';

@@ -8,6 +8,9 @@ import { etiquetaEstadoSolicitud } from './estados.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimit } from '#domain/shared/limits.ts';
 import { parseCodigo } from './codigo.ts';
+import { DIAS_HABILES_PRORROGA, tienePlazo, vencimiento } from '#domain/plazos/calendario.ts';
+import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
+import type { Fecha } from '#domain/shared/fechas.ts';
 
 /** 'Ordenanza {Numero} {status label} {Expediente}' (docs/sitio-original.md §9). */
 function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
@@ -72,6 +75,11 @@ export type EstadoPublico = {
   estado: string;
   estadoEtiqueta: string;
   historial: { estado: string; estadoEtiqueta: string; fecha: string }[];
+  /**
+   * While the request is open: the last day to answer it ('AAAA-MM-DD', docs/decisions/011-plazos-y-feriados.md),
+   * whether it was extended, and the business days it counts (15, 30 once extended). Null once it is closed.
+   */
+  plazo: { vence: Fecha; prorrogada: boolean; diasHabiles: number } | null;
 };
 
 /**
@@ -82,7 +90,14 @@ export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoP
   const codigo = parseCodigo(texto);
   if (!codigo) return undefined;
   const [s] = await db
-    .select({ id: solicitudesDecreto.id, codigo: solicitudesDecreto.codigo, nombre: solicitudesDecreto.nombre, estado: solicitudesDecreto.estado })
+    .select({
+      id: solicitudesDecreto.id,
+      codigo: solicitudesDecreto.codigo,
+      nombre: solicitudesDecreto.nombre,
+      estado: solicitudesDecreto.estado,
+      recibidaEn: solicitudesDecreto.createdAt,
+      prorrogadaEn: solicitudesDecreto.prorrogadaEn,
+    })
     .from(solicitudesDecreto)
     .where(eq(solicitudesDecreto.codigo, codigo));
   if (!s) return undefined;
@@ -97,6 +112,19 @@ export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoP
     estado: s.estado,
     estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
     historial: historial.map((h) => ({ estado: h.estado, estadoEtiqueta: etiquetaEstadoSolicitud(h.estado), fecha: h.fecha.toISOString() })),
+    plazo: await plazoPublico(db, s),
+  };
+}
+
+/** The due date the citizen sees; a closed request has none. */
+async function plazoPublico(db: Db, s: { estado: string; recibidaEn: Date; prorrogadaEn: Date | null }): Promise<EstadoPublico['plazo']> {
+  if (!tienePlazo(s.estado)) return null;
+  const { reglas, feriados } = await getCalendarioPlazos(db, s.recibidaEn);
+  const prorrogada = s.prorrogadaEn !== null;
+  return {
+    vence: vencimiento(s.recibidaEn, { diasHabiles: reglas.diasHabiles, prorrogada }, feriados),
+    prorrogada,
+    diasHabiles: reglas.diasHabiles + (prorrogada ? DIAS_HABILES_PRORROGA : 0),
   };
 }
 

@@ -34,6 +34,20 @@ export const siteSettingsSchema = z.object({
     .int({ error: 'Escribí la cantidad de días como un número entero, entre 1 y 3650.' })
     .min(1, { error: 'Los datos se conservan al menos 1 día después de cerrar la solicitud.' })
     .max(3650, { error: 'Los datos se conservan como mucho 3650 días (10 años) después de cerrar la solicitud.' }),
+  /**
+   * Deadlines of decree-copy requests (issue 12; docs/decisions/011-plazos-y-feriados.md): the
+   * business days to answer (law 27.275 art. 11 sets 15) and how many business days before the
+   * due date a request is shown as near its deadline.
+   */
+  plazos: z
+    .object({
+      diasHabiles: z.int({ error: 'Ingresá la cantidad de días hábiles para responder, entre 1 y 60.' }).min(1).max(60),
+      diasPorVencer: z.int({ error: 'Ingresá cuántos días hábiles antes del vencimiento se avisa, entre 0 y 30.' }).min(0).max(30),
+    })
+    .refine((p) => p.diasPorVencer < p.diasHabiles, {
+      error: 'El aviso de plazo por vencer tiene que llegar antes del vencimiento: usá menos días que el plazo para responder.',
+      path: ['diasPorVencer'],
+    }),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -61,6 +75,7 @@ export const defaultSiteSettings: SiteSettings = {
     recibosSueldo: 'https://recibos.villalaangostura.gob.ar/login',
   },
   retencionSolicitudesDias: 365,
+  plazos: { diasHabiles: 15, diasPorVencer: 3 },
 };
 
 /**

@@ -70,9 +70,23 @@ const solicitudCreada = z
   .object({ codigo: texto.meta({ example: 'SD-2026-7KQ-3XM-9PK' }), estado: texto.meta({ example: 'recibida' }) })
   .meta({ id: 'SolicitudCreada' });
 
+const plazoSolicitud = z
+  .object({
+    fechaLimite: texto.meta({ description: 'Último día para responder, AAAA-MM-DD (días hábiles de Argentina).', example: '2026-04-20' }),
+    prorrogada: z.boolean().meta({ description: 'El plazo se prorrogó (una sola vez, ley 27.275 art. 11).' }),
+    diasHabiles: entero.meta({ description: 'Días hábiles del plazo, contados desde el día hábil siguiente al de la recepción.', example: 15 }),
+  })
+  .meta({ id: 'PlazoSolicitud' });
+
 const estadoSolicitud = z
-  .object({ codigo: texto, estado: texto, estadoDescripcion: texto, historial: z.array(z.object({ estado: texto, fecha: fechaHora })) })
-  .meta({ id: 'EstadoSolicitud', description: 'Estado y fechas, sin datos personales.' });
+  .object({
+    codigo: texto,
+    estado: texto,
+    estadoDescripcion: texto,
+    historial: z.array(z.object({ estado: texto, fecha: fechaHora })),
+    plazo: plazoSolicitud.nullable().meta({ description: 'Mientras la solicitud está abierta; null cuando fue enviada o rechazada.' }),
+  })
+  .meta({ id: 'EstadoSolicitud', description: 'Estado, fechas y plazo de respuesta, sin datos personales.' });
 
 const boletinVigente = z.object({ legales: texto, licitaciones: texto }).meta({ id: 'BoletinVigente', description: 'HTML saneado.' });
 const ordenanzaBoletin = z.object({ numero: texto, titulo: texto, link: texto }).meta({ id: 'OrdenanzaBoletin' });
@@ -236,7 +250,7 @@ export const ROUTES = {
     resumen: 'Estado de una solicitud de decreto por su código de seguimiento',
     params: z.object({ codigo: z.string().meta({ example: 'SD-2026-7KQ-3XM-9PK' }) }),
     respuestas: {
-      200: { descripcion: 'Estado y fechas, sin datos personales', json: estadoSolicitud },
+      200: { descripcion: 'Estado, fechas y plazo de respuesta, sin datos personales', json: estadoSolicitud },
       404: error('No hay una solicitud con ese código (también si el código está mal escrito)'),
       429: { ...error('Demasiadas consultas'), encabezados: reintentar },
     },

@@ -35,12 +35,13 @@ export async function decretosApi(app: FastifyInstance, ctx: AppContext): Promis
     // A mistyped code and an unknown one get the same answer.
     if (r.tipo === 'desconocida') return reply.status(404).send({ error: 'No hay una solicitud con ese código.' });
     const estado = r.solicitud;
-    // Open to anyone holding the code: status and dates only, no name.
+    // Open to anyone holding the code: status, dates and the deadline only, no name.
     return {
       codigo: estado.codigo,
       estado: estado.estado,
       estadoDescripcion: estado.estadoEtiqueta,
       historial: estado.historial.map((h) => ({ estado: h.estado, fecha: h.fecha })),
+      plazo: estado.plazo && { fechaLimite: estado.plazo.vence, prorrogada: estado.plazo.prorrogada, diasHabiles: estado.plazo.diasHabiles },
     };
   });
 }

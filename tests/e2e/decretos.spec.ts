@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, viewports } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
+import { solicitudValida } from '#tests/factories/decretos.ts';
+import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const MENSAJES = {
   nombre: 'El campo nombre es obligatorio',
@@ -25,6 +27,15 @@ async function completar(page: Page, datos: { nombre: string; dni: string; email
   await page.getByLabel('DNI').fill(datos.dni);
   await page.getByLabel('Email').fill(datos.email);
   await page.getByLabel('Número de Decreto').fill(datos.numero);
+}
+
+/** The due date the API gives for a request, as the status page must write it (issue 12). */
+async function fechaLimite(request: APIRequestContext, codigo: string): Promise<string> {
+  const res = await request.get(`/api/v1/solicitudes-decreto/${codigo}`);
+  expect(res.status()).toBe(200);
+  const { plazo } = (await res.json()) as { plazo: { fechaLimite: string; prorrogada: boolean } };
+  expect(plazo.prorrogada).toBe(false);
+  return `Fecha límite de respuesta: ${formatFechaPlazo(plazo.fechaLimite)}.`;
 }
 
 async function esperarHidratacion(page: Page) {
@@ -59,7 +70,10 @@ test.describe('Solicitud de Decretos', () => {
     }
   });
 
-  test('busca ordenanzas recién desde 3 caracteres, con el formato de etiqueta, y envía: texto exacto, código y formulario vacío', async ({ page }) => {
+  test('busca ordenanzas recién desde 3 caracteres, con el formato de etiqueta, y envía: texto exacto, código y formulario vacío', async ({
+    page,
+    request,
+  }) => {
     const busquedas: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/solicitud-decretos/ordenanzas')) busquedas.push(new URL(r.url()).searchParams.get('q') ?? '');
@@ -127,6 +141,9 @@ test.describe('Solicitud de Decretos', () => {
     await mensaje.getByRole('link', { name: 'Ver el estado de la solicitud' }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Solicitud ${codigo}` })).toBeVisible();
     await expect(page.getByText('Hola Ana: tu solicitud está Recibida.')).toBeVisible();
+    // The deadline: 15 business days from the next business day, skipping weekends and holidays.
+    await expect(page.getByText(await fechaLimite(request, codigo))).toBeVisible();
+    await expect(page.getByText(/^La Municipalidad tiene 15 días hábiles para responder/)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Gómez');
     await expect(page.locator('main')).not.toContainText(datos.dni);
   });
@@ -173,6 +190,15 @@ test.describe('Solicitud de Decretos', () => {
       await expectAccessible(page);
     });
   }
+
+  test('accesible (axe): el estado de una solicitud abierta, con su fecha límite', async ({ page, request }) => {
+    const creada = await request.post('/api/v1/solicitudes-decreto', { data: solicitudValida() });
+    expect(creada.status()).toBe(201);
+    const { codigo } = (await creada.json()) as { codigo: string };
+    const ruta = `/solicitud-decretos/estado?codigo=${codigo}`;
+    await expectAccessibleAtWidths(page, ruta);
+    await expect(page.getByText(await fechaLimite(request, codigo))).toBeVisible();
+  });
 });
 
 test.describe('Solicitud de Decretos sin JavaScript', () => {

@@ -188,6 +188,40 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
+  it('estado: la fecha límite de respuesta mientras está abierta, "prorrogada" si se prorrogó, nada cuando se cerró', async () => {
+    const creada = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
+    const { codigo } = creada.json() as { codigo: string };
+    // Received on the Thursday before Holy Week 2026 (issue 12): due Monday 20 April.
+    await t.database.db.execute(sql`update solicitudes_decreto set created_at = '2026-03-26T11:00:00-03:00' where codigo = ${codigo}`);
+    const ver = async () => {
+      const pagina = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: ipNueva() });
+      const api = await t.app.inject({ url: `/api/v1/solicitudes-decreto/${codigo}`, remoteAddress: ipNueva() });
+      expect([pagina.statusCode, api.statusCode]).toEqual([200, 200]);
+      expect(pagina.headers['cache-control']).toContain('no-store');
+      return { pagina: texto(pagina.body), html: pagina.body, plazo: (api.json() as { plazo: unknown }).plazo };
+    };
+
+    const abierta = await ver();
+    expect(abierta.pagina).toContain('Fecha límite de respuesta: lunes 20 de abril de 2026 .');
+    expect(abierta.html).toContain('<time dateTime="2026-04-20">lunes 20 de abril de 2026</time>');
+    expect(abierta.pagina).toContain(
+      'La Municipalidad tiene 15 días hábiles para responder desde que recibió tu solicitud (ley 27.275, art. 11); no se cuentan sábados, domingos ni feriados.',
+    );
+    expect(abierta.plazo).toEqual({ fechaLimite: '2026-04-20', prorrogada: false, diasHabiles: 15 });
+
+    await t.database.db.execute(sql`update solicitudes_decreto set prorrogada_en = '2026-04-15T10:00:00-03:00' where codigo = ${codigo}`);
+    const prorrogada = await ver();
+    expect(prorrogada.pagina).toContain('Fecha límite de respuesta: martes 12 de mayo de 2026 (prorrogada).');
+    expect(prorrogada.pagina).toContain('tiene 30 días hábiles desde que recibió tu solicitud');
+    expect(prorrogada.plazo).toEqual({ fechaLimite: '2026-05-12', prorrogada: true, diasHabiles: 30 });
+
+    await t.database.db.execute(sql`update solicitudes_decreto set estado = 'enviada' where codigo = ${codigo}`);
+    const cerrada = await ver();
+    expect(cerrada.pagina).toContain('tu solicitud está Documento enviado');
+    expect(cerrada.pagina).not.toContain('Fecha límite');
+    expect(cerrada.plazo).toBeNull();
+  });
+
   it('estado: código desconocido o mal escrito, el mismo mensaje claro', async () => {
     const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999', remoteAddress: ipNueva() });
     expect(no.statusCode).toBe(404);

@@ -24,8 +24,9 @@ function scripts(csp: unknown, body: string) {
 }
 
 /**
- * Tables no public page shows: they need no content-version trigger. Any other table must have one
- * (docs/decisions/007-cache-de-paginas.md), or pages would not change when it does.
+ * Tables no cached page shows: they need no content-version trigger. Any other table must have one
+ * (docs/decisions/007-cache-de-paginas.md), or pages would not change when it does. The status page
+ * of a request, never cached, shows the request, its history and the due date the holidays give.
  */
 const TABLES_NO_PAGE_SHOWS = [
   // The back-office's people and sessions (docs/decisions/012-sesiones-y-roles.md) and its audit log.
@@ -39,6 +40,7 @@ const TABLES_NO_PAGE_SHOWS = [
   'usuarios',
   'claves_servidor',
   'datos_demo',
+  'feriados',
   'historial_solicitudes_decreto',
   'limites_uso',
   'outbox',

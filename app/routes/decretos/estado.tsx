@@ -1,5 +1,6 @@
 import { Form, data } from 'react-router';
 import { lookupEstadoSolicitud } from '#domain/decretos/queries.ts';
+import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import { appContext } from '#app/context.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -10,7 +11,7 @@ import { withoutJavaScript } from '#app/lib/javascript.ts';
 const TITULO = 'Estado de la solicitud de decreto';
 const fechaHora = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 
-/** GET with the tracking code: status, its dates and the first name only (no DNI, no e-mail). */
+/** GET with the tracking code: status, its dates, the answer's deadline and the first name only (no DNI, no e-mail). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const codigo = (new URL(request.url).searchParams.get('codigo') ?? '').slice(0, 60);
@@ -35,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       codigo,
       error: null,
-      solicitud: { ...solicitud, historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })) },
+      solicitud: {
+        ...solicitud,
+        historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })),
+        plazo: solicitud.plazo && { ...solicitud.plazo, venceTexto: formatFechaPlazo(solicitud.plazo.vence) },
+      },
     },
     { headers },
   );
@@ -81,6 +86,22 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
           <p>
             Hola {solicitud.primerNombre}: tu solicitud está <strong>{solicitud.estadoEtiqueta}</strong>.
           </p>
+          {solicitud.plazo ? (
+            <>
+              <p>
+                Fecha límite de respuesta:{' '}
+                <strong>
+                  <time dateTime={solicitud.plazo.vence}>{solicitud.plazo.venceTexto}</time>
+                </strong>
+                {solicitud.plazo.prorrogada ? ' (prorrogada)' : ''}.
+              </p>
+              <p>
+                {solicitud.plazo.prorrogada
+                  ? `La Municipalidad prorrogó el plazo una vez, como permite la ley 27.275 (art. 11), y te envió los motivos por correo: tiene ${solicitud.plazo.diasHabiles} días hábiles desde que recibió tu solicitud.`
+                  : `La Municipalidad tiene ${solicitud.plazo.diasHabiles} días hábiles para responder desde que recibió tu solicitud (ley 27.275, art. 11); no se cuentan sábados, domingos ni feriados.`}
+              </p>
+            </>
+          ) : null}
           <h3>Historial</h3>
           <ol className="estado-solicitud__historial">
             {solicitud.historial.map((h) => (

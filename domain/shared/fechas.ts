@@ -1,0 +1,43 @@
+/**
+ * Calendar dates of the town (Villa La Angostura keeps Argentina's one time zone, UTC-3 all year
+ * since 2009): the day an instant falls on there, and arithmetic on such days. A calendar date is
+ * 'AAAA-MM-DD' text, as PostgreSQL's `date` reads and writes it, so no time zone can shift it.
+ */
+
+/** The zone every date the site shows or counts is read in (STYLE: never the server's zone). */
+export const ZONA_ARGENTINA = 'America/Argentina/Buenos_Aires';
+
+/** A calendar date, 'AAAA-MM-DD'. */
+export type Fecha = string;
+
+// en-CA writes dates as AAAA-MM-DD.
+const diaEnArgentina = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_ARGENTINA, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day an instant falls on in Argentina: 2026-03-27T02:30Z (23:30 of the 26th there) → '2026-03-26'. */
+export function fechaEnArgentina(instante: Date): Fecha {
+  return diaEnArgentina.format(instante);
+}
+
+const FORMATO_FECHA = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a date that exists: '2026-02-29' does not. */
+export function esFechaValida(texto: string): boolean {
+  const partes = FORMATO_FECHA.exec(texto);
+  if (!partes) return false;
+  const [anio, mes, dia] = [Number(partes[1]), Number(partes[2]), Number(partes[3])];
+  const d = new Date(Date.UTC(anio, mes - 1, dia));
+  return d.getUTCFullYear() === anio && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+}
+
+const DIA_MS = 86_400_000;
+const aMs = (fecha: Fecha) => Date.parse(`${fecha}T00:00:00Z`);
+
+/** The date `dias` days after (or before, when negative) `fecha`. */
+export function sumarDias(fecha: Fecha, dias: number): Fecha {
+  return new Date(aMs(fecha) + dias * DIA_MS).toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday, as Date.getDay. */
+export function diaDeLaSemana(fecha: Fecha): number {
+  return new Date(aMs(fecha)).getUTCDay();
+}
