@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { sesiones, usuarios } from '#db/schema/index.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
@@ -124,7 +124,10 @@ export async function leerSesion(ctx: CtxSesiones, token: string | undefined): P
     return null;
   }
   if (ahora - fila.sesion.ultimoUso.getTime() >= ESCRITURA_ACTIVIDAD_MS) {
-    await ctx.db.update(sesiones).set({ ultimoUso: new Date(ahora) }).where(eq(sesiones.id, fila.sesion.id));
+    await ctx.db
+      .update(sesiones)
+      .set({ ultimoUso: new Date(ahora) })
+      .where(eq(sesiones.id, fila.sesion.id));
   }
   return { ...personaDe(fila.usuario), sesionId: fila.sesion.id, expira: fila.sesion.expira };
 }
@@ -148,18 +151,14 @@ export async function leerSesionPendiente(ctx: CtxSesiones, token: string | unde
 /** Ends the session of this token (sign-out): its row is deleted, so the old cookie is refused if replayed. */
 export async function borrarSesion(db: Db, token: string | undefined): Promise<{ usuarioId: number } | null> {
   if (!token || token.length > 200) return null;
-  const [fila] = await db.delete(sesiones).where(eq(sesiones.tokenHash, hashToken(token))).returning({ usuarioId: sesiones.usuarioId });
+  const [fila] = await db
+    .delete(sesiones)
+    .where(eq(sesiones.tokenHash, hashToken(token)))
+    .returning({ usuarioId: sesiones.usuarioId });
   return fila ?? null;
 }
 
 /** Ends every session of a user (deactivated, password changed), but `salvo` (the one that changed it). */
 export async function borrarSesionesDe(db: Db, usuarioId: number, salvo?: number): Promise<void> {
   await db.delete(sesiones).where(and(eq(sesiones.usuarioId, usuarioId), salvo === undefined ? undefined : ne(sesiones.id, salvo)));
-}
-
-/** Sessions past their end: removed now and then (each is refused anyway when it is read). */
-export async function purgarSesiones(ctx: CtxSesiones): Promise<void> {
-  const ahora = ctx.clock.now();
-  const ultimoUsoMinimo = new Date(ahora.getTime() - configSesiones(ctx).inactividadMs);
-  await ctx.db.delete(sesiones).where(or(lt(sesiones.expira, ahora), lt(sesiones.ultimoUso, ultimoUsoMinimo)));
 }
