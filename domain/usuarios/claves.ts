@@ -8,7 +8,6 @@ import { LARGO_MAXIMO_CLAVE, LARGO_MINIMO_CLAVE } from './campos.ts';
  * the passwords stored earlier unreadable.
  */
 
-
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 60-100 ms on the servers we run on; OWASP's floor is 2^17 at r=8 p=1 for 128 MiB, 2^15 trades memory for concurrency). */
 const PARAMETROS = { logN: 15, r: 8, p: 1 } as const;
 const LARGO_HASH = 32;

@@ -139,13 +139,10 @@ export async function verInvitacion(ctx: Pick<AppContext, 'db' | 'clock'>, token
     .select({ id: invitaciones.id, usuarioId: usuarios.id, email: usuarios.email, nombre: usuarios.nombre, apellido: usuarios.apellido, rol: usuarios.rol })
     .from(invitaciones)
     .innerJoin(usuarios, eq(usuarios.id, invitaciones.usuarioId))
-    .where(
-      and(eq(invitaciones.tokenHash, hashToken(token)), isNull(invitaciones.usadaEn), gt(invitaciones.expira, ctx.clock.now()), eq(usuarios.activo, true)),
-    )
+    .where(and(eq(invitaciones.tokenHash, hashToken(token)), isNull(invitaciones.usadaEn), gt(invitaciones.expira, ctx.clock.now()), eq(usuarios.activo, true)))
     .limit(1);
   return fila ?? null;
 }
-
 
 /** Sets the password from a link: the link is spent, every session of that person ends. */
 export async function aceptarInvitacion(
@@ -205,7 +202,8 @@ export async function cambiarRol(ctx: Pick<AppContext, 'db'>, actor: Actor, usua
 
 /** Deactivates a person: their sessions end and their API tokens are revoked at once. */
 export async function desactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, usuarioId: number, direccion?: string | null): Promise<Resultado> {
-  if (usuarioId === actor.usuarioId) return { ok: false, errores: { usuario: 'No podés desactivar tu propia cuenta: pedíselo a otra persona con rol de administración.' } };
+  if (usuarioId === actor.usuarioId)
+    return { ok: false, errores: { usuario: 'No podés desactivar tu propia cuenta: pedíselo a otra persona con rol de administración.' } };
   return tx(ctx.db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(727012)`);
     const [u] = await t.select({ rol: usuarios.rol, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, usuarioId)).limit(1);
@@ -342,7 +340,11 @@ export async function desactivarSegundoFactor(
   if ((await getRolesConSegundoFactor(ctx.db)).includes(actor.rol)) {
     return { ok: false, errores: { clave: 'Tu rol exige el segundo factor: no se puede desactivar.' } };
   }
-  const [u] = await ctx.db.select({ claveHash: usuarios.claveHash, activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, actor.usuarioId)).limit(1);
+  const [u] = await ctx.db
+    .select({ claveHash: usuarios.claveHash, activo: usuarios.totpActivo })
+    .from(usuarios)
+    .where(eq(usuarios.id, actor.usuarioId))
+    .limit(1);
   if (!u?.claveHash || !(await verificarClave(clave, u.claveHash))) return { ok: false, errores: { clave: 'La contraseña no es correcta.' } };
   if (!u.activo) return { ok: true };
   return tx(ctx.db, async (t) => {
@@ -365,12 +367,22 @@ export async function desactivarSegundoFactor(
 }
 
 /** Ten new recovery codes (the earlier ones stop working), shown once. */
-export async function renovarCodigosRecuperacion(ctx: Pick<AppContext, 'db'>, actor: Actor, direccion?: string | null): Promise<Resultado<{ codigos: string[] }>> {
+export async function renovarCodigosRecuperacion(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  direccion?: string | null,
+): Promise<Resultado<{ codigos: string[] }>> {
   const [u] = await ctx.db.select({ activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, actor.usuarioId)).limit(1);
   if (!u?.activo) return { ok: false, errores: { codigo: 'Primero activá el segundo factor.' } };
   return tx(ctx.db, async (t) => {
     const codigos = await generarCodigosRecuperacion(t, actor.usuarioId);
-    await registrarAuditoria(t, { actor, accion: 'usuario.codigos-recuperacion', entidad: 'usuario', entidadId: actor.usuarioId, direccion: direccion ?? null });
+    await registrarAuditoria(t, {
+      actor,
+      accion: 'usuario.codigos-recuperacion',
+      entidad: 'usuario',
+      entidadId: actor.usuarioId,
+      direccion: direccion ?? null,
+    });
     return { ok: true as const, codigos };
   });
 }

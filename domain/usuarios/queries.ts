@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { usuarios } from '#db/schema/index.ts';
 import type { Rol } from '#domain/shared/actor.ts';
@@ -62,14 +62,4 @@ export function listarPersonas(db: Db): Promise<{ id: number; nombre: string; ap
     .select({ id: usuarios.id, nombre: usuarios.nombre, apellido: usuarios.apellido, email: usuarios.email })
     .from(usuarios)
     .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`));
-}
-
-/** One's own account page: whether the second factor is on, and since when one has a password. */
-export async function getCuenta(db: Db, usuarioId: number) {
-  const [u] = await db
-    .select({ totpActivo: usuarios.totpActivo, ultimoIngreso: usuarios.ultimoIngreso, createdAt: usuarios.createdAt })
-    .from(usuarios)
-    .where(and(eq(usuarios.id, usuarioId)))
-    .limit(1);
-  return u ?? null;
 }

@@ -7,7 +7,11 @@ import { LARGO_MAXIMO_CLAVE, LARGO_MAXIMO_NOMBRE_TOKEN } from './campos.ts';
 const requerido = (mensaje: string, max = 320) => z.string({ error: mensaje }).trim().min(1, mensaje).max(max, `Puede tener hasta ${max} caracteres.`);
 
 /** A password as typed: never trimmed (spaces may be part of it). */
-const clave = (mensaje: string) => z.string({ error: mensaje }).min(1, mensaje).max(LARGO_MAXIMO_CLAVE * 4, `Puede tener hasta ${LARGO_MAXIMO_CLAVE} caracteres.`);
+const clave = (mensaje: string) =>
+  z
+    .string({ error: mensaje })
+    .min(1, mensaje)
+    .max(LARGO_MAXIMO_CLAVE * 4, `Puede tener hasta ${LARGO_MAXIMO_CLAVE} caracteres.`);
 
 export const ingresoSchema = z.object({
   email: requerido('Escribí tu correo electrónico.'),

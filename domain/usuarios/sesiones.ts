@@ -124,7 +124,10 @@ export async function leerSesion(ctx: CtxSesiones, token: string | undefined): P
     return null;
   }
   if (ahora - fila.sesion.ultimoUso.getTime() >= ESCRITURA_ACTIVIDAD_MS) {
-    await ctx.db.update(sesiones).set({ ultimoUso: new Date(ahora) }).where(eq(sesiones.id, fila.sesion.id));
+    await ctx.db
+      .update(sesiones)
+      .set({ ultimoUso: new Date(ahora) })
+      .where(eq(sesiones.id, fila.sesion.id));
   }
   return { ...personaDe(fila.usuario), sesionId: fila.sesion.id, expira: fila.sesion.expira };
 }
@@ -148,7 +151,10 @@ export async function leerSesionPendiente(ctx: CtxSesiones, token: string | unde
 /** Ends the session of this token (sign-out): its row is deleted, so the old cookie is refused if replayed. */
 export async function borrarSesion(db: Db, token: string | undefined): Promise<{ usuarioId: number } | null> {
   if (!token || token.length > 200) return null;
-  const [fila] = await db.delete(sesiones).where(eq(sesiones.tokenHash, hashToken(token))).returning({ usuarioId: sesiones.usuarioId });
+  const [fila] = await db
+    .delete(sesiones)
+    .where(eq(sesiones.tokenHash, hashToken(token)))
+    .returning({ usuarioId: sesiones.usuarioId });
   return fila ?? null;
 }
 

@@ -26,7 +26,12 @@ export async function crearTokenApi(ctx: Ctx, actor: Actor, nombre: string, dire
     const t = tx as unknown as Db;
     const [fila] = await t
       .insert(tokensApi)
-      .values({ tokenHash: hashToken(token), nombre: nombre.trim().slice(0, LARGO_MAXIMO_NOMBRE_TOKEN), usuarioId: actor.usuarioId, createdAt: ctx.clock.now() })
+      .values({
+        tokenHash: hashToken(token),
+        nombre: nombre.trim().slice(0, LARGO_MAXIMO_NOMBRE_TOKEN),
+        usuarioId: actor.usuarioId,
+        createdAt: ctx.clock.now(),
+      })
       .returning({ id: tokensApi.id });
     await registrarAuditoria(t, {
       actor,

@@ -74,7 +74,12 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
   it('ingresa: sesión nueva con el hash del token (nunca el token), registro de auditoría sin la contraseña', async () => {
     const { ctx } = contextoUsuarios(database.db);
     const u = await insertarUsuario(ctx.db, { rol: 'mesa-de-entradas' });
-    const r = await iniciarSesion(ctx, { email: `  ${u.email.toUpperCase()} `, clave: u.clave, direccion: '10.1.1.1', agente: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' });
+    const r = await iniciarSesion(ctx, {
+      email: `  ${u.email.toUpperCase()} `,
+      clave: u.clave,
+      direccion: '10.1.1.1',
+      agente: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
+    });
     expect(r.tipo).toBe('ingreso');
     if (r.tipo !== 'ingreso') return;
     expect(r.token).toMatch(/^[\w-]{43}$/);
@@ -221,12 +226,18 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     expect(r.ok).toBe(true);
     expect(mailer.wakes).toBe(1);
     expect(await invitarUsuario(ctx, admin.actor, { email: email.toUpperCase(), nombre: 'Otra', apellido: 'Vez', rol: 'editor' })).toMatchObject({ ok: false });
-    const [correo] = await ctx.db.select().from(outbox).where(eq(outbox.referencia, `usuario-${r.ok ? r.usuarioId : 0}`));
+    const [correo] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.referencia, `usuario-${r.ok ? r.usuarioId : 0}`));
     expect(ctx.cipher.decrypt(correo!.destinatario)).toBe(email);
     const texto = ctx.cipher.decrypt(correo!.texto);
     const token = /\/admin\/clave\?token=([\w-]+)/.exec(texto)![1]!;
     expect(texto).toContain('https://sitio.test/admin/clave?token=');
-    const [inv] = await ctx.db.select().from(invitaciones).where(eq(invitaciones.tokenHash, hashToken(token)));
+    const [inv] = await ctx.db
+      .select()
+      .from(invitaciones)
+      .where(eq(invitaciones.tokenHash, hashToken(token)));
     expect(inv!.expira.getTime() - reloj.now().getTime()).toBe(VALIDEZ_INVITACION_MS);
     expect((await iniciarSesion(ctx, { email, clave: CLAVE_VALIDA })).tipo).toBe('rechazado');
 
@@ -235,8 +246,16 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     expect(await aceptarInvitacion(ctx, token, CLAVE_VALIDA)).toMatchObject({ ok: false });
     expect((await iniciarSesion(ctx, { email, clave: CLAVE_VALIDA })).tipo).toBe('ingreso');
 
-    const otra = await invitarUsuario(ctx, admin.actor, { email: `tarde.${Date.now()}@villalaangostura.gob.ar`, nombre: 'Tardía', apellido: 'Pérez', rol: 'editor' });
-    const [correo2] = await ctx.db.select().from(outbox).where(eq(outbox.referencia, `usuario-${otra.ok ? otra.usuarioId : 0}`));
+    const otra = await invitarUsuario(ctx, admin.actor, {
+      email: `tarde.${Date.now()}@villalaangostura.gob.ar`,
+      nombre: 'Tardía',
+      apellido: 'Pérez',
+      rol: 'editor',
+    });
+    const [correo2] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.referencia, `usuario-${otra.ok ? otra.usuarioId : 0}`));
     const token2 = /token=([\w-]+)/.exec(ctx.cipher.decrypt(correo2!.texto))![1]!;
     reloj.avanzar(72 * HORA + 1000);
     expect(await verInvitacion(ctx, token2)).toBeNull();
