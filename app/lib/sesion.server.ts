@@ -28,9 +28,14 @@ export function leerCookie(request: Request, nombre: string): string | undefined
 /** The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure in production; it ends with the session's maximum age. */
 export function cookieDeSesion(ctx: PageContext, token: string, expira: Date): string {
   const segundos = Math.max(0, Math.floor((expira.getTime() - ctx.clock.now().getTime()) / 1000));
-  return [`${COOKIE_SESION}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${segundos}`, ...(configSesiones(ctx).cookieSegura ? ['Secure'] : [])].join(
-    '; ',
-  );
+  return [
+    `${COOKIE_SESION}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${segundos}`,
+    ...(configSesiones(ctx).cookieSegura ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** The cookie that erases it. */

@@ -26,6 +26,16 @@ export type Persona = {
   totpActivo: boolean;
 };
 
+/** The columns a `Persona` is made of (personaDe), for every query that answers one. */
+export const COLUMNAS_PERSONA = {
+  id: usuarios.id,
+  email: usuarios.email,
+  nombre: usuarios.nombre,
+  apellido: usuarios.apellido,
+  rol: usuarios.rol,
+  totpActivo: usuarios.totpActivo,
+};
+
 export const nombreCompleto = (u: { nombre: string; apellido: string }) => `${u.nombre} ${u.apellido}`.trim();
 
 export function personaDe(u: { id: number; email: string; nombre: string; apellido: string; rol: string; totpActivo: boolean }): Persona {
@@ -102,15 +112,7 @@ export async function leerSesion(ctx: CtxSesiones, token: string | undefined): P
   const [fila] = await ctx.db
     .select({
       sesion: { id: sesiones.id, ultimoUso: sesiones.ultimoUso, expira: sesiones.expira, pendiente: sesiones.segundoFactorPendiente },
-      usuario: {
-        id: usuarios.id,
-        email: usuarios.email,
-        nombre: usuarios.nombre,
-        apellido: usuarios.apellido,
-        rol: usuarios.rol,
-        activo: usuarios.activo,
-        totpActivo: usuarios.totpActivo,
-      },
+      usuario: { ...COLUMNAS_PERSONA, activo: usuarios.activo },
     })
     .from(sesiones)
     .innerJoin(usuarios, eq(usuarios.id, sesiones.usuarioId))

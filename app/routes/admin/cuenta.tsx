@@ -40,7 +40,12 @@ export async function loader(args: Route.LoaderArgs) {
       totpActivo: sesion.totpActivo,
       totpObligatorio: exigido.includes(sesion.actor.rol),
       preparacion: preparacion ? { secreto: preparacion.secreto, qr: preparacion.qr } : null,
-      tokens: tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), ultimoUso: t.ultimoUso?.toISOString() ?? null, revocadoEn: t.revocadoEn?.toISOString() ?? null })),
+      tokens: tokens.map((t) => ({
+        ...t,
+        createdAt: t.createdAt.toISOString(),
+        ultimoUso: t.ultimoUso?.toISOString() ?? null,
+        revocadoEn: t.revocadoEn?.toISOString() ?? null,
+      })),
     },
     { headers: SIN_CACHE },
   );
@@ -55,7 +60,6 @@ type Respuesta = {
   codigos?: string[];
   token?: string;
 };
-
 
 export async function action(args: Route.ActionArgs) {
   const sesion = await requireSesion(args);
@@ -88,7 +92,12 @@ export async function action(args: Route.ActionArgs) {
     case 'renovar-codigos': {
       const r = await renovarCodigosRecuperacion(ctx, actor, direccion);
       if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: r.errores }, 400);
-      return responder({ tipo: 'segundo-factor', ok: true, mensaje: 'Estos son tus códigos de recuperación nuevos; los anteriores ya no sirven.', codigos: r.codigos });
+      return responder({
+        tipo: 'segundo-factor',
+        ok: true,
+        mensaje: 'Estos son tus códigos de recuperación nuevos; los anteriores ya no sirven.',
+        codigos: r.codigos,
+      });
     }
     case 'desactivar-segundo-factor': {
       const leido = readForm(claveActualSchema, form);
@@ -232,8 +241,8 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
       <section aria-labelledby="tokens" className="admin__seccion">
         <h2 id="tokens">Tokens para la API</h2>
         <p>
-          Un programa que usa la API en tu nombre envía el token en el encabezado <code>Aero-Token</code>. Tiene tus mismos permisos: revocalo cuando ya no
-          se use.
+          Un programa que usa la API en tu nombre envía el token en el encabezado <code>Aero-Token</code>. Tiene tus mismos permisos: revocalo cuando ya no se
+          use.
         </p>
         <Aviso respuesta={respuesta} tipo="token" />
         {respuesta?.token ? (
@@ -245,7 +254,8 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
           <ul className="admin__tokens">
             {tokens.map((t) => (
               <li key={t.id}>
-                <strong>{t.nombre}</strong> · creado {fecha.format(new Date(t.createdAt))} · último uso {t.ultimoUso ? fecha.format(new Date(t.ultimoUso)) : 'nunca'}
+                <strong>{t.nombre}</strong> · creado {fecha.format(new Date(t.createdAt))} · último uso{' '}
+                {t.ultimoUso ? fecha.format(new Date(t.ultimoUso)) : 'nunca'}
                 {t.revocadoEn ? (
                   <> · revocado {fecha.format(new Date(t.revocadoEn))}</>
                 ) : (
@@ -280,7 +290,13 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
           <FormField name="actual" label="Contraseña actual" error={errores.actual} required>
             {(control) => <input {...control} type="password" className="form-control" autoComplete="current-password" maxLength={800} />}
           </FormField>
-          <FormField name="clave" label="Contraseña nueva" error={errores.clave} hint={`Al menos ${LARGO_MINIMO_CLAVE} caracteres; no uses tu correo ni contraseñas comunes.`} required>
+          <FormField
+            name="clave"
+            label="Contraseña nueva"
+            error={errores.clave}
+            hint={`Al menos ${LARGO_MINIMO_CLAVE} caracteres; no uses tu correo ni contraseñas comunes.`}
+            required
+          >
             {(control) => <input {...control} type="password" className="form-control" autoComplete="new-password" maxLength={800} />}
           </FormField>
           <FormField name="confirmacion" label="Repetí la contraseña nueva" error={errores.confirmacion} required>

@@ -40,7 +40,15 @@ function useFocoAlCambiar() {
   }, [pathname]);
 }
 
-function Marco({ persona, menu, children }: { persona?: Route.ComponentProps['loaderData']['persona']; menu: { href: string; texto: string }[]; children: React.ReactNode }) {
+function Marco({
+  persona,
+  menu,
+  children,
+}: {
+  persona?: Route.ComponentProps['loaderData']['persona'];
+  menu: { href: string; texto: string }[];
+  children: React.ReactNode;
+}) {
   return (
     <div className="admin">
       <SkipLink />

@@ -3,6 +3,7 @@ import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -39,14 +40,20 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
   const fila = (r: { ok: true } | { ok: false; errores: Record<string, string> }, exito: string) =>
-    r.ok ? responder({ tipo: 'fila', ok: true, mensaje: exito }) : responder({ tipo: 'fila', ok: false, mensaje: Object.values(r.errores)[0] ?? 'No se pudo.' }, 400);
+    r.ok
+      ? responder({ tipo: 'fila', ok: true, mensaje: exito })
+      : responder({ tipo: 'fila', ok: false, mensaje: Object.values(r.errores)[0] ?? 'No se pudo.' }, 400);
 
   if (intent === 'invitar') {
     const leido = readForm(invitacionSchema, form);
     if (!leido.ok) return responder({ tipo: 'invitacion', ok: false, errores: leido.errores, valores: leido.valores }, 400);
     const r = await invitarUsuario(ctx, actor, leido.datos, direccion);
     if (!r.ok) return responder({ tipo: 'invitacion', ok: false, errores: r.errores, valores: leido.valores }, 400);
-    return responder({ tipo: 'invitacion', ok: true, mensaje: `Invitamos a ${leido.datos.nombre} ${leido.datos.apellido}: le llega un correo con el enlace para crear su contraseña (vale 72 horas).` });
+    return responder({
+      tipo: 'invitacion',
+      ok: true,
+      mensaje: `Invitamos a ${leido.datos.nombre} ${leido.datos.apellido}: le llega un correo con el enlace para crear su contraseña (vale 72 horas).`,
+    });
   }
   if (intent === 'segundo-factor') {
     const roles = form.getAll('roles').filter((r): r is Rol => typeof r === 'string' && (ROLES as readonly string[]).includes(r));
@@ -61,7 +68,8 @@ export async function action(args: Route.ActionArgs) {
   const id = readForm(usuarioIdSchema, form);
   if (!id.ok) return responder({ tipo: 'fila', ok: false, mensaje: 'Esa persona no existe.' }, 400);
   const usuario = id.datos.usuario;
-  if (intent === 'desactivar') return fila(await desactivarUsuario(ctx, actor, usuario, direccion), 'Desactivamos la cuenta: sus sesiones y tokens ya no valen.');
+  if (intent === 'desactivar')
+    return fila(await desactivarUsuario(ctx, actor, usuario, direccion), 'Desactivamos la cuenta: sus sesiones y tokens ya no valen.');
   if (intent === 'reactivar') return fila(await reactivarUsuario(ctx, actor, usuario, direccion), 'Reactivamos la cuenta.');
   if (intent === 'enlace') return fila(await reenviarEnlaceClave(ctx, actor, usuario, direccion), 'Le enviamos un enlace nuevo para crear su contraseña.');
   return responder({ tipo: 'fila', ok: false, mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' }, 400);
@@ -164,15 +172,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p>No hay personas que coincidan con la búsqueda.</p>
         )}
-        {paginas > 1 ? (
-          <nav aria-label="Páginas de usuarios" className="admin__paginas">
-            {filtros.pagina > 1 ? <a href={enlacePagina(filtros.pagina - 1)}>Anterior</a> : null}
-            <span>
-              Página {filtros.pagina} de {paginas}
-            </span>
-            {filtros.pagina < paginas ? <a href={enlacePagina(filtros.pagina + 1)}>Siguiente</a> : null}
-          </nav>
-        ) : null}
+        <Paginas etiqueta="Páginas de usuarios" pagina={filtros.pagina} paginas={paginas} enlace={enlacePagina} />
       </section>
 
       <section aria-labelledby="invitar-titulo" className="admin__seccion">
