@@ -82,8 +82,18 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@villalaangostura.gob.ar'),
   ADMIN_PASSWORD: z.string().optional(),
   /** Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout and absolute maximum age. */
-  SESION_INACTIVIDAD_MINUTOS: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESION_DURACION_MAXIMA_HORAS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESION_INACTIVIDAD_MINUTOS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESION_DURACION_MAXIMA_HORAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   SEED_DEMO: z.stringbool().optional(),

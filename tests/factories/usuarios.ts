@@ -44,7 +44,11 @@ export function contextoUsuarios(db: Db, reloj = relojManual()) {
   };
   const ctx: AppContext = createAppContext({
     db,
-    storage: { put: () => Promise.reject(new Error('sin archivos')), get: () => Promise.reject(new Error('sin archivos')), delete: () => Promise.reject(new Error('sin archivos')) },
+    storage: {
+      put: () => Promise.reject(new Error('sin archivos')),
+      get: () => Promise.reject(new Error('sin archivos')),
+      delete: () => Promise.reject(new Error('sin archivos')),
+    },
     clock: reloj,
     log: { info() {}, warn() {}, error() {} },
     cipher: createCipher(randomBytes(32)),

@@ -106,7 +106,9 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const token = await sesion(MESA.email, MESA.clave);
     const salida = await t.app.inject({ method: 'POST', url: '/sign-out', headers: { ...FORM, cookie: `vla_sesion=${token}` }, payload: '' });
     expect(salida.statusCode).toBe(200);
-    expect(([] as string[]).concat(salida.headers['set-cookie'] ?? [])).toContainEqual(expect.stringMatching(/^vla_sesion=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/));
+    expect(([] as string[]).concat(salida.headers['set-cookie'] ?? [])).toContainEqual(
+      expect.stringMatching(/^vla_sesion=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/),
+    );
     expect(salida.body).toContain('Signing out...');
     const repetida = await ver('/admin', token);
     expect(repetida.statusCode).toBe(302);
@@ -158,7 +160,13 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(cookieDe(sinOrigen)).toBeUndefined();
     const refererAjeno = await t.app.inject({ method: 'POST', url: '/login', headers: { ...tipo, referer: 'https://otro.sitio/x' }, payload: cuerpo });
     expect(refererAjeno.statusCode).toBe(403);
-    const referer = await t.app.inject({ method: 'POST', url: '/login', headers: { ...tipo, referer: `${TEST_SITE_URL}/login` }, payload: cuerpo, remoteAddress: ipNueva() });
+    const referer = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { ...tipo, referer: `${TEST_SITE_URL}/login` },
+      payload: cuerpo,
+      remoteAddress: ipNueva(),
+    });
     expect(referer.statusCode).toBe(302);
     const token = cookieDe(referer)!;
     for (const url of ['/admin/usuarios', '/admin/usuarios.data', '/sign-out', '/admin/cuenta?index']) {
@@ -177,7 +185,12 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(res.body).not.toContain("location.replace('/sign-out')");
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await ver('/admin/auditoria', editor)).statusCode).toBe(403);
-    const post = await t.app.inject({ method: 'POST', url: '/admin/usuarios', headers: { ...FORM, cookie: `vla_sesion=${editor}` }, payload: 'intent=invitar' });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/admin/usuarios',
+      headers: { ...FORM, cookie: `vla_sesion=${editor}` },
+      payload: 'intent=invitar',
+    });
     expect(post.statusCode).toBe(403);
     expect((await ver('/admin', editor)).statusCode).toBe(200);
     const menu = (await ver('/admin', editor)).body;
@@ -257,7 +270,12 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(pagina.headers['referrer-policy']).toBe('no-referrer');
     expect(pagina.body).toContain('Hola, Nora');
     const crear = (clave: string) =>
-      t.app.inject({ method: 'POST', url: enlace, headers: FORM, payload: new URLSearchParams({ token: new URL(enlace, TEST_SITE_URL).searchParams.get('token')!, clave, confirmacion: clave }).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: enlace,
+        headers: FORM,
+        payload: new URLSearchParams({ token: new URL(enlace, TEST_SITE_URL).searchParams.get('token')!, clave, confirmacion: clave }).toString(),
+      });
     const debil = await crear('123456789012');
     expect(debil.statusCode).toBe(400);
     expect(debil.body).toContain('muy común');
