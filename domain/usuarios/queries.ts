@@ -2,6 +2,7 @@ import { asc, count, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { usuarios } from '#db/schema/index.ts';
 import type { Rol } from '#domain/shared/actor.ts';
+import { COLUMNAS_PERSONA } from './sesiones.ts';
 
 export type UsuarioListado = {
   id: number;
@@ -32,17 +33,7 @@ export async function listarUsuarios(db: Db, filtros: { q: string; pagina: numbe
         );
   const [filas, [total]] = await Promise.all([
     db
-      .select({
-        id: usuarios.id,
-        email: usuarios.email,
-        nombre: usuarios.nombre,
-        apellido: usuarios.apellido,
-        rol: usuarios.rol,
-        activo: usuarios.activo,
-        claveHash: usuarios.claveHash,
-        totpActivo: usuarios.totpActivo,
-        ultimoIngreso: usuarios.ultimoIngreso,
-      })
+      .select({ ...COLUMNAS_PERSONA, activo: usuarios.activo, claveHash: usuarios.claveHash, ultimoIngreso: usuarios.ultimoIngreso })
       .from(usuarios)
       .where(where)
       .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`), asc(usuarios.id))

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { sesiones, usuarios } from '#db/schema/index.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
@@ -24,6 +24,16 @@ export type Persona = {
   nombre: string;
   apellido: string;
   totpActivo: boolean;
+};
+
+/** The columns a `Persona` is made of (personaDe), for every query that answers one. */
+export const COLUMNAS_PERSONA = {
+  id: usuarios.id,
+  email: usuarios.email,
+  nombre: usuarios.nombre,
+  apellido: usuarios.apellido,
+  rol: usuarios.rol,
+  totpActivo: usuarios.totpActivo,
 };
 
 export const nombreCompleto = (u: { nombre: string; apellido: string }) => `${u.nombre} ${u.apellido}`.trim();
@@ -102,15 +112,7 @@ export async function leerSesion(ctx: CtxSesiones, token: string | undefined): P
   const [fila] = await ctx.db
     .select({
       sesion: { id: sesiones.id, ultimoUso: sesiones.ultimoUso, expira: sesiones.expira, pendiente: sesiones.segundoFactorPendiente },
-      usuario: {
-        id: usuarios.id,
-        email: usuarios.email,
-        nombre: usuarios.nombre,
-        apellido: usuarios.apellido,
-        rol: usuarios.rol,
-        activo: usuarios.activo,
-        totpActivo: usuarios.totpActivo,
-      },
+      usuario: { ...COLUMNAS_PERSONA, activo: usuarios.activo },
     })
     .from(sesiones)
     .innerJoin(usuarios, eq(usuarios.id, sesiones.usuarioId))
@@ -161,4 +163,11 @@ export async function borrarSesion(db: Db, token: string | undefined): Promise<{
 /** Ends every session of a user (deactivated, password changed), but `salvo` (the one that changed it). */
 export async function borrarSesionesDe(db: Db, usuarioId: number, salvo?: number): Promise<void> {
   await db.delete(sesiones).where(and(eq(sesiones.usuarioId, usuarioId), salvo === undefined ? undefined : ne(sesiones.id, salvo)));
+}
+
+/** Sessions past their end: removed now and then (each is refused anyway when it is read). */
+export async function purgarSesiones(ctx: CtxSesiones): Promise<void> {
+  const ahora = ctx.clock.now();
+  const ultimoUsoMinimo = new Date(ahora.getTime() - configSesiones(ctx).inactividadMs);
+  await ctx.db.delete(sesiones).where(or(lt(sesiones.expira, ahora), lt(sesiones.ultimoUso, ultimoUsoMinimo)));
 }

@@ -4,7 +4,7 @@ import { tokensApi, usuarios } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type Persona, personaDe } from './sesiones.ts';
+import { COLUMNAS_PERSONA, type Persona, personaDe } from './sesiones.ts';
 import { LARGO_MAXIMO_NOMBRE_TOKEN } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
 
@@ -83,14 +83,7 @@ export async function autenticarTokenApi(ctx: Ctx, token: string | undefined): P
     .select({
       id: tokensApi.id,
       ultimoUso: tokensApi.ultimoUso,
-      usuario: {
-        id: usuarios.id,
-        email: usuarios.email,
-        nombre: usuarios.nombre,
-        apellido: usuarios.apellido,
-        rol: usuarios.rol,
-        totpActivo: usuarios.totpActivo,
-      },
+      usuario: COLUMNAS_PERSONA,
     })
     .from(tokensApi)
     .innerJoin(usuarios, eq(usuarios.id, tokensApi.usuarioId))

@@ -1,5 +1,6 @@
 import { Form, data } from 'react-router';
 import { appContext } from '#app/context.ts';
+import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -144,15 +145,7 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No hay registros con esos filtros.</p>
       )}
-      {paginas > 1 ? (
-        <nav aria-label="Páginas de la auditoría" className="admin__paginas">
-          {filtros.pagina > 1 ? <a href={enlacePagina(filtros.pagina - 1)}>Anterior</a> : null}
-          <span>
-            Página {filtros.pagina} de {paginas}
-          </span>
-          {filtros.pagina < paginas ? <a href={enlacePagina(filtros.pagina + 1)}>Siguiente</a> : null}
-        </nav>
-      ) : null}
+      <Paginas etiqueta="Páginas de la auditoría" pagina={filtros.pagina} paginas={paginas} enlace={enlacePagina} />
     </>
   );
 }

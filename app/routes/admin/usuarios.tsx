@@ -3,6 +3,7 @@ import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -171,15 +172,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p>No hay personas que coincidan con la búsqueda.</p>
         )}
-        {paginas > 1 ? (
-          <nav aria-label="Páginas de usuarios" className="admin__paginas">
-            {filtros.pagina > 1 ? <a href={enlacePagina(filtros.pagina - 1)}>Anterior</a> : null}
-            <span>
-              Página {filtros.pagina} de {paginas}
-            </span>
-            {filtros.pagina < paginas ? <a href={enlacePagina(filtros.pagina + 1)}>Siguiente</a> : null}
-          </nav>
-        ) : null}
+        <Paginas etiqueta="Páginas de usuarios" pagina={filtros.pagina} paginas={paginas} enlace={enlacePagina} />
       </section>
 
       <section aria-labelledby="invitar-titulo" className="admin__seccion">
