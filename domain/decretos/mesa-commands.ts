@@ -7,6 +7,7 @@ import { InvalidDocumentoError, deleteDocumento, storeDocumento } from '#domain/
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
+import type { z } from '#domain/shared/zod.ts';
 import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
@@ -117,22 +118,50 @@ function invalida(errores: Record<string, string | undefined>, valores: Record<s
   return { tipo: 'invalida', errores: limpios({ ...errores, ...(general ? { general } : {}) }), valores: limpios(valores) };
 }
 
+/** What every command does first: the role, the form, the code. Either its data or the answer already. */
+function leer<S extends z.ZodObject>(
+  actor: Actor,
+  esquema: S,
+  input: FormInput,
+  codigoTexto: string,
+): { ok: true; datos: z.output<S>; valores: Record<string, string | undefined>; codigo: string } | { ok: false; resultado: ResultadoMesa } {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
+  const leido = readForm(esquema, input);
+  if (!leido.ok) return { ok: false, resultado: invalida(leido.errores, leido.valores, leido.general) };
+  const codigo = parseCodigo(codigoTexto);
+  if (!codigo) return { ok: false, resultado: { tipo: 'no_encontrada' } };
+  return { ok: true, datos: leido.datos, valores: leido.valores, codigo };
+}
+
+/** Runs `cambio` in a transaction with the request locked, unless it does not exist or was anonymised. */
+function conLaSolicitud(ctx: Pick<AppContext, 'db'>, codigo: string, cambio: (t: Db, s: Bloqueada) => Promise<ResultadoMesa>): Promise<ResultadoMesa> {
+  return ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
+    const t = tx as unknown as Db;
+    const s = await bloquear(t, codigo);
+    if (!s) return { tipo: 'no_encontrada' };
+    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+    return cambio(t, s);
+  });
+}
+
+/** Committed: logged (the code, never the person) and the outbox worker woken. */
+function hecho(ctx: Pick<AppContext, 'log' | 'mailer'>, resultado: ResultadoMesa, mensaje: string, datos: object = {}): ResultadoMesa {
+  if (resultado.tipo === 'hecho') {
+    ctx.log.info({ codigo: resultado.codigo, estado: resultado.estado, ...datos }, mensaje);
+    ctx.mailer.wake();
+  }
+  return resultado;
+}
+
 /**
  * Moves a request to «En proceso» or «Rechazada» (a message is required to reject), mailing the
  * citizen. «Enviada» is reached only by sending the decree (enviarDecreto).
  */
 export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
-  const leido = readForm(cambioEstadoSchema, input);
-  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const leido = leer(actor, cambioEstadoSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
   const { estado, mensaje } = leido.datos;
-  const codigo = parseCodigo(codigoTexto);
-  if (!codigo) return { tipo: 'no_encontrada' };
-  const resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
-    const t = tx as unknown as Db;
-    const s = await bloquear(t, codigo);
-    if (!s) return { tipo: 'no_encontrada' };
-    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
     const motivo = motivoTransicionInvalida(s.estado, estado);
     if (motivo) return { tipo: 'conflicto', mensaje: motivo };
     const rechazo = estado === 'rechazada';
@@ -150,11 +179,7 @@ export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codi
     });
     return { tipo: 'hecho', codigo: s.codigo, estado };
   });
-  if (resultado.tipo === 'hecho') {
-    ctx.log.info({ codigo: resultado.codigo, estado }, 'solicitud de decreto: cambio de estado');
-    ctx.mailer.wake();
-  }
-  return resultado;
+  return hecho(ctx, resultado, 'solicitud de decreto: cambio de estado');
 }
 
 /**
@@ -163,12 +188,10 @@ export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codi
  * enviado». Only from «En proceso». If the change cannot be made, the stored PDF is removed again.
  */
 export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
-  const leido = readForm(envioDecretoSchema, input);
-  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const leido = leer(actor, envioDecretoSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
   const { archivo, mensaje } = leido.datos;
-  const codigo = parseCodigo(codigoTexto);
-  if (!codigo) return { tipo: 'no_encontrada' };
+  const { codigo } = leido;
 
   // Checked before the file is stored, and again under the lock.
   const [actual] = await ctx.db
@@ -190,11 +213,7 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
   }
   let resultado: ResultadoMesa;
   try {
-    resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
-      const t = tx as unknown as Db;
-      const s = await bloquear(t, codigo);
-      if (!s) return { tipo: 'no_encontrada' };
-      if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+    resultado = await conLaSolicitud(ctx, codigo, async (t, s) => {
       const motivo = motivoTransicionInvalida(s.estado, 'enviada');
       if (motivo) return { tipo: 'conflicto', mensaje: motivo };
       await aplicarCambio(t, ctx, actor, s, {
@@ -215,13 +234,8 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
     await deleteDocumento(ctx, guardado.id).catch(() => {});
     throw error;
   }
-  if (resultado.tipo !== 'hecho') {
-    await deleteDocumento(ctx, guardado.id);
-    return resultado;
-  }
-  ctx.log.info({ codigo: resultado.codigo, documento: guardado.id }, 'solicitud de decreto: decreto enviado');
-  ctx.mailer.wake();
-  return resultado;
+  if (resultado.tipo !== 'hecho') await deleteDocumento(ctx, guardado.id);
+  return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento: guardado.id });
 }
 
 /**
@@ -230,17 +244,10 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
  * domain/plazos's: this stores the facts (when, why).
  */
 export async function prorrogarSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
-  const leido = readForm(prorrogaSchema, input);
-  if (!leido.ok) return invalida(leido.errores, leido.valores, leido.general);
+  const leido = leer(actor, prorrogaSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
   const { motivo } = leido.datos;
-  const codigo = parseCodigo(codigoTexto);
-  if (!codigo) return { tipo: 'no_encontrada' };
-  const resultado = await ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
-    const t = tx as unknown as Db;
-    const s = await bloquear(t, codigo);
-    if (!s) return { tipo: 'no_encontrada' };
-    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
     if (esCerrada(s.estado))
       return { tipo: 'conflicto', mensaje: `La solicitud está en «${etiquetaEstadoSolicitud(s.estado)}»: ya no tiene plazo que prorrogar.` };
     if (s.prorrogadaEn) return { tipo: 'conflicto', mensaje: 'El plazo de esta solicitud ya se prorrogó una vez; la ley permite una sola prórroga.' };
@@ -270,9 +277,5 @@ export async function prorrogarSolicitud(ctx: AppContext, actor: Actor, codigoTe
     });
     return { tipo: 'hecho', codigo: s.codigo, estado: s.estado };
   });
-  if (resultado.tipo === 'hecho') {
-    ctx.log.info({ codigo: resultado.codigo }, 'solicitud de decreto: plazo prorrogado');
-    ctx.mailer.wake();
-  }
-  return resultado;
+  return hecho(ctx, resultado, 'solicitud de decreto: plazo prorrogado');
 }

@@ -141,8 +141,8 @@ export type SolicitudMesa = {
   puedeProrrogar: boolean;
 };
 
-/** Reads one request's history, oldest first. */
-export async function historialDe(db: AppContext['db'], solicitudId: number): Promise<PasoHistorial[]> {
+/** One request's history, oldest first. */
+async function historialDe(db: AppContext['db'], solicitudId: number): Promise<PasoHistorial[]> {
   const h = historialSolicitudesDecreto;
   const filas = await db
     .select({ estado: h.estado, fecha: h.fecha, usuarioId: h.usuarioId, actorEmail: h.actorEmail, mensaje: h.mensaje })

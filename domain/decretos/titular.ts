@@ -6,10 +6,9 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { ROLES_ADMINISTRACION, exigirRol } from '#domain/shared/permisos.ts';
-import { esCerrada, etiquetaEstadoSolicitud } from './estados.ts';
-import { type PasoHistorial, historialDe } from './mesa.ts';
+import { esCerrada } from './estados.ts';
+import { type SolicitudMesa, getSolicitudMesa } from './mesa.ts';
 import { dniTitularSchema } from './mesa-schemas.ts';
-import { getOrdenanzaElegible } from './queries.ts';
 import { anonimizarSolicitud, auditarAnonimizacion, columnasAAnonimizar } from './retencion.ts';
 
 /**
@@ -33,21 +32,8 @@ export type CorreoDelTitular = {
   adjuntos: string[];
 };
 
-export type SolicitudDelTitular = {
-  codigo: string;
-  nombre: string;
-  dni: string;
-  email: string;
-  numero: string;
-  ordenanza: string | null;
-  aclaraciones: string;
-  estado: string;
-  estadoEtiqueta: string;
-  createdAt: Date;
-  cerradaEn: Date | null;
-  prorrogadaEn: Date | null;
-  prorrogaMotivo: string | null;
-  historial: PasoHistorial[];
+/** A request as its subject gets it: the desk's view (domain/decretos/mesa.ts) with its mails and audit entries. */
+export type SolicitudDelTitular = Omit<SolicitudMesa, 'siguientes' | 'puedeProrrogar'> & {
   correos: CorreoDelTitular[];
   /** What staff did with it, as the audit log has it (no personal data there). */
   auditoria: { fecha: Date; accion: string; actorEmail: string | null; antes: unknown; despues: unknown }[];
@@ -91,33 +77,22 @@ export async function exportarDatosPorDni(
   const leido = leerDni(dni);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);
-  const filas = await ctx.db.select().from(solicitudesDecreto).where(eq(solicitudesDecreto.dniHuella, huella)).orderBy(asc(solicitudesDecreto.id));
+  const filas = await ctx.db
+    .select({ codigo: solicitudesDecreto.codigo })
+    .from(solicitudesDecreto)
+    .where(eq(solicitudesDecreto.dniHuella, huella))
+    .orderBy(asc(solicitudesDecreto.id));
   const solicitudes: SolicitudDelTitular[] = [];
-  for (const s of filas) {
-    const ordenanza = s.ordenanzaId === null ? undefined : await getOrdenanzaElegible(ctx.db, s.ordenanzaId);
+  for (const { codigo } of filas) {
+    const solicitud = await getSolicitudMesa(ctx, actor, codigo);
+    if (!solicitud) continue;
+    const { siguientes: _siguientes, puedeProrrogar: _puedeProrrogar, ...datos } = solicitud;
     const entradas = await ctx.db
       .select({ fecha: auditoria.fecha, accion: auditoria.accion, actorEmail: auditoria.actorEmail, antes: auditoria.antes, despues: auditoria.despues })
       .from(auditoria)
-      .where(and(eq(auditoria.entidad, 'solicitud_decreto'), eq(auditoria.entidadId, s.codigo)))
+      .where(and(eq(auditoria.entidad, 'solicitud_decreto'), eq(auditoria.entidadId, codigo)))
       .orderBy(asc(auditoria.fecha), asc(auditoria.id));
-    solicitudes.push({
-      codigo: s.codigo,
-      nombre: s.nombre,
-      dni: ctx.cipher.open(s.dni),
-      email: ctx.cipher.open(s.email),
-      numero: s.numero,
-      ordenanza: ordenanza?.etiqueta ?? null,
-      aclaraciones: s.aclaraciones,
-      estado: s.estado,
-      estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
-      createdAt: s.createdAt,
-      cerradaEn: s.cerradaEn,
-      prorrogadaEn: s.prorrogadaEn,
-      prorrogaMotivo: s.prorrogaMotivo,
-      historial: await historialDe(ctx.db, s.id),
-      correos: await correosDe(ctx, s.codigo),
-      auditoria: entradas,
-    });
+    solicitudes.push({ ...datos, correos: await correosDe(ctx, codigo), auditoria: entradas });
   }
   await registrarAuditoria(ctx.db, {
     actor,
