@@ -39,6 +39,9 @@ const CONTRASTE = `.swagger-ui .opblock.opblock-get .opblock-summary-method { ba
 .swagger-ui .info .base-url, .swagger-ui .info a, .swagger-ui .url { color: #1f5fa8; }
 .swagger-ui .parameter__in, .swagger-ui .parameter__extension { color: #555555; }
 .swagger-ui .microlight span[style*="211, 99, 99"], .swagger-ui .microlight span[style*="d36363"] { color: #ff9e9e !important; }
+.swagger-ui .btn.authorize, .swagger-ui .btn.authorize span { color: #177245; border-color: #177245; }
+.swagger-ui .btn.authorize svg { fill: #177245; }
+.swagger-ui .authorization__btn svg, .swagger-ui .authorization__btn.unlocked { fill: #555555; }
 `;
 
 const PAGINA = [
