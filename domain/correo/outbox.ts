@@ -110,8 +110,9 @@ type Fila = {
 const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos, adjuntos');
 
 /**
- * The one place where a stored outbox row becomes a mail: every read of the outbox goes through
- * it. Recipient, reply-to and body are decrypted here (docs/decisions/004-datos-personales.md).
+ * The one place where a stored outbox row becomes a mail to send: every read the worker makes
+ * goes through it (the staff view, domain/correo/bandeja.ts, shows rows without their bodies).
+ * Recipient, reply-to and body are decrypted here (docs/decisions/004-datos-personales.md).
  */
 function leerCorreo(cipher: Cipher, fila: Fila): ClaimedMail {
   return {
