@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -34,6 +33,7 @@ import { forgetSiteSettings } from '#domain/sitio/settings.ts';
 import { limitConnectionsPerAddress } from './connections.ts';
 import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { randomPoolBytes } from './random-pool.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
     // Random request ids: they appear in 5xx answers as a reference, and must not count visitors.
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: () => randomPoolBytes(6).toString('hex'),
     // Bounds on every request (issue 8): a body that does not arrive gets 408, an answer that does
     // not start gets 503; a silent keep-alive connection is closed.
     requestTimeout: config.limits.requestTimeoutMs,
@@ -174,6 +174,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    // A page is read whole (server/pages.ts): compressing its buffer in one call costs less than a
+    // zlib stream and a pipeline per response (each pipeline ends with an AbortController's abort).
+    syncThreshold: 2 * 1024 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: {
       params: {

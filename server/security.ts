@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './env.ts';
+import { randomPoolBytes } from './random-pool.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -53,7 +53,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   const csp = contentSecurityPolicy(config);
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomPoolBytes(16).toString('base64');
     reply.cspNonce = nonce;
     reply.headers({
       'content-security-policy': csp(`'nonce-${nonce}'`),
