@@ -1,5 +1,6 @@
 import { type SQL, and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { type Db, queryRows } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
@@ -83,35 +84,23 @@ function aResumen(f: Fila): OrdenanzaResumen {
 async function consultaDePalabras(db: Db, pattern: string | undefined): Promise<string | undefined> {
   if (!pattern) return undefined;
   // The same words always give the same tsquery: the common searches skip a statement.
-  const conocida = recordar(consultas, pattern);
-  if (conocida !== undefined) return conocida ?? undefined;
+  const conocida = consultas.get(pattern);
+  if (conocida) return conocida.q ?? undefined;
   const [row] = await queryRows<{ q: string | null }>(db, sql`select public.f_consulta(${pattern})::text as q`);
   const q = row?.q ?? null;
-  guardar(consultas, pattern, q);
+  consultas.set(pattern, { q });
   return q ?? undefined;
 }
 
 /** How many searches are remembered (tsquery and way of reading), the least recently used forgotten first. */
 const RECORDADAS = 1_000;
-const consultas = new Map<string, string | null>();
-const frecuencias = new Map<string, boolean>();
+/** The tsquery of some words; `null` when the words make none (only stop words, say). */
+const consultas = new LRUCache<string, { q: string | null }>({ max: RECORDADAS });
+const frecuencias = new LRUCache<string, { comun: boolean }>({ max: RECORDADAS });
 
 /** What decides the way a search is read: its filters but the page, its words and its limit. */
 function claveDeLectura(filtros: Omit<FiltrosOrdenanzas, 'pagina'>, consulta: string, limite: number, soloConExpediente = false): string {
   return JSON.stringify([filtros.estado, filtros.numero ?? null, filtros.anio ?? null, soloConExpediente, consulta, limite]);
-}
-
-function recordar<T>(memoria: Map<string, T>, clave: string): T | undefined {
-  if (!memoria.has(clave)) return undefined;
-  const valor = memoria.get(clave) as T;
-  memoria.delete(clave);
-  memoria.set(clave, valor);
-  return valor;
-}
-
-function guardar<T>(memoria: Map<string, T>, clave: string, valor: T): void {
-  memoria.set(clave, valor);
-  if (memoria.size > RECORDADAS) memoria.delete(memoria.keys().next().value!);
 }
 
 function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, soloConExpediente = false): SQL | undefined {
@@ -228,10 +217,10 @@ async function ventana(db: Db, b: Busqueda, porPagina: number, offset: number, c
  * sample's statement.
  */
 async function sonFrecuentesRecordado(db: Db, b: Busqueda, clave: string): Promise<boolean> {
-  const conocida = recordar(frecuencias, clave);
-  if (conocida !== undefined) return conocida;
+  const conocida = frecuencias.get(clave);
+  if (conocida) return conocida.comun;
   const frecuentes = await sonFrecuentes(db, b);
-  guardar(frecuencias, clave, frecuentes);
+  frecuencias.set(clave, { comun: frecuentes });
   return frecuentes;
 }
 
