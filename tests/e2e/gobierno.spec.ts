@@ -164,6 +164,12 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     await expect(miniaturas.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(principal).toHaveJSProperty('complete', true);
     expect(await principal.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(miniaturas.nth(2)).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('.galeria__posicion')).toHaveText('(3 de 6)');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(miniaturas.nth(5)).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('.galeria [role="status"]')).toHaveText(/^Imagen 6 de 6: /);
   });
 
   test('Plan Estratégico: sus cuatro enlaces externos en pestaña nueva', async ({ page }) => {

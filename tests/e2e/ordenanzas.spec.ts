@@ -90,6 +90,45 @@ test.describe('Consulta de Ordenanzas', () => {
     await expect(page.getByLabel('Buscar en la descripción')).toHaveValue('residuos');
   });
 
+  test('la búsqueda cambia los resultados sin recargar la página, y Atrás vuelve a la anterior', async ({ page, request }) => {
+    const residuos = await api(request, 'pattern=residuos');
+    const bomberos = await api(request, 'pattern=bomber');
+    const errores: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errores.push(message.text());
+    });
+    await page.goto('/consulta-ordenanzas');
+    // The page loads no script files: the search runs from the few lines written into it.
+    await expect(page.locator('script[src]')).toHaveCount(0);
+    await page.evaluate(() => ((window as unknown as { marca: number }).marca = 1));
+    const marca = () => page.evaluate(() => (window as unknown as { marca?: number }).marca);
+
+    await page.getByLabel('Buscar en la descripción').fill('residuos');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=residuos$/);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${residuos.total} ordenanzas encontradas`));
+    await page.getByLabel('Buscar en la descripción').fill('bomber');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=bomber$/);
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${bomberos.total} ordenanzas encontradas`));
+    await expect(filas(page).first().getByRole('cell').nth(1)).toHaveText(String(bomberos.items[0]!.Numero));
+    expect(await marca(), 'la página no se recargó').toBe(1);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=residuos$/);
+    await expect(page.getByLabel('Buscar en la descripción')).toHaveValue('residuos');
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`^${residuos.total} ordenanzas encontradas`));
+    await expect(filas(page).first().getByRole('cell').nth(1)).toHaveText(String(residuos.items[0]!.Numero));
+    expect(await marca(), 'Atrás no recargó la página').toBe(1);
+    expect(errores, 'sin errores en la consola (CSP incluida)').toEqual([]);
+
+    // A filter with an error gets the server's page with the error and what was typed.
+    await page.getByLabel('Año').fill('19');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('alert')).toContainText('Año: Ingresá un año de cuatro cifras');
+    await expect(page.getByLabel('Año')).toHaveValue('19');
+  });
+
   test('pagina de a 25 con el total', async ({ page, request }) => {
     const { total } = await api(request, '');
     await page.goto('/consulta-ordenanzas');

@@ -1,12 +1,15 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
+import { InlineScript } from '#app/components/inline-script.tsx';
+import { codigoGaleriaEnLaPagina } from './galeria-en-la-pagina.ts';
 
 export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
 
 /**
  * The observatory's image gallery, thumbnails on the left (docs/sitio-original.md §9). Without JavaScript it is a
- * list of the images with their descriptions; with it, thumbnails are buttons in a list: click,
+ * list of the images with their descriptions; with it (the island written after that list, or this
+ * component when React renders the page in the browser), thumbnails are buttons in a list: click,
  * Enter or Space shows one, arrow keys (and Home, End) move between them, looping like the
  * original, and the image shown is announced.
  */
@@ -20,21 +23,27 @@ export function Galeria({ imagenes }: { imagenes: ImagenGaleria[] }) {
   if (total === 0) return <p>La galería todavía no tiene imágenes.</p>;
 
   if (!hidratado) {
+    // Served without React's scripts (the page loads none): the few lines after the list turn it
+    // into this same gallery before the first paint (docs/decisions/014-islas-en-la-pagina.md).
+    const isla = imagenes.map((m) => ({ src: urlDocumento(m.imagen.id), alt: m.alt, titulo: m.titulo, descripcion: m.descripcion }));
     return (
-      <ul className="galeria-lista">
-        {imagenes.map((img) => (
-          <li key={img.id}>
-            <figure>
-              <a href={urlDocumento(img.imagen.id)}>
-                <img src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
-              </a>
-              <figcaption>
-                <strong>{img.titulo}</strong> {img.descripcion}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="galeria-lista">
+          {imagenes.map((img) => (
+            <li key={img.id}>
+              <figure>
+                <a href={urlDocumento(img.imagen.id)}>
+                  <img src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
+                </a>
+                <figcaption>
+                  <strong>{img.titulo}</strong> {img.descripcion}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+        <InlineScript code={codigoGaleriaEnLaPagina(isla)} />
+      </>
     );
   }
 

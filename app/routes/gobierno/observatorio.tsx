@@ -6,8 +6,12 @@ import { SectionContent } from '#app/components/ui/section.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/observatorio';
+
+// Served without React's scripts: the gallery is a few lines in the page (docs/decisions/014-islas-en-la-pagina.md).
+export const handle = withoutJavaScript;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);

@@ -7,6 +7,9 @@ import { appContext } from '#app/context.ts';
 import { urlBusqueda, urlExportacion } from '#app/features/ordenanzas/enlaces.ts';
 import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
+import { codigoBusquedaEnLaPagina } from '#app/features/ordenanzas/busqueda-en-la-pagina.ts';
+import { InlineScript } from '#app/components/inline-script.tsx';
+import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { formatInteger } from '#app/lib/format.ts';
@@ -19,6 +22,15 @@ const SIN_RESULTADOS = 'No se encontraron ordenanzas con esos criterios.';
 const BUSQUEDA_FALLIDA = 'No pudimos completar la búsqueda por un problema nuestro. Probá de nuevo en unos minutos; tus filtros quedaron como estaban.';
 
 type Errores = Partial<Record<CampoFiltro, string>>;
+
+/** How long typing must pause before the results follow (ms). */
+const ESPERA_AL_ESCRIBIR = 350;
+const BUSCANDO = 'Buscando…';
+
+// Served without React's scripts: the search as you type is a few lines in the page
+// (docs/decisions/014-islas-en-la-pagina.md). Rendered by React in the browser (reached by a link
+// from a hydrated page), the component's own handlers do the same.
+export const handle = withoutJavaScript;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
@@ -72,7 +84,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
   // While typing in the words field, results follow (the last word counts as a prefix).
   const alEscribir = () => {
     clearTimeout(espera.current);
-    espera.current = setTimeout(() => buscar({ replace: true }), 350);
+    espera.current = setTimeout(() => buscar({ replace: true }), ESPERA_AL_ESCRIBIR);
   };
 
   // Past LIMITE_COINCIDENCIAS matches the count stops (docs/decisions/002-busqueda.md): the pages
@@ -157,7 +169,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
       <div className="resultados" aria-busy={buscando}>
         <p className="resultados__estado" role="status">
           {buscando
-            ? 'Buscando…'
+            ? BUSCANDO
             : falla
               ? ''
               : resultado && !resultado.totalExacto
@@ -200,6 +212,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
       </div>
 
       <p className="ordenanzas__aviso">{AVISO}</p>
+      <InlineScript code={codigoBusquedaEnLaPagina({ espera: ESPERA_AL_ESCRIBIR, buscando: BUSCANDO })} />
     </div>
   );
 }
