@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
-import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const MENSAJES = {
   nombre: 'El campo nombre es obligatorio',
@@ -36,10 +36,6 @@ async function fechaLimite(request: APIRequestContext, codigo: string): Promise<
   const { plazo } = (await res.json()) as { plazo: { fechaLimite: string; prorrogada: boolean } };
   expect(plazo.prorrogada).toBe(false);
   return `Fecha límite de respuesta: ${formatFechaPlazo(plazo.fechaLimite)}.`;
-}
-
-async function esperarHidratacion(page: Page) {
-  await expect(page.locator('html.hidratado')).toHaveCount(1);
 }
 
 test.describe('Solicitud de Decretos', () => {

@@ -52,6 +52,23 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
+/**
+ * Waits until the app has hydrated (the root component marks `<html class="hidratado">`). A page
+ * with behaviour asks for its scripts only after the load event and a frame, then fetches its
+ * modules a level at a time (docs/decisions/010-lighthouse.md): on a machine loaded by other work
+ * that took more than Playwright's default 5 s, so this one wait allows 20 s. What it checks is
+ * that the page hydrates, not how fast: `npm run bench -- lighthouse` measures that.
+ */
+export async function esperarHidratacion(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(/\bhidratado\b/, { timeout: 20_000 });
+}
+
+/** Opens a path and waits until the app has hydrated. */
+export async function abrirHidratada(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await esperarHidratacion(page);
+}
+
 /** axe-core scan for WCAG 2.0, 2.1 and 2.2 A and AA; fails listing each violation and its nodes. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { buildNavigation } from '#app/components/layout/navigation.ts';
 import { defaultSiteSettings } from '#domain/sitio/settings.ts';
-import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
+import { abrirHidratada, expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const { enlaces } = defaultSiteSettings;
 const NUEVA_PESTANA = '(se abre en una pestaña nueva)';
@@ -15,11 +15,6 @@ const destinos = [
   { opcion: 'Recursos Humanos', valor: 'recursos-humanos', url: enlaces.chatRecursosHumanos },
   { opcion: 'Recibos', valor: 'recibos', url: enlaces.recibosSueldo },
 ];
-
-async function abrirHidratada(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveClass(/hidratado/);
-}
 
 function caja(page: Page, titulo: string) {
   return page

@@ -4,7 +4,7 @@
 // has loaded, and hydrate.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
-import { expect, test, viewports } from './fixtures.ts';
+import { esperarHidratacion, expect, test, viewports } from './fixtures.ts';
 
 const ESTATICAS = [
   '/areas',
@@ -14,11 +14,13 @@ const ESTATICAS = [
   '/estados-contables',
   '/sueldos',
   '/boletines-oficiales',
+  '/consulta-ordenanzas',
+  '/observatorio-vial',
   '/solicitud-decretos/estado',
   '/notfound',
   '/una-pagina-que-no-existe',
 ];
-const CON_SCRIPTS = ['/', '/home', '/consulta-ordenanzas', '/solicitud-decretos', '/observatorio-vial', '/login', '/sign-out'];
+const CON_SCRIPTS = ['/', '/home', '/solicitud-decretos', '/login', '/sign-out'];
 const VERSION = /^Municipalidad de Villa La Angostura \d+\.\d+\.\d+ \(build \d+, \d{4}-\d{2}-\d{2}T[\d:.]+Z\)$/;
 
 /** Every JavaScript file the page asks for from now on. */
@@ -167,7 +169,7 @@ test.describe('páginas con comportamiento', () => {
     test(`${ruta}: se muestra sin esperar sus scripts, los pide después de cargar y se hidrata`, async ({ page, request }) => {
       const pedidos = pedidosDeJavaScript(page);
       await page.goto(ruta);
-      await expect(page.locator('html')).toHaveClass(/hidratado/);
+      await esperarHidratacion(page);
       expect(pedidos.length).toBeGreaterThan(0);
       // The HTML as sent asks for no script file: the page paints with its CSS alone
       // (docs/decisions/010-lighthouse.md); React Router's module script waits, inert, for the loader.

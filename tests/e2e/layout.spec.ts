@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { defaultSiteSettings } from '#domain/sitio/settings.ts';
-import { expect, expectAccessible, test, viewports } from './fixtures.ts';
+import { abrirHidratada, esperarHidratacion, expect, expectAccessible, test, viewports } from './fixtures.ts';
 
 const { enlaces, redes, municipio, oficinaTurismo, emailContacto } = defaultSiteSettings;
 const NUEVA_PESTANA = '(se abre en una pestaña nueva)';
@@ -50,11 +50,6 @@ const redesSociales = [
   { nombre: 'YouTube', href: redes.youtube },
   { nombre: 'TripAdvisor', href: redes.tripadvisor },
 ];
-
-async function abrirHidratada(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveClass(/hidratado/);
-}
 
 function botonMenu(page: Page, nombre: string): Locator {
   return page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: nombre, exact: true });
@@ -374,7 +369,7 @@ test('la consola muestra la versión, el número de compilación y la fecha', as
 test('al cambiar de página sin recargar, el foco pasa al contenido principal', async ({ page }) => {
   await page.goto('/home');
   // Changing page without a reload needs the app, which starts after the load event (docs/decisions/010-lighthouse.md).
-  await expect(page.locator('html')).toHaveClass(/hidratado/);
+  await esperarHidratacion(page);
   await page.getByRole('main').getByRole('link', { name: 'Consulta de Ordenanzas' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Consulta de Ordenanzas' })).toBeVisible();
   await expect(page.locator('#contenido')).toBeFocused();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { esperarHidratacion, expect, test } from './fixtures.ts';
 
 /** CSP violations the page reports, recorded from before its first script. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -23,7 +23,7 @@ test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al r
   const violations = await recordViolations(page);
   // Query strings of their own: no other test fills these entries first.
   for (const [url, hidrata] of [
-    ['/consulta-ordenanzas?prueba=cache-e2e', true],
+    ['/solicitud-decretos?prueba=cache-e2e', true],
     ['/plan-estrategico?prueba=cache-e2e', false],
   ] as const) {
     for (const expected of ['miss', 'hit']) {
@@ -34,7 +34,7 @@ test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al r
       expect(csp).toMatch(/script-src 'self' 'sha256-/);
       expect(csp).not.toContain('nonce-');
       await version;
-      if (hidrata) await expect(page.locator('html')).toHaveClass(/hidratado/);
+      if (hidrata) await esperarHidratacion(page);
       expect(await violations()).toEqual([]);
     }
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 const CLAVE_SESION = 'municipalidad_vla';
 // The browser keeps only the profile (docs/decisions/012-sesiones-y-roles.md); the session is the server's cookie.
@@ -122,7 +122,7 @@ test.describe('/login', () => {
     await guardarSesion(page, sesion);
     await page.goto('/login');
     // The app reads the session once it runs, after the load event (docs/decisions/010-lighthouse.md).
-    await expect(page.locator('html')).toHaveClass(/hidratado/);
+    await esperarHidratacion(page);
     await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await sesionGuardada(page)).toBeNull();
