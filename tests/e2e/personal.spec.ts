@@ -71,6 +71,9 @@ test('un administrador invita a una persona de mesa de entradas: el correo llega
   browser,
   baseURL,
 }) => {
+  // Three sign-ins and a password set (each an scrypt hash), two browser contexts and a mail: on a
+  // busy two-core machine this journey took more than the default 30 s.
+  test.setTimeout(90_000);
   await page.goto('/login');
   await ingresar(page, ADMIN.email, ADMIN.clave);
   await page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Usuarios' }).click();
