@@ -29,6 +29,7 @@ export default [
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),
     route('correo', 'routes/admin/correo.tsx'),
+    route('feriados', 'routes/admin/feriados.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),

@@ -47,6 +47,7 @@ export const enviar = (t: TestApp, url: string, sesion: string, campos: Record<s
 export const textoDe = (html: string): string =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")
