@@ -30,6 +30,7 @@ export default [
     route('auditoria', 'routes/admin/auditoria.tsx'),
     route('correo', 'routes/admin/correo.tsx'),
     route('feriados', 'routes/admin/feriados.tsx'),
+    route('datos-personales', 'routes/admin/datos-personales.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),
