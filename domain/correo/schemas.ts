@@ -46,8 +46,6 @@ export const filtrosBandejaSchema = z.object({
     .transform((v) => v ?? 1),
 });
 
-export type FiltrosBandejaPagina = z.output<typeof filtrosBandejaSchema>;
-
 /** The «Reintentar» button of one failed mail: its id, as the row's hidden field sends it. */
 export const reintentoSchema = z.object({
   correo: z
