@@ -106,7 +106,11 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
-const cuando = (iso: string) => <time dateTime={iso}>{fecha.format(new Date(iso))}</time>;
+const cuando = (iso: string) => (
+  <time dateTime={iso} className="sin-corte">
+    {fecha.format(new Date(iso))}
+  </time>
+);
 
 export default function Correo({ loaderData, actionData }: Route.ComponentProps) {
   const { estados, sinSmtp, porPagina, ok, errores, valores, filtros, total, items } = loaderData;
@@ -207,7 +211,7 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
                   ) : null}
                   {c.adjuntos.length > 0 ? <span className="tabla-admin__detalle"> Adjuntos: {c.adjuntos.join(', ')}</span> : null}
                 </>,
-                <span className="sin-corte">{c.destinatario}</span>,
+                <span className="tabla-admin__direccion">{c.destinatario}</span>,
                 <span className={`estado-correo estado-correo--${c.estado}`}>{c.estadoEtiqueta}</span>,
                 c.intentos,
                 c.ultimoError ?? '—',

@@ -159,6 +159,7 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
         Las solicitudes de copias de decretos guardan nombre, DNI, correo y aclaraciones de quien las pide, y los correos que se le enviaron. La ley 25.326 le
         da a cada persona derecho a saber qué datos suyos tenemos y a pedir que se borren. Todo lo que se hace aquí queda en la auditoría, con el DNI cifrado.
       </p>
+      <RequiredFieldsNote />
       {general ? (
         <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={aviso}>
           {general}
@@ -207,7 +208,6 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
           aria-labelledby="borrar-titulo"
           key={lograda?.formulario === 'borrar' ? lograda.hechoEn : 'borrar'}
         >
-          <RequiredFieldsNote />
           <FormField name="dniBorrado" label={ETIQUETAS.dniBorrado!} error={errores('borrar').dniBorrado} required hint="7 u 8 números; se aceptan puntos.">
             {(control) => (
               <input
