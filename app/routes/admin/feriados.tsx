@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, data, redirect } from 'react-router';
+import { Form, Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -174,10 +174,14 @@ export default function Feriados({ loaderData, actionData }: Route.ComponentProp
   const resumen = useRef<HTMLDivElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
   const clavePaso = paso ? `${paso.tipo}-${paso.feriado.fecha}` : '';
+  // A step opened by a link inside the page takes the focus to its heading; a step loaded as a
+  // whole document leaves it where the browser put it (hydration may come after the first keys).
+  const montada = useRef(false);
   useEffect(() => {
     if (formulario || !ok) resumen.current?.focus();
     else if (general || aviso) foco.current?.focus();
-    else if (clavePaso) pasoTitulo.current?.focus();
+    else if (clavePaso && montada.current) pasoTitulo.current?.focus();
+    montada.current = true;
   }, [formulario, ok, general, aviso, clavePaso]);
 
   const anios = [...new Set([anioActual - 1, anioActual, anioActual + 1, anioActual + 2, anio])].sort((a, b) => a - b);
@@ -189,7 +193,7 @@ export default function Feriados({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <>
-      <title>{`${hayError ? 'Error: ' : ''}Feriados ${anio} | ${SITE_NAME}`}</title>
+      <title>{`${hayError ? 'Error: ' : ''}${paso ? `${paso.tipo === 'borrar' ? 'Borrar' : 'Editar'} el feriado del ${paso.feriado.fechaTexto}` : `Feriados ${anio}`} | ${SITE_NAME}`}</title>
       <h1>Feriados</h1>
       <p className="admin__bajada">
         Los días de esta tabla no cuentan como hábiles en los plazos para responder las solicitudes de decretos (ley 27.275, art. 11). Un cambio vale enseguida
@@ -300,12 +304,12 @@ export default function Feriados({ loaderData, actionData }: Route.ComponentProp
                     f.nombre,
                     f.tipoEtiqueta,
                     <span className="admin__acciones-fila">
-                      <a href={`/admin/feriados?editar=${f.fecha}`}>
+                      <Link to={`/admin/feriados?editar=${f.fecha}`}>
                         Editar<span className="visually-hidden"> el feriado del {f.fechaTexto}</span>
-                      </a>
-                      <a href={`/admin/feriados?borrar=${f.fecha}`}>
+                      </Link>
+                      <Link to={`/admin/feriados?borrar=${f.fecha}`}>
                         Borrar<span className="visually-hidden"> el feriado del {f.fechaTexto}</span>
-                      </a>
+                      </Link>
                     </span>,
                   ]}
                 />
