@@ -228,6 +228,13 @@ describe.each(engines)('/admin/feriados (%s)', (engine) => {
       expect(res.statusCode, url.slice(0, 60)).toBe(400);
       expect(textoDe(res.body), url.slice(0, 60)).toContain(texto);
     }
+    // The status message after a change is built from a known word and a real date, nothing else.
+    for (const url of ['/admin/feriados?anio=2031&aviso=alta&fecha=2031-02-30', '/admin/feriados?anio=2031&aviso=%3Cb%3Ehola&fecha=2031-03-17']) {
+      const res = await ver(t, url, admin);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('role="status"');
+      expect(res.body, url).not.toContain('<b>hola');
+    }
     const anio = await ver(t, '/admin/feriados?anio=abcd', admin);
     expect(anio.body).toMatch(/<a href="#anio">Año(<!-- -->)?: /);
     expect(anio.body).toContain('id="anio"');

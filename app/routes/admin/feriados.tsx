@@ -13,7 +13,7 @@ import { createFeriado, deleteFeriado, updateFeriado } from '#domain/plazos/comm
 import { listFeriados } from '#domain/plazos/queries.ts';
 import { type TipoFeriado, bajaFeriadoSchema, vistaFeriadosSchema } from '#domain/plazos/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { fechaEnArgentina } from '#domain/shared/fechas.ts';
+import { esFechaValida, fechaEnArgentina } from '#domain/shared/fechas.ts';
 import type { Route } from './+types/feriados';
 
 /**
@@ -78,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
   const tipoAviso = params.get('aviso');
   const fechaAviso = params.get('fecha') ?? '';
   let aviso: string | null = null;
-  if (esAviso(tipoAviso) && /^\d{4}-\d{2}-\d{2}$/.test(fechaAviso) && !Number.isNaN(Date.parse(fechaAviso))) {
+  if (esAviso(tipoAviso) && esFechaValida(fechaAviso)) {
     aviso = AVISOS[tipoAviso](formatFechaPlazo(fechaAviso), filas.find((f) => f.fecha === fechaAviso)?.nombre);
   }
   return data({ ...base, paso: null, aviso, mensaje: null }, { headers: SIN_CACHE });
