@@ -22,12 +22,15 @@ export default [
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
   // The back-office (issue 12): its own shell; every page checks session and role (app/lib/sesion.server.ts).
-  // The desk (/admin/solicitudes/**) and the outbox (/admin/correo) are added here as children.
+  // The desk (/admin/solicitudes/**) is added here as children too.
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/inicio.tsx'),
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),
+    route('correo', 'routes/admin/correo.tsx'),
+    route('feriados', 'routes/admin/feriados.tsx'),
+    route('datos-personales', 'routes/admin/datos-personales.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),

@@ -74,6 +74,7 @@ function appConfig(config: Config): AppConfig {
     mapTileUrl: config.mapTileUrl,
     solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
     sesiones: config.sesiones,
+    smtpConfigurado: config.smtpUrl !== undefined,
   };
 }
 

@@ -119,8 +119,8 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
     } finally {
       await saveSiteSettings(database.db, { retencionSolicitudesDias: 365 });
     }
-    await expect(saveSiteSettings(database.db, { retencionSolicitudesDias: 0 })).rejects.toThrow(
-      'Los datos se conservan al menos 1 día después de cerrar la solicitud.',
+    await expect(saveSiteSettings(database.db, { retencionSolicitudesDias: 29 })).rejects.toThrow(
+      'Los datos se conservan al menos 30 días después de cerrar la solicitud.',
     );
   });
 

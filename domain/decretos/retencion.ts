@@ -5,7 +5,10 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { getSiteSettings } from '#domain/sitio/settings.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
+import { ROLES_ADMINISTRACION, exigirRol } from '#domain/shared/permisos.ts';
+import { forgetSiteSettings, getSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import { retencionSchema } from './titular-schemas.ts';
 
 /**
  * Anonymisation of decree-copy requests (issue 12, docs/decisions/013-mesa-de-entradas.md): after
@@ -124,4 +127,35 @@ export async function anonimizarVencidas(ctx: Pick<AppContext, 'db' | 'cipher' |
   }
   if (total > 0) ctx.log.info({ anonimizadas: total, dias }, 'solicitudes de decreto anonimizadas al vencer su plazo de conservación');
   return total;
+}
+
+export type ResultadoRetencion = { tipo: 'hecho'; antes: number; dias: number } | { tipo: 'invalida'; errores: { dias?: string }; valores: { dias?: string } };
+
+/**
+ * Changes the retention of closed requests' personal data (the site setting
+ * `retencionSolicitudesDias`), for an administrator, with the value before and after in the audit
+ * log in the same transaction. The next run of the retention job uses it.
+ */
+export async function cambiarRetencion(ctx: Pick<AppContext, 'db'>, actor: Actor, input: FormInput): Promise<ResultadoRetencion> {
+  exigirRol(actor, ROLES_ADMINISTRACION, 'Sólo un administrador puede cambiar cuánto tiempo se conservan los datos personales.');
+  const leido = readForm(retencionSchema, input);
+  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores, valores: leido.valores };
+  const { dias } = leido.datos;
+  const antes = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const { retencionSolicitudesDias: anterior } = await getSiteSettings(t);
+    await saveSiteSettings(t, { retencionSolicitudesDias: dias });
+    await registrarAuditoria(t, {
+      actor,
+      accion: 'ajuste.retencion',
+      entidad: 'ajuste_sitio',
+      entidadId: 'retencionSolicitudesDias',
+      antes: { dias: anterior },
+      despues: { dias },
+    });
+    return anterior;
+  });
+  // Pages of this process read the new value at once (others on the content version's notice).
+  forgetSiteSettings(ctx.db);
+  return { tipo: 'hecho', antes, dias };
 }

@@ -27,3 +27,45 @@ export const feriadoSchema = z.object({
     .transform((v) => v.replace(/\s+/g, ' ')),
   tipo: z.enum(TIPOS_FERIADO, { error: MENSAJE_TIPO }),
 });
+
+const MENSAJE_ANIO = 'Elegí un año entre 2000 y 2100, escrito con cuatro números, por ejemplo 2027.';
+const MENSAJE_PASO = 'Ese feriado no existe: elegilo de la lista del año.';
+
+/** A date of the URL that names a holiday of the list (to edit it or to confirm deleting it); empty: none. */
+const fechaDeLaLista = z
+  .string({ error: MENSAJE_PASO })
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().refine(esFechaValida, { error: MENSAJE_PASO }).optional())
+  .optional();
+
+/**
+ * The holidays page's URL (/admin/feriados): the year shown (empty: the current one) and, as a
+ * step of the page, the holiday being edited or the one whose deletion is being confirmed.
+ */
+export const vistaFeriadosSchema = z.object({
+  anio: z
+    .string({ error: MENSAJE_ANIO })
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{4}$/, { error: MENSAJE_ANIO })
+        .transform(Number)
+        .pipe(z.number().min(2000, { error: MENSAJE_ANIO }).max(2100, { error: MENSAJE_ANIO }))
+        .optional(),
+    )
+    .optional(),
+  editar: fechaDeLaLista,
+  borrar: fechaDeLaLista,
+});
+
+/**
+ * Deleting a holiday: its date, and the confirmation the page's confirmation step sends. A POST
+ * without it (an old form, a crafted request) deletes nothing.
+ */
+export const bajaFeriadoSchema = z.object({
+  fecha: z.string({ error: MENSAJE_PASO }).trim().refine(esFechaValida, { error: MENSAJE_PASO }),
+  confirmado: z.literal('si', { error: 'Para borrar un feriado, confirmalo en la página que lo pregunta: usá el botón «Borrar» de su fila.' }),
+});

@@ -36,6 +36,12 @@ export type AppConfig = {
    * modules): domain/usuarios then uses its defaults (30 min, 12 h, Secure).
    */
   sesiones?: ConfigSesiones;
+  /**
+   * Whether mail can leave (SMTP_URL is set); without it mail stays in the outbox
+   * (docs/decisions/005-bandeja-de-salida.md) and the outbox page tells administrators what to do.
+   * Only the fact, never the address. Absent in contexts of domain tests: unknown.
+   */
+  smtpConfigurado?: boolean;
 };
 
 export type ConfigSesiones = { inactividadMs: number; duracionMaximaMs: number; cookieSegura: boolean };

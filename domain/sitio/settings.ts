@@ -4,6 +4,10 @@ import type { Db } from '#db/client.ts';
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** The bounds of the retention of decree-copy requests' personal data, in days. */
+export const RETENCION_MINIMA_DIAS = 30;
+export const RETENCION_MAXIMA_DIAS = 3650;
+
 /**
  * Everything the layout shows that staff may change without a deploy.
  * @public exported for tests/idioma/esquemas.test.ts, which walks every schema's messages.
@@ -27,13 +31,15 @@ export const siteSettingsSchema = z.object({
   }),
   /**
    * Days a closed decree-copy request keeps its personal data before the retention job anonymises
-   * it (issue 12; law 25.326 art. 4.7: no longer than its purpose needs).
+   * it (issue 12; law 25.326 art. 4.7: no longer than its purpose needs). At least 30: the citizen
+   * may still ask about the answer, or claim against it, in the weeks after it closes
+   * (docs/decisions/013-mesa-de-entradas.md).
    */
   retencionSolicitudesDias: z
-    .number({ error: 'Escribí la cantidad de días como un número entero, entre 1 y 3650.' })
-    .int({ error: 'Escribí la cantidad de días como un número entero, entre 1 y 3650.' })
-    .min(1, { error: 'Los datos se conservan al menos 1 día después de cerrar la solicitud.' })
-    .max(3650, { error: 'Los datos se conservan como mucho 3650 días (10 años) después de cerrar la solicitud.' }),
+    .number({ error: `Escribí la cantidad de días como un número entero, entre ${RETENCION_MINIMA_DIAS} y ${RETENCION_MAXIMA_DIAS}.` })
+    .int({ error: `Escribí la cantidad de días como un número entero, entre ${RETENCION_MINIMA_DIAS} y ${RETENCION_MAXIMA_DIAS}.` })
+    .min(RETENCION_MINIMA_DIAS, { error: `Los datos se conservan al menos ${RETENCION_MINIMA_DIAS} días después de cerrar la solicitud.` })
+    .max(RETENCION_MAXIMA_DIAS, { error: `Los datos se conservan como mucho ${RETENCION_MAXIMA_DIAS} días (10 años) después de cerrar la solicitud.` }),
   /**
    * Deadlines of decree-copy requests (issue 12; docs/decisions/011-plazos-y-feriados.md): the
    * business days to answer (law 27.275 art. 11 sets 15) and how many business days before the

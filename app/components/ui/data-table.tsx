@@ -8,6 +8,8 @@ type Props<T> = {
   rowKey: (row: T) => string | number;
   /** One cell per column, in order. */
   cells: (row: T) => ReactNode[];
+  /** The table's own classes: where it stacks into cards (by default below sm, `tabla-apilada`). */
+  className?: string;
 };
 
 /**
@@ -15,9 +17,9 @@ type Props<T> = {
  * their column's name (docs/architecture.md, "Tablas en teléfonos"); the explicit roles keep the
  * table's semantics, which browsers drop when its display changes.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, cells }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, cells, className = 'tabla-gobierno tabla-apilada' }: Props<T>) {
   return (
-    <table className="table tabla-gobierno tabla-apilada" role="table">
+    <table className={`table ${className}`} role="table">
       <caption>{caption}</caption>
       <thead role="rowgroup">
         <tr role="row">

@@ -3,9 +3,8 @@ import { ROLES, type Rol } from '#domain/shared/actor.ts';
 export type EntradaMenu = { href: string; texto: string; roles: readonly Rol[] };
 
 /**
- * The back-office menu (issue 12), by role. Pages that other parts of the back-office add
- * (the desk under /admin/solicitudes, the outbox at /admin/correo, holidays at /admin/feriados)
- * are listed here already; each page's loader still checks the role itself (requireStaff).
+ * The back-office menu (issue 12), by role. The desk's pages (/admin/solicitudes) are listed here
+ * already; each page's loader still checks the role itself (requireStaff).
  */
 export const MENU_ADMIN: readonly EntradaMenu[] = [
   { href: '/admin', texto: 'Inicio', roles: ROLES },
@@ -14,6 +13,7 @@ export const MENU_ADMIN: readonly EntradaMenu[] = [
   { href: '/admin/usuarios', texto: 'Usuarios', roles: ['administrador'] },
   { href: '/admin/auditoria', texto: 'Auditoría', roles: ['administrador'] },
   { href: '/admin/feriados', texto: 'Feriados', roles: ['administrador'] },
+  { href: '/admin/datos-personales', texto: 'Datos personales', roles: ['administrador'] },
   { href: '/admin/cuenta', texto: 'Mi cuenta', roles: ROLES },
 ];
 

@@ -1,0 +1,57 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
+import { TEST_SITE_URL, type TestApp } from './app.ts';
+
+/**
+ * Signed-in requests to the back-office's pages for HTTP tests (issue 12): the demo's account of
+ * each role signs in through /login, as a browser does, and the requests carry its cookie and this
+ * site's Origin (the CSRF check of docs/decisions/012-sesiones-y-roles.md).
+ */
+
+export const [ADMIN, EDITOR, MESA] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number]];
+
+/** A form post from this site. */
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_SITE_URL } as const;
+
+let direccion = 1;
+
+/** Signs the account in from an address of its own (the per-address limit counts sign-ins) and answers its session cookie. */
+export async function ingresar(t: TestApp, cuenta: { email: string; clave: string }): Promise<string> {
+  const n = direccion++;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: FORM,
+    payload: new URLSearchParams({ paso: 'clave', email: cuenta.email, clave: cuenta.clave }).toString(),
+    remoteAddress: `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+  });
+  const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='));
+  if (res.statusCode !== 302 || !linea) throw new Error(`no se pudo ingresar como ${cuenta.email}: ${res.statusCode}`);
+  return linea.split(';')[0]!.slice('vla_sesion='.length);
+}
+
+/** A signed-in GET (or an anonymous one, without a cookie). */
+export const ver = (t: TestApp, url: string, sesion?: string): Promise<LightMyRequestResponse> =>
+  t.app.inject({ url, headers: sesion ? { cookie: `vla_sesion=${sesion}` } : {} });
+
+/** A signed-in form post of `campos` (or a raw body). */
+export const enviar = (t: TestApp, url: string, sesion: string, campos: Record<string, string> | string): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...FORM, cookie: `vla_sesion=${sesion}` },
+    payload: typeof campos === 'string' ? campos : new URLSearchParams(campos).toString(),
+  });
+
+/** The text of a page without its tags, whitespace collapsed: what a reader sees, to search in. */
+export const textoDe = (html: string): string =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
