@@ -8,6 +8,10 @@ type Props<T> = {
   rowKey: (row: T) => string | number;
   /** One cell per column, in order. */
   cells: (row: T) => ReactNode[];
+  /** More classes for the table (a page's own layout on phones). */
+  className?: string;
+  /** A class for a row (one that needs attention, say). */
+  rowClassName?: (row: T) => string | undefined;
 };
 
 /**
@@ -15,9 +19,9 @@ type Props<T> = {
  * their column's name (docs/architecture.md, "Tablas en teléfonos"); the explicit roles keep the
  * table's semantics, which browsers drop when its display changes.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, cells }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, cells, className, rowClassName }: Props<T>) {
   return (
-    <table className="table tabla-gobierno tabla-apilada" role="table">
+    <table className={`table tabla-gobierno tabla-apilada${className ? ` ${className}` : ''}`} role="table">
       <caption>{caption}</caption>
       <thead role="rowgroup">
         <tr role="row">
@@ -30,7 +34,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cells }: Props<T>
       </thead>
       <tbody role="rowgroup">
         {rows.map((row) => (
-          <tr role="row" key={rowKey(row)}>
+          <tr role="row" key={rowKey(row)} className={rowClassName?.(row)}>
             {cells(row).map((cell, i) => (
               <td role="cell" data-columna={columns[i]} key={columns[i]}>
                 {cell}
