@@ -184,7 +184,7 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
       <p className="migas">
         <Link to="/admin/solicitudes">Volver a las solicitudes</Link>
       </p>
-      <h1>
+      <h1 className="mesa__titulo">
         Solicitud <span className="sin-corte">{s.codigo}</span>
       </h1>
       {aviso && !respuesta ? (
