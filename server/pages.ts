@@ -3,8 +3,12 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { appContext } from '#app/context.ts';
+import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
+import type { Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { ROLES_MESA } from '#domain/shared/permisos.ts';
+import { leerSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 import type { RenderCache } from './render-cache.ts';
@@ -17,11 +21,21 @@ const PAGE_BODY_LIMIT = 1024 * 1024;
  * (docs/decisions/013-mesa-de-entradas.md): the PDF's limit plus 64 KiB for the form's other
  * fields (a message of 2,000 characters is 8 KB at most) and the multipart framing. A larger body
  * gets 413 with `tooLarge`, before anything of it is read; a PDF just over its limit that still
- * fits is refused by the form's schema (400), with the same words. The patterns are the routes'
- * of app/routes.ts (`:codigo` also takes React Router's `.data` twin).
+ * fits is refused by the form's schema (400), with the same words. The larger allowance is only
+ * for the signed-in `roles`: a body over PAGE_BODY_LIMIT (or of unknown length) from anyone else
+ * gets 403 with `forbidden` before it is read; smaller ones go on as on any page (the route's own
+ * guard sends a signed-out person to /login). The patterns are the routes' of app/routes.ts
+ * (`:codigo` also takes React Router's `.data` twin).
  */
-export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: string }[] = [
-  { url: '/admin/solicitudes/:codigo', bodyLimit: LIMITES_MESA.pdf + 64 * 1024, tooLarge: MENSAJE_PDF_GRANDE },
+export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: string; roles: readonly Rol[]; forbidden: string }[] = [
+  {
+    url: '/admin/solicitudes/:codigo',
+    bodyLimit: LIMITES_MESA.pdf + 64 * 1024,
+    tooLarge: MENSAJE_PDF_GRANDE,
+    roles: ROLES_MESA,
+    forbidden:
+      'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
+  },
 ];
 /** Pages up to this size are read whole before they are compressed and sent. */
 const PAGE_BUFFER_LIMIT = 2 * 1024 * 1024;
@@ -202,6 +216,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         bodyLimit: upload.bodyLimit,
         ...(options.limits ? { handlerTimeout: options.limits.requestTimeoutMs + options.limits.handlerTimeoutMs } : {}),
         config: { page: true, bodyTooLarge: upload.tooLarge },
+        onRequest: async (request) => {
+          if (request.method !== 'POST') return;
+          const largo = Number(request.headers['content-length']);
+          if (Number.isFinite(largo) && largo <= PAGE_BODY_LIMIT) return;
+          const sesion = await leerSesion(options.context, valorDeCookie(request.headers.cookie, COOKIE_SESION));
+          if (!sesion || !upload.roles.includes(sesion.actor.rol)) throw new RequestRejection(403, upload.forbidden);
+        },
         handler,
       });
     }

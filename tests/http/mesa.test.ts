@@ -79,9 +79,19 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       headers: { ...FORM, ...(quien ? { cookie: cookies[quien] } : {}) },
       payload: new URLSearchParams(campos).toString(),
     });
-  const subir = async (codigo: string, campos: [string, string | File][], url = `/admin/solicitudes/${codigo}`) => {
+  const subir = async (
+    codigo: string,
+    campos: [string, string | File][],
+    url = `/admin/solicitudes/${codigo}`,
+    quien: keyof typeof cookies | null = 'mesa',
+  ) => {
     const { payload, tipo } = await multipart(campos);
-    return t.app.inject({ method: 'POST', url, headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie: cookies.mesa }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(quien ? { cookie: cookies[quien] } : {}) },
+      payload,
+    });
   };
   const estadoDe = async (codigo: string) =>
     (await t.database.db.select({ estado: solicitudesDecreto.estado }).from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, codigo)))[0]?.estado;
@@ -476,11 +486,42 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       expect(put.headers.allow).toBe('GET, HEAD, POST');
     });
 
+    it('más de 1 MiB sólo con una sesión de la mesa o de administración: si no, 403 antes de leerlo; un cuerpo chico sigue al ingreso', async () => {
+      const s = await enProceso();
+      const antes = await foto(s.codigo);
+      const campos: [string, string | File][] = [
+        ['intent', 'enviar'],
+        ['archivo', pdf(await generarPdfEscaneado(2 * 1024 * 1024))],
+      ];
+      for (const quien of [null, 'editor'] as const) {
+        const res = await subir(s.codigo, campos, undefined, quien);
+        expect(res.statusCode, String(quien)).toBe(403);
+        expect(texto(res.body)).toContain(
+          'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración',
+        );
+      }
+      const chico = await subir(
+        s.codigo,
+        [
+          ['intent', 'enviar'],
+          ['archivo', pdf(await generarPdf({ titulo: 'DECRETO', parrafos: ['Texto.'] }))],
+        ],
+        undefined,
+        null,
+      );
+      expect(chico.statusCode).toBe(302);
+      expect(chico.headers.location).toBe(`/login?siguiente=${encodeURIComponent(`/admin/solicitudes/${s.codigo}`)}`);
+      await sinCambios(s.codigo, antes);
+      // Administration may send it too.
+      const admin = await subir(s.codigo, campos, undefined, 'admin');
+      expect(admin.statusCode).toBe(303);
+    });
+
     it('por un socket de verdad: 9 MB llegan y se guardan, 12 MB reciben el 413 y el servidor sigue atendiendo', async () => {
       // Listening until the file's app closes (afterAll).
       const direccion = await t.app.listen({ port: 0, host: '127.0.0.1' });
       {
-        const post = async (codigo: string, archivo: File) => {
+        const post = async (codigo: string, archivo: File, cookie: string | null = cookies.mesa) => {
           const form = new FormData();
           form.append('intent', 'enviar');
           form.append('archivo', archivo);
@@ -488,7 +529,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
             method: 'POST',
             body: form,
             redirect: 'manual',
-            headers: { origin: TEST_SITE_URL, cookie: cookies.mesa },
+            headers: { origin: TEST_SITE_URL, ...(cookie ? { cookie } : {}) },
           });
         };
         const grande = await enProceso();
@@ -496,6 +537,11 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
         const rechazo = await post(grande.codigo, pdf(new Uint8Array(12 * 1024 * 1024)));
         expect(rechazo.status).toBe(413);
         expect(texto(await rechazo.text())).toContain(MENSAJE_PDF_GRANDE);
+        await sinCambios(grande.codigo, antes);
+        // Without a session, refused before the body is read.
+        const anonimo = await post(grande.codigo, pdf(new Uint8Array(9 * 1024 * 1024)), null);
+        expect(anonimo.status).toBe(403);
+        await anonimo.text();
         await sinCambios(grande.codigo, antes);
 
         const s = await enProceso();
