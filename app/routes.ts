@@ -22,9 +22,11 @@ export default [
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
   // The back-office (issue 12): its own shell; every page checks session and role (app/lib/sesion.server.ts).
-  // The desk (/admin/solicitudes/**) is added here as children too.
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/inicio.tsx'),
+    // The decree-copy desk: the list and one request (its form uploads the decree's PDF: server/pages.ts gives it a larger body limit).
+    route('solicitudes', 'routes/admin/solicitudes.tsx'),
+    route('solicitudes/:codigo', 'routes/admin/solicitud.tsx'),
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),

@@ -284,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     context,
     // Pages change on every edit while developing.
     cache: vite ? undefined : renderCache,
+    limits: config.limits,
   });
 
   return app;

@@ -9,6 +9,8 @@ declare module 'fastify' {
     page?: boolean;
     /** A catch-all that only answers 404 (the API's): it allows no method of its own. */
     notFound?: boolean;
+    /** What a body over the route's own limit is told (413), instead of the general sentence: a page's upload says what it takes. */
+    bodyTooLarge?: string;
   }
 }
 
@@ -65,7 +67,9 @@ const size = (bytes: number) =>
 function fastifyMessage(error: FastifyError, request: FastifyRequest): string | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `El cuerpo de la solicitud supera el máximo de ${size(request.routeOptions.bodyLimit ?? 1024 * 1024)}.`;
+      return (
+        request.routeOptions.config?.bodyTooLarge ?? `El cuerpo de la solicitud supera el máximo de ${size(request.routeOptions.bodyLimit ?? 1024 * 1024)}.`
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return request.routeOptions.config?.page
         ? 'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).'

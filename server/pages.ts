@@ -3,12 +3,40 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { appContext } from '#app/context.ts';
+import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
+import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
+import type { Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { ROLES_MESA } from '#domain/shared/permisos.ts';
+import { leerSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 import type { RenderCache } from './render-cache.ts';
 
 const PAGE_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Page routes whose form uploads a file, each with a body limit of its own; every other page keeps
+ * PAGE_BODY_LIMIT. One today: a request's page at the desk, where the decree's PDF is sent
+ * (docs/decisions/013-mesa-de-entradas.md): the PDF's limit plus 64 KiB for the form's other
+ * fields (a message of 2,000 characters is 8 KB at most) and the multipart framing. A larger body
+ * gets 413 with `tooLarge`, before anything of it is read; a PDF just over its limit that still
+ * fits is refused by the form's schema (400), with the same words. The larger allowance is only
+ * for the signed-in `roles`: a body over PAGE_BODY_LIMIT (or of unknown length) from anyone else
+ * gets 403 with `forbidden` before it is read; smaller ones go on as on any page (the route's own
+ * guard sends a signed-out person to /login). The patterns are the routes' of app/routes.ts
+ * (`:codigo` also takes React Router's `.data` twin).
+ */
+export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: string; roles: readonly Rol[]; forbidden: string }[] = [
+  {
+    url: '/admin/solicitudes/:codigo',
+    bodyLimit: LIMITES_MESA.pdf + 64 * 1024,
+    tooLarge: MENSAJE_PDF_GRANDE,
+    roles: ROLES_MESA,
+    forbidden:
+      'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
+  },
+];
 /** Pages up to this size are read whole before they are compressed and sent. */
 const PAGE_BUFFER_LIMIT = 2 * 1024 * 1024;
 
@@ -19,6 +47,12 @@ type PagesOptions = {
   context: AppContext;
   /** The render cache for anonymous GETs of public pages (docs/decisions/007-cache-de-paginas.md); none with RENDER_CACHE=false. */
   cache?: RenderCache | undefined;
+  /**
+   * The server's bounds (REQUEST_TIMEOUT_MS, HANDLER_TIMEOUT_MS). Fastify's handler timeout runs
+   * from the request's arrival, its body included: an upload route gets both, so a body that
+   * arrives within the request timeout still has the usual time to be answered.
+   */
+  limits?: { requestTimeoutMs: number; handlerTimeoutMs: number };
 };
 
 /**
@@ -82,9 +116,10 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**
  * Every path that no other route claims goes to React Router, with GET, HEAD or POST (other methods
- * get 405). In this scope the form parsers buffer the body up to 1 MiB (Fastify has no urlencoded
- * parser; streaming the raw request would bypass the limit) and anything that is not a form gets
- * 415; the Web Response is sent back as a Node stream so compression applies.
+ * get 405). In this scope the form parsers buffer the body up to 1 MiB, or an upload route's own
+ * limit (PAGE_UPLOADS; Fastify has no urlencoded parser; streaming the raw request would bypass
+ * the limit) and anything that is not a form gets 415; the Web Response is sent back as a Node
+ * stream so compression applies.
  */
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const handle = createRequestHandler(options.build, options.mode);
@@ -113,70 +148,83 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         if (referer === undefined || !isOwnOrigin(referer, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);
       }
     });
-    scope.route({
-      method: ['GET', 'POST'],
-      url: '/*',
-      config: { page: true },
-      handler: async (request, reply) => {
-        const render = (path?: string) => {
-          const context = new RouterContextProvider();
-          context.set(appContext, {
-            ...options.context,
-            nonce: reply.cspNonce,
-            direccion: clientKey(request),
-            respuesta: { baseNoDisponible: false },
-            paraCache: path !== undefined,
-          });
-          return handle(toWebRequest(request, reply, siteUrl, path), context);
-        };
-        let response: Response;
-        if (options.cache) {
-          const outcome = await options.cache.serve(request, reply, render);
-          if (outcome.kind === 'sent') return reply;
-          reply.header('x-cache', 'bypass');
-          response = outcome.kind === 'rendered' ? outcome.response : await render();
-        } else {
-          response = await render();
-        }
-        reply.status(response.status);
-        for (const [name, value] of response.headers) {
-          if (name !== 'set-cookie') reply.header(name, value);
-        }
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        if (!response.body) return reply.send();
-        // A page arrives from React as many small chunks; compressed one by one they cost more than
-        // the page's whole bytes compressed at once. Pages are not streamed progressively (nothing
-        // suspends), so the whole body is read first, up to a bound; a larger one is streamed.
-        const length = Number(response.headers.get('content-length') ?? NaN);
-        if (!Number.isFinite(length) || length <= PAGE_BUFFER_LIMIT) {
-          const reader = (response.body as NodeReadableStream<Uint8Array>).getReader();
-          const chunks: Uint8Array[] = [];
-          let size = 0;
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return reply.send(Buffer.concat(chunks, size));
-            chunks.push(value);
-            size += value.byteLength;
-            if (size > PAGE_BUFFER_LIMIT) {
-              // Larger than expected: what was read goes first, the rest streams behind it.
-              return reply.send(
-                Readable.from(
-                  (async function* () {
-                    yield* chunks;
-                    for (;;) {
-                      const next = await reader.read();
-                      if (next.done) return;
-                      yield next.value;
-                    }
-                  })(),
-                ),
-              );
-            }
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const render = (path?: string) => {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          ...options.context,
+          nonce: reply.cspNonce,
+          direccion: clientKey(request),
+          respuesta: { baseNoDisponible: false },
+          paraCache: path !== undefined,
+        });
+        return handle(toWebRequest(request, reply, siteUrl, path), context);
+      };
+      let response: Response;
+      if (options.cache) {
+        const outcome = await options.cache.serve(request, reply, render);
+        if (outcome.kind === 'sent') return reply;
+        reply.header('x-cache', 'bypass');
+        response = outcome.kind === 'rendered' ? outcome.response : await render();
+      } else {
+        response = await render();
+      }
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send();
+      // A page arrives from React as many small chunks; compressed one by one they cost more than
+      // the page's whole bytes compressed at once. Pages are not streamed progressively (nothing
+      // suspends), so the whole body is read first, up to a bound; a larger one is streamed.
+      const length = Number(response.headers.get('content-length') ?? NaN);
+      if (!Number.isFinite(length) || length <= PAGE_BUFFER_LIMIT) {
+        const reader = (response.body as NodeReadableStream<Uint8Array>).getReader();
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return reply.send(Buffer.concat(chunks, size));
+          chunks.push(value);
+          size += value.byteLength;
+          if (size > PAGE_BUFFER_LIMIT) {
+            // Larger than expected: what was read goes first, the rest streams behind it.
+            return reply.send(
+              Readable.from(
+                (async function* () {
+                  yield* chunks;
+                  for (;;) {
+                    const next = await reader.read();
+                    if (next.done) return;
+                    yield next.value;
+                  }
+                })(),
+              ),
+            );
           }
         }
-        return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-      },
-    });
+      }
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+    };
+    scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler });
+    for (const upload of PAGE_UPLOADS) {
+      scope.route({
+        method: ['GET', 'POST'],
+        url: upload.url,
+        bodyLimit: upload.bodyLimit,
+        ...(options.limits ? { handlerTimeout: options.limits.requestTimeoutMs + options.limits.handlerTimeoutMs } : {}),
+        config: { page: true, bodyTooLarge: upload.tooLarge },
+        onRequest: async (request) => {
+          if (request.method !== 'POST') return;
+          const largo = Number(request.headers['content-length']);
+          if (Number.isFinite(largo) && largo <= PAGE_BODY_LIMIT) return;
+          const sesion = await leerSesion(options.context, valorDeCookie(request.headers.cookie, COOKIE_SESION));
+          if (!sesion || !upload.roles.includes(sesion.actor.rol)) throw new RequestRejection(403, upload.forbidden);
+        },
+        handler,
+      });
+    }
   });
 }

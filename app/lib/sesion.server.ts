@@ -15,7 +15,11 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The value of one cookie of the request, if sent. */
 export function leerCookie(request: Request, nombre: string): string | undefined {
-  const cabecera = request.headers.get('cookie');
+  return valorDeCookie(request.headers.get('cookie'), nombre);
+}
+
+/** The value of one cookie in a Cookie header (the server reads it before a page's body: server/pages.ts). */
+export function valorDeCookie(cabecera: string | null | undefined, nombre: string): string | undefined {
   if (!cabecera) return undefined;
   for (const parte of cabecera.split(';')) {
     const igual = parte.indexOf('=');

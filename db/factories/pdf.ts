@@ -1,4 +1,5 @@
-import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
+import { randomBytes } from 'node:crypto';
+import { PDFDocument, type PDFFont, StandardFonts, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, rgb } from 'pdf-lib';
 
 export type ContenidoPdf = { titulo: string; subtitulo?: string; parrafos: string[] };
 
@@ -50,5 +51,31 @@ export async function generarPdf(contenido: ContenidoPdf): Promise<Uint8Array> {
   escribir(contenido.titulo, negrita, 15, 4);
   if (contenido.subtitulo) escribir(contenido.subtitulo, normal, 11, 10);
   for (const parrafo of contenido.parrafos) escribir(parrafo, normal, 10.5, 8);
+  return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A PDF like a scanned decree of about `bytes` bytes: one A4 page holding one uncompressed RGB
+ * image (noise, so nothing shrinks it) under a line of text. For tests of uploads of a realistic
+ * size; made in milliseconds, with no image encoding.
+ */
+export async function generarPdfEscaneado(bytes: number, titulo = 'DECRETO ESCANEADO'): Promise<Uint8Array> {
+  const lado = Math.max(1, Math.ceil(Math.sqrt(bytes / 3)));
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(titulo);
+  const pagina = pdf.addPage([595.28, 841.89]);
+  const imagen = pdf.context.register(
+    pdf.context.stream(randomBytes(lado * lado * 3), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: lado,
+      Height: lado,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+    }),
+  );
+  const nombre = pagina.node.newXObject('Escaneo', imagen);
+  pagina.pushOperators(pushGraphicsState(), concatTransformationMatrix(480, 0, 0, 480, 57, 260), drawObject(nombre), popGraphicsState());
+  pagina.drawText(titulo, { x: 57, y: 780, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica), color: rgb(0.1, 0.1, 0.1) });
   return pdf.save({ useObjectStreams: false });
 }

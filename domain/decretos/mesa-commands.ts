@@ -9,6 +9,8 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import type { z } from '#domain/shared/zod.ts';
 import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { verificarProrroga } from '#domain/plazos/calendario.ts';
+import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
 import { cambioEstadoSchema, envioDecretoSchema, prorrogaSchema } from './mesa-schemas.ts';
@@ -29,13 +31,31 @@ export type ResultadoMesa =
   /** The request is not in a state that allows it (already closed, already extended…). */
   | { tipo: 'conflicto'; mensaje: string };
 
-type Bloqueada = { id: number; codigo: string; email: string; numero: string; estado: string; prorrogadaEn: Date | null; anonimizadaEn: Date | null };
+type Bloqueada = {
+  id: number;
+  codigo: string;
+  email: string;
+  numero: string;
+  estado: string;
+  createdAt: Date;
+  prorrogadaEn: Date | null;
+  anonimizadaEn: Date | null;
+};
 
 /** The request's row, locked until the transaction ends: two desk members cannot both move it. */
 async function bloquear(t: Db, codigo: string): Promise<Bloqueada | undefined> {
   const s = solicitudesDecreto;
   const [fila] = await t
-    .select({ id: s.id, codigo: s.codigo, email: s.email, numero: s.numero, estado: s.estado, prorrogadaEn: s.prorrogadaEn, anonimizadaEn: s.anonimizadaEn })
+    .select({
+      id: s.id,
+      codigo: s.codigo,
+      email: s.email,
+      numero: s.numero,
+      estado: s.estado,
+      createdAt: s.createdAt,
+      prorrogadaEn: s.prorrogadaEn,
+      anonimizadaEn: s.anonimizadaEn,
+    })
     .from(s)
     .where(eq(s.codigo, codigo))
     .for('update');
@@ -240,8 +260,8 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
 
 /**
  * The once-only extension of the deadline (law 27.275 art. 11): the reasons are mailed to the
- * citizen and stored on the request. Only while the request is open. The deadline arithmetic is
- * domain/plazos's: this stores the facts (when, why).
+ * citizen and stored on the request. Only while the request is open and before its due date
+ * (verificarProrroga). The deadline arithmetic is domain/plazos's: this stores the facts (when, why).
  */
 export async function prorrogarSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
   const leido = leer(actor, prorrogaSchema, input, codigoTexto);
@@ -251,6 +271,10 @@ export async function prorrogarSolicitud(ctx: AppContext, actor: Actor, codigoTe
     if (esCerrada(s.estado))
       return { tipo: 'conflicto', mensaje: `La solicitud está en «${etiquetaEstadoSolicitud(s.estado)}»: ya no tiene plazo que prorrogar.` };
     if (s.prorrogadaEn) return { tipo: 'conflicto', mensaje: 'El plazo de esta solicitud ya se prorrogó una vez; la ley permite una sola prórroga.' };
+    // The law asks for the extension before the deadline: past it, verificarProrroga says why not.
+    const { reglas, feriados } = await getCalendarioPlazos(t, s.createdAt);
+    const permitida = verificarProrroga({ estado: s.estado, recibidaEn: s.createdAt, prorrogadaEn: null }, reglas, feriados, ctx.clock.now());
+    if (!permitida.ok) return { tipo: 'conflicto', mensaje: permitida.mensaje };
     await t
       .update(solicitudesDecreto)
       .set({ prorrogadaEn: sql`now()`, prorrogaMotivo: motivo })

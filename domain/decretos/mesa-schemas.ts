@@ -1,4 +1,5 @@
 import { formatNumber, z } from '#domain/shared/zod.ts';
+import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from './campos.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from './estados.ts';
 import { solicitudDecretoSchema } from './schemas.ts';
 
@@ -6,10 +7,8 @@ import { solicitudDecretoSchema } from './schemas.ts';
 
 export const POR_PAGINA_MESA = 25;
 const PAGINA_MAXIMA = 10_000;
-const MENSAJE_MAXIMO = 2000;
+const MENSAJE_MAXIMO = LIMITES_MESA.mensaje;
 const MOTIVO_MINIMO = 20;
-/** As storeDocumento allows. */
-const ARCHIVO_MAXIMO = 30 * 1024 * 1024;
 
 const MENSAJE_LARGO = `El mensaje puede tener hasta ${formatNumber(MENSAJE_MAXIMO)} caracteres.`;
 
@@ -39,6 +38,15 @@ const dia = (mensaje: string) =>
 
 const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
 const MENSAJE_ESTADO = 'Elegí un estado de la lista.';
+const MENSAJE_PLAZO = 'Elegí un plazo de la lista.';
+
+/**
+ * The deadline filter: near it (`por_vencer`: `plazos.diasPorVencer` business days or fewer left,
+ * the due date included), past it (`vencida`), or both. Open requests only: closed ones have no
+ * deadline (docs/decisions/011-plazos-y-feriados.md).
+ */
+export const PLAZOS_MESA = ['por_vencer', 'vencida', 'por_vencer_o_vencida'] as const;
+export type PlazoMesa = (typeof PLAZOS_MESA)[number];
 
 /** The request list's filters, as the page's GET form puts them in the URL. */
 export const filtrosMesaSchema = z
@@ -48,6 +56,12 @@ export const filtrosMesaSchema = z
       .trim()
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.enum(ESTADOS, { error: MENSAJE_ESTADO }).optional())
+      .optional(),
+    plazo: z
+      .string({ error: MENSAJE_PLAZO })
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.enum(PLAZOS_MESA, { error: MENSAJE_PLAZO }).optional())
       .optional(),
     desde: dia('Escribí la fecha «desde» como AAAA-MM-DD, por ejemplo 2026-03-10.'),
     hasta: dia('Escribí la fecha «hasta» como AAAA-MM-DD, por ejemplo 2026-03-31.'),
@@ -97,12 +111,12 @@ export const cambioEstadoSchema = z
     path: ['mensaje'],
   });
 
-/** Sending the decree: its PDF (checked by content when stored) and an optional message. */
+/** Sending the decree: its PDF (checked by content when stored; storeDocumento's own bound, 30 MB, is higher) and an optional message. */
 export const envioDecretoSchema = z.object({
   archivo: z
     .file({ error: 'Adjuntá el decreto en PDF.' })
     .min(1, { error: 'El archivo está vacío: adjuntá el decreto en PDF.' })
-    .max(ARCHIVO_MAXIMO, { error: 'El archivo supera los 30 MB permitidos.' }),
+    .max(LIMITES_MESA.pdf, { error: MENSAJE_PDF_GRANDE }),
   mensaje: textoOpcional(MENSAJE_MAXIMO, MENSAJE_LARGO),
 });
 

@@ -1,12 +1,26 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { documentos, historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { type Fecha, sumarDias } from '#domain/shared/fechas.ts';
+import {
+  DIAS_HABILES_PRORROGA,
+  type Feriados,
+  type PlazoSolicitud,
+  type ReglasPlazo,
+  type ResultadoProrroga,
+  plazoSolicitud,
+  tienePlazo,
+  ultimoDiaDeRecepcion,
+  vencimientoMaximo,
+  verificarProrroga,
+} from '#domain/plazos/calendario.ts';
+import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { parseCodigo } from './codigo.ts';
-import { type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
-import { type FiltrosMesa, POR_PAGINA_MESA } from './mesa-schemas.ts';
+import { ESTADOS, type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
+import { type FiltrosMesa, POR_PAGINA_MESA, type PlazoMesa } from './mesa-schemas.ts';
 import { getOrdenanzaElegible } from './queries.ts';
 
 /** The decree-copy desk's reads (issue 12, docs/decisions/013-mesa-de-entradas.md). */
@@ -25,6 +39,8 @@ export type SolicitudEnLista = {
   cerradaEn: Date | null;
   prorrogadaEn: Date | null;
   anonimizada: boolean;
+  /** Its deadline today; null once closed. */
+  plazo: PlazoSolicitud | null;
 };
 
 /** Buenos Aires has had no daylight saving time since 2009: a calendar day there starts at 03:00 UTC. */
@@ -59,21 +75,67 @@ function condicionTexto(cipher: Cipher, texto: string): SQL | undefined {
   return or(...partes);
 }
 
+type Calendario = { reglas: ReglasPlazo; feriados: Feriados };
+
+/** The statuses whose deadline runs (recibida, en_proceso). */
+const ABIERTOS = ESTADOS.filter(tienePlazo);
+const UN_ANIO_MS = 366 * DIA_MS;
+
 /**
- * The desk's list: newest first, filtered by status, day of receipt (Buenos Aires days, both
- * inclusive) and text, a page at a time with the total. Names and decree numbers only: DNI and
- * e-mail are shown one request at a time (getSolicitudMesa).
+ * Rules and holidays for the desk's deadlines at `ahora`: holidays of the last year (enough for
+ * any due date near today: the deadline is at most 60 + 15 business days) and, for an older
+ * request still open, from the day it was received.
+ */
+function calendarioMesa(db: AppContext['db'], ahora: Date, recibidaDesde?: Date): Promise<Calendario> {
+  const haceUnAnio = new Date(ahora.getTime() - UN_ANIO_MS);
+  return getCalendarioPlazos(db, recibidaDesde && recibidaDesde < haceUnAnio ? recibidaDesde : haceUnAnio);
+}
+
+/**
+ * Open requests due on or before `limite`. The due date is never stored: it is `n` business days
+ * after the day of receipt (n + 15 once extended), so "due by `limite`" is "received before the
+ * day after ultimoDiaDeRecepcion(limite, n)": a bound on created_at.
+ */
+function vencenHasta(limite: Fecha, { reglas, feriados }: Calendario): SQL {
+  const t = solicitudesDecreto;
+  const recibidaAntesDe = (dias: number) => inicioDelDia(sumarDias(ultimoDiaDeRecepcion(limite, dias, feriados), 1));
+  return and(
+    inArray(t.estado, ABIERTOS),
+    or(
+      and(isNull(t.prorrogadaEn), lt(t.createdAt, recibidaAntesDe(reglas.diasHabiles))),
+      and(isNotNull(t.prorrogadaEn), lt(t.createdAt, recibidaAntesDe(reglas.diasHabiles + DIAS_HABILES_PRORROGA))),
+    ),
+  )!;
+}
+
+/** The requests whose deadline is, at `ahora`, as `plazo` asks: exactly what plazoSolicitud says of each. */
+function condicionPlazo(plazo: PlazoMesa, calendario: Calendario, ahora: Date): SQL {
+  const vencidas = vencenHasta(vencimientoMaximo('vencida', calendario.reglas, calendario.feriados, ahora), calendario);
+  if (plazo === 'vencida') return vencidas;
+  const porVencerOVencidas = vencenHasta(vencimientoMaximo('por_vencer', calendario.reglas, calendario.feriados, ahora), calendario);
+  if (plazo === 'por_vencer_o_vencida') return porVencerOVencidas;
+  return and(porVencerOVencidas, not(vencidas))!;
+}
+
+/**
+ * The desk's list: newest first, filtered by status, deadline (near it, past it: as the row's
+ * own deadline says, at the context's clock), day of receipt (Buenos Aires days, both inclusive)
+ * and text, a page at a time with the total. Names and decree numbers only: DNI and e-mail are
+ * shown one request at a time (getSolicitudMesa).
  */
 export async function listarSolicitudesMesa(
-  ctx: Pick<AppContext, 'db' | 'cipher'>,
+  ctx: Pick<AppContext, 'db' | 'cipher' | 'clock'>,
   actor: Actor,
   filtros: FiltrosMesa,
 ): Promise<{ items: SolicitudEnLista[]; total: number; pagina: number; porPagina: number }> {
   exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
   const porPagina = Math.min(100, Math.max(1, filtros.porPagina ?? POR_PAGINA_MESA));
+  const ahora = ctx.clock.now();
   const t = solicitudesDecreto;
+  let calendario = filtros.plazo !== undefined ? await calendarioMesa(ctx.db, ahora) : undefined;
   const where = and(
     filtros.estado !== undefined ? eq(t.estado, filtros.estado) : undefined,
+    filtros.plazo !== undefined && calendario ? condicionPlazo(filtros.plazo, calendario, ahora) : undefined,
     filtros.desde !== undefined ? gte(t.createdAt, inicioDelDia(filtros.desde)) : undefined,
     filtros.hasta !== undefined ? lt(t.createdAt, new Date(inicioDelDia(filtros.hasta).getTime() + DIA_MS)) : undefined,
     filtros.texto !== undefined ? condicionTexto(ctx.cipher, filtros.texto) : undefined,
@@ -98,12 +160,66 @@ export async function listarSolicitudesMesa(
       .offset((filtros.pagina - 1) * porPagina),
     ctx.db.select({ n: count() }).from(t).where(where),
   ]);
+  // The oldest open request of the page: the holidays are read from its day of receipt when older than a year.
+  const abiertas = filas.filter((f) => tienePlazo(f.estado));
+  const masVieja = abiertas.at(-1)?.createdAt;
+  if (abiertas.length > 0 && (!calendario || (masVieja && masVieja < new Date(ahora.getTime() - UN_ANIO_MS))))
+    calendario = await calendarioMesa(ctx.db, ahora, masVieja);
   return {
-    items: filas.map(({ anonimizadaEn, ...f }) => ({ ...f, estadoEtiqueta: etiquetaEstadoSolicitud(f.estado), anonimizada: anonimizadaEn !== null })),
+    items: filas.map(({ anonimizadaEn, ...f }) => ({
+      ...f,
+      estadoEtiqueta: etiquetaEstadoSolicitud(f.estado),
+      anonimizada: anonimizadaEn !== null,
+      plazo:
+        calendario && tienePlazo(f.estado)
+          ? plazoSolicitud({ estado: f.estado, recibidaEn: f.createdAt, prorrogadaEn: f.prorrogadaEn }, calendario.reglas, calendario.feriados, ahora)
+          : null,
+    })),
     total: total?.n ?? 0,
     pagina: filtros.pagina,
     porPagina,
   };
+}
+
+export type ResumenMesa = {
+  /** New requests, not yet taken up (recibida). */
+  recibidas: number;
+  /** Open, with `plazos.diasPorVencer` business days or fewer left, the due date included. */
+  porVencer: number;
+  /** Open, past their due date. */
+  vencidas: number;
+};
+
+/** What the dashboard tells the desk (app/features/admin/tarjetas.server.ts): one count of the open requests. */
+export async function contarSolicitudesMesa(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor): Promise<ResumenMesa> {
+  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  const ahora = ctx.clock.now();
+  const calendario = await calendarioMesa(ctx.db, ahora);
+  const t = solicitudesDecreto;
+  const contar = (condicion: SQL) => sql<number>`count(*) filter (where ${condicion})`.mapWith(Number);
+  const [fila] = await ctx.db
+    .select({
+      recibidas: contar(eq(t.estado, 'recibida')),
+      porVencer: contar(condicionPlazo('por_vencer', calendario, ahora)),
+      vencidas: contar(condicionPlazo('vencida', calendario, ahora)),
+    })
+    .from(t)
+    .where(inArray(t.estado, ABIERTOS));
+  return { recibidas: fila?.recibidas ?? 0, porVencer: fila?.porVencer ?? 0, vencidas: fila?.vencidas ?? 0 };
+}
+
+/**
+ * A request's deadline as the desk sees it at the context's clock (null once closed), and
+ * whether it may be extended now, or why not (verificarProrroga: once, before the due date).
+ */
+export async function getPlazoMesa(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  solicitud: Pick<SolicitudMesa, 'estado' | 'createdAt' | 'prorrogadaEn'>,
+): Promise<{ plazo: PlazoSolicitud | null; prorroga: ResultadoProrroga }> {
+  const ahora = ctx.clock.now();
+  const { reglas, feriados } = await calendarioMesa(ctx.db, ahora, solicitud.createdAt);
+  const datos = { estado: solicitud.estado, recibidaEn: solicitud.createdAt, prorrogadaEn: solicitud.prorrogadaEn };
+  return { plazo: plazoSolicitud(datos, reglas, feriados, ahora), prorroga: verificarProrroga(datos, reglas, feriados, ahora) };
 }
 
 export type PasoHistorial = {

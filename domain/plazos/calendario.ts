@@ -129,3 +129,28 @@ export function verificarProrroga(solicitud: SolicitudConPlazo, reglas: ReglasPl
   }
   return { ok: true, vence: vencimiento(solicitud.recibidaEn, { diasHabiles: reglas.diasHabiles, prorrogada: true }, feriados) };
 }
+
+/**
+ * The last day a request may be received for its due date (`dias` business days, counted as
+ * `vencimiento` counts them) to fall on or before `limite`: every request received that day or
+ * before is due by `limite`, every one received after it is due later. The due date is never
+ * stored, so this is how a list asks the database for the requests due by a date.
+ */
+export function ultimoDiaDeRecepcion(limite: Fecha, dias: number, feriados: Feriados): Fecha {
+  validarDias(dias);
+  for (let fecha = limite, contados = 0; ; fecha = sumarDias(fecha, -1)) {
+    if (esDiaHabil(fecha, feriados) && ++contados === dias) return sumarDias(fecha, -1);
+  }
+}
+
+/**
+ * The latest due date of an open request that `plazoSolicitud` would class, at the instant
+ * `ahora`, as `vencida` (the due date is before today) or as at least `por_vencer` (the overdue
+ * ones too: `diasPorVencer` business days or fewer remain).
+ */
+export function vencimientoMaximo(clase: 'vencida' | 'por_vencer', reglas: ReglasPlazo, feriados: Feriados, ahora: Date): Fecha {
+  const hoy = fechaEnArgentina(ahora);
+  if (clase === 'vencida') return sumarDias(hoy, -1);
+  // diasHabilesEntre(hoy, vence) <= diasPorVencer: the due date is before the next business day after those.
+  return sumarDias(sumarDiasHabiles(hoy, reglas.diasPorVencer + 1, feriados), -1);
+}

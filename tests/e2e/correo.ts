@@ -29,13 +29,18 @@ function recibidos(): (Mensaje & { cuerpo: string })[] {
     .map((m) => ({ ...m, cuerpo: /quoted-printable/i.test(m.datos) ? decodificarQp(m.datos) : m.datos }));
 }
 
-/** Waits for a message to `para` that matches, and answers its decoded text. */
-export async function esperarCorreo(para: string, coincide: (cuerpo: string) => boolean = () => true, ms = 20_000): Promise<string> {
+/** Waits for a message to `para` whose decoded text matches, and answers it whole: `datos` as received (attachments in base64), `cuerpo` decoded. */
+export async function esperarMensaje(para: string, coincide: (cuerpo: string) => boolean = () => true, ms = 20_000): Promise<Mensaje & { cuerpo: string }> {
   const limite = Date.now() + ms;
   for (;;) {
     const mensaje = recibidos().find((m) => m.para.includes(para) && coincide(m.cuerpo));
-    if (mensaje) return mensaje.cuerpo;
+    if (mensaje) return mensaje;
     if (Date.now() > limite) throw new Error(`no llegó el correo a ${para}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Waits for a message to `para` that matches, and answers its decoded text. */
+export async function esperarCorreo(para: string, coincide: (cuerpo: string) => boolean = () => true, ms = 20_000): Promise<string> {
+  return (await esperarMensaje(para, coincide, ms)).cuerpo;
 }

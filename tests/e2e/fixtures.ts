@@ -27,12 +27,12 @@ export const test = base.extend<Fixtures>({
         (url) => url.origin !== origin && url.protocol.startsWith('http'),
         (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>externo</title><p>externo</p>' }),
       );
-      // Pages answered 400, 403, 404, 416 or 429 on purpose make Chromium log 'Failed to load
+      // Pages answered 400, 403, 404, 413, 416 or 429 on purpose make Chromium log 'Failed to load
       // resource: …' once each; exactly those lines are expected, any other error is not.
       const expected: string[] = [];
       page.on('response', (response) => {
         const kind = response.request().resourceType();
-        if (response.url().startsWith(origin) && (kind === 'document' || kind === 'fetch') && [400, 403, 404, 416, 429].includes(response.status())) {
+        if (response.url().startsWith(origin) && (kind === 'document' || kind === 'fetch') && [400, 403, 404, 413, 416, 429].includes(response.status())) {
           expected.push(`Failed to load resource: the server responded with a status of ${response.status()} (${response.statusText()})`);
         }
       });

@@ -267,7 +267,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const pagina = await ver(enlace);
     expect(pagina.statusCode).toBe(200);
     expect(pagina.headers['cache-control']).toBe('no-store');
-    expect(pagina.headers['referrer-policy']).toBe('no-referrer');
+    expect(pagina.headers['referrer-policy']).toBe('same-origin');
     expect(pagina.body).toContain('Hola, Nora');
     const crear = (clave: string) =>
       t.app.inject({

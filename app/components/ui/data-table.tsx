@@ -10,6 +10,8 @@ type Props<T> = {
   cells: (row: T) => ReactNode[];
   /** The table's own classes: where it stacks into cards (by default below sm, `tabla-apilada`). */
   className?: string;
+  /** A class for a row (one that needs attention, say). */
+  rowClassName?: (row: T) => string | undefined;
 };
 
 /**
@@ -17,7 +19,7 @@ type Props<T> = {
  * their column's name (docs/architecture.md, "Tablas en teléfonos"); the explicit roles keep the
  * table's semantics, which browsers drop when its display changes.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, cells, className = 'tabla-gobierno tabla-apilada' }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, cells, className = 'tabla-gobierno tabla-apilada', rowClassName }: Props<T>) {
   return (
     <table className={`table ${className}`} role="table">
       <caption>{caption}</caption>
@@ -32,7 +34,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, cells, className 
       </thead>
       <tbody role="rowgroup">
         {rows.map((row) => (
-          <tr role="row" key={rowKey(row)}>
+          <tr role="row" key={rowKey(row)} className={rowClassName?.(row)}>
             {cells(row).map((cell, i) => (
               <td role="cell" data-columna={columns[i]} key={columns[i]}>
                 {cell}

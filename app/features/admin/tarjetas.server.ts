@@ -1,11 +1,12 @@
 import type { PageContext } from '#app/context.ts';
 import { contarCorreosFallidos } from '#domain/admin/queries.ts';
+import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 
 /**
  * The dashboard's cards (/admin): what needs someone's attention. Each part of the back-office
- * adds a source to `FUENTES_DEL_PANEL` (the desk will add new requests, near and past the
- * deadline); the dashboard shows the cards of the sources for the person's role, in this order.
+ * adds a source to `FUENTES_DEL_PANEL` (the desk: new requests, near and past the deadline); the
+ * dashboard shows the cards of the sources for the person's role, in this order.
  * A source that fails shows a card saying so instead of taking the page down.
  */
 const numeros = new Intl.NumberFormat('es-AR');
@@ -49,7 +50,51 @@ const correoFallido: FuenteDelPanel = {
   },
 };
 
-export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoFallido];
+/** The decree-copy desk: new requests, and open ones near or past their due date, each card linking to that list. */
+const mesaDeEntradas: FuenteDelPanel = {
+  id: 'mesa',
+  roles: ['mesa-de-entradas', 'administrador'],
+  async cargar(ctx, actor) {
+    const { recibidas, porVencer, vencidas } = await contarSolicitudesMesa(ctx, actor);
+    const solicitudes = (n: number, una: string, varias: string) => (n === 1 ? una : `${formatNumber(n)} ${varias}`);
+    return [
+      {
+        id: 'mesa-recibidas',
+        titulo: 'Solicitudes nuevas',
+        valor: formatNumber(recibidas),
+        descripcion:
+          recibidas === 0
+            ? 'No hay solicitudes de decretos sin atender.'
+            : solicitudes(recibidas, 'Una solicitud llegó y espera que alguien la tome.', 'solicitudes llegaron y esperan que alguien las tome.'),
+        enlace: { href: '/admin/solicitudes?estado=recibida', texto: 'Ver las solicitudes nuevas' },
+      },
+      {
+        id: 'mesa-por-vencer',
+        titulo: 'Vencen pronto',
+        valor: formatNumber(porVencer),
+        descripcion:
+          porVencer === 0
+            ? 'Ninguna solicitud abierta está cerca de su fecha límite.'
+            : `${solicitudes(porVencer, 'Una solicitud vence', 'solicitudes vencen')} en pocos días hábiles: respondé o prorrogá el plazo antes de la fecha límite.`,
+        enlace: { href: '/admin/solicitudes?plazo=por_vencer', texto: 'Ver las que vencen pronto' },
+        tono: porVencer > 0 ? 'alerta' : 'normal',
+      },
+      {
+        id: 'mesa-vencidas',
+        titulo: 'Vencidas',
+        valor: formatNumber(vencidas),
+        descripcion:
+          vencidas === 0
+            ? 'Ninguna solicitud abierta pasó su fecha límite.'
+            : `${solicitudes(vencidas, 'Una solicitud pasó', 'solicitudes pasaron')} su fecha límite sin respuesta.`,
+        enlace: { href: '/admin/solicitudes?plazo=vencida', texto: 'Ver las vencidas' },
+        tono: vencidas > 0 ? 'alerta' : 'normal',
+      },
+    ];
+  },
+};
+
+export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [mesaDeEntradas, correoFallido];
 
 /** The cards for this person, each source on its own: one that fails becomes a card that says so. */
 export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]> {

@@ -16,9 +16,11 @@ import type { Route } from './+types/clave';
 /**
  * Setting one's password from the link an administrator's invite mailed (72 h, one use). Outside
  * the signed-in guard; never cached (the token is in the address) and the page tells no other
- * site where it was (Referrer-Policy: no-referrer).
+ * site where it was (Referrer-Policy: same-origin). Not no-referrer: under it a browser posts the
+ * form without JavaScript (or before the page hydrates) with `Origin: null`, which the check of
+ * where back-office posts come from refuses (server/pages.ts).
  */
-const CABECERAS = { ...SIN_CACHE, 'referrer-policy': 'no-referrer' };
+const CABECERAS = { ...SIN_CACHE, 'referrer-policy': 'same-origin' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';

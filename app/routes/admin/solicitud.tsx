@@ -1,0 +1,357 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, data, redirect } from 'react-router';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { instante, plazoEnPagina } from '#app/features/mesa/formato.server.ts';
+import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
+import { getPlazoMesa, getSolicitudMesa } from '#domain/decretos/mesa.ts';
+import { type ResultadoMesa, cambiarEstadoSolicitud, enviarDecreto, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
+import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import { ROLES_MESA } from '#domain/shared/permisos.ts';
+import type { Route } from './+types/solicitud';
+
+/**
+ * One decree-copy request at the desk (issue 12; mesa-de-entradas and administrador): the
+ * requester with DNI and e-mail, what was asked, the deadline, the history, and the actions its
+ * status allows. Each action is a form of its own that works without JavaScript; the server
+ * validates it (domain/decretos/mesa-commands.ts) and, once done, sends the browser back here
+ * (303) with a notice. Sending the decree uploads its PDF: this route's body limit is larger than
+ * the other pages' (server/pages.ts, docs/decisions/013-mesa-de-entradas.md).
+ */
+
+const NO_ENCONTRADA = () => data('Solicitud no encontrada', { status: 404, headers: SIN_CACHE });
+
+/** What each notice of the redirect after an action says. */
+const AVISOS: Record<string, string> = {
+  'en-proceso': 'La solicitud pasó a «En proceso». Le escribimos al solicitante.',
+  rechazada: 'Rechazamos la solicitud y le escribimos al solicitante con el motivo.',
+  enviado: 'Enviamos el decreto: el correo al solicitante lleva el PDF adjunto y la solicitud quedó en «Documento enviado».',
+  prorrogada: 'Prorrogamos el plazo por única vez y le escribimos al solicitante con los motivos.',
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireStaff(args, ROLES_MESA);
+  const ctx = args.context.get(appContext);
+  const s = await getSolicitudMesa(ctx, actor, args.params.codigo);
+  if (!s) throw NO_ENCONTRADA();
+  const { plazo, prorroga } = await getPlazoMesa(ctx, s);
+  const abierta = s.siguientes.length > 0;
+  const quien = (paso: (typeof s.historial)[number]) =>
+    paso.actorEmail ?? (paso.estado === 'recibida' ? 'El solicitante, desde el formulario del sitio' : 'El sistema');
+  return data(
+    {
+      aviso: AVISOS[new URL(args.request.url).searchParams.get('aviso') ?? ''] ?? null,
+      solicitud: {
+        codigo: s.codigo,
+        nombre: s.nombre,
+        dni: s.dni,
+        email: s.email,
+        numero: s.numero,
+        ordenanza: s.ordenanza?.etiqueta ?? null,
+        aclaraciones: s.aclaraciones,
+        estadoEtiqueta: s.estadoEtiqueta,
+        recibida: instante(s.createdAt),
+        cerrada: s.cerradaEn ? instante(s.cerradaEn) : null,
+        prorroga: s.prorrogadaEn ? { ...instante(s.prorrogadaEn), motivo: s.prorrogaMotivo } : null,
+        decreto: s.decreto?.nombreArchivo ?? null,
+        anonimizada: s.anonimizadaEn !== null,
+        historial: s.historial.map((h, i) => ({ clave: i, estadoEtiqueta: h.estadoEtiqueta, ...instante(h.fecha), quien: quien(h), mensaje: h.mensaje })),
+      },
+      plazo: plazoEnPagina(plazo, formatFechaPlazo),
+      acciones: {
+        enProceso: s.siguientes.includes('en_proceso'),
+        enviar: s.siguientes.includes('enviada'),
+        rechazar: s.siguientes.includes('rechazada'),
+        // Open: whether it may be extended, or why not (once only, before the due date).
+        prorrogar: abierta
+          ? prorroga.ok
+            ? { ok: true as const, venceTexto: formatFechaPlazo(prorroga.vence) }
+            : { ok: false as const, mensaje: prorroga.mensaje }
+          : null,
+      },
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+/** The fields of the page's forms: ids are unique on the page, each maps to the command's own field. */
+type CampoPagina = 'mensajeProceso' | 'mensajeRechazo' | 'archivo' | 'mensajeEnvio' | 'motivo';
+
+const ETIQUETAS: Record<CampoPagina, string> = {
+  mensajeProceso: 'Mensaje para el solicitante',
+  mensajeRechazo: 'Motivo del rechazo',
+  archivo: 'Decreto en PDF',
+  mensajeEnvio: 'Mensaje para el solicitante',
+  motivo: 'Motivos de la prórroga',
+};
+
+type Comando = (ctx: AppContext, actor: Actor, codigo: string, entrada: Record<string, unknown>) => Promise<ResultadoMesa>;
+
+/** Each intent: its command, the page's fields as the command names them, fixed values, and the notice once done. */
+const ACCIONES: Record<string, { comando: Comando; campos: Partial<Record<CampoPagina, string>>; fijos?: Record<string, string>; aviso: string }> = {
+  'en-proceso': { comando: cambiarEstadoSolicitud, campos: { mensajeProceso: 'mensaje' }, fijos: { estado: 'en_proceso' }, aviso: 'en-proceso' },
+  rechazar: { comando: cambiarEstadoSolicitud, campos: { mensajeRechazo: 'mensaje' }, fijos: { estado: 'rechazada' }, aviso: 'rechazada' },
+  enviar: { comando: enviarDecreto, campos: { archivo: 'archivo', mensajeEnvio: 'mensaje' }, aviso: 'enviado' },
+  prorrogar: { comando: prorrogarSolicitud, campos: { motivo: 'motivo' }, aviso: 'prorrogada' },
+};
+
+type Respuesta = { errores: Partial<Record<CampoPagina, string>>; valores: Partial<Record<CampoPagina, string>>; general: string | null };
+
+/** What a browser sends for a file input left empty: a part with no name and no bytes. */
+const esArchivoVacioSinNombre = (valor: FormDataEntryValue | null) => valor instanceof File && valor.name === '' && valor.size === 0;
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES_MESA);
+  const ctx = args.context.get(appContext);
+  const responder = (r: Partial<Respuesta>, status: number) =>
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status, headers: SIN_CACHE });
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return responder({ general: 'No pudimos leer el formulario: volvé a la página de la solicitud y envialo de nuevo.' }, 400);
+  }
+  const intent = form.get('intent');
+  const accion = typeof intent === 'string' && Object.hasOwn(ACCIONES, intent) ? ACCIONES[intent] : undefined;
+  if (!accion) return responder({ general: 'No entendimos qué querías hacer: usá los botones de la página.' }, 400);
+
+  const entrada: Record<string, unknown> = { ...accion.fijos };
+  for (const [pagina, comando] of Object.entries(accion.campos)) {
+    const valor = form.get(pagina);
+    // A file input left empty is no file at all: the command then asks for one.
+    if (valor !== null && !esArchivoVacioSinNombre(valor)) entrada[comando] = valor;
+  }
+  const r = await accion.comando(ctx, actor, args.params.codigo, entrada);
+  if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${accion.aviso}`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'no_encontrada') throw NO_ENCONTRADA();
+  if (r.tipo === 'conflicto') return responder({ general: r.mensaje }, 409);
+  // Back to the page's own field names; a message of no field of this form is said on its own.
+  const errores: Respuesta['errores'] = {};
+  const valores: Respuesta['valores'] = {};
+  const usados = new Set<string>();
+  for (const [pagina, comando] of Object.entries(accion.campos) as [CampoPagina, string][]) {
+    if (r.errores[comando]) errores[pagina] = r.errores[comando];
+    if (r.valores[comando] !== undefined) valores[pagina] = r.valores[comando];
+    usados.add(comando);
+  }
+  const otro = Object.entries(r.errores).find(([campo]) => !usados.has(campo))?.[1];
+  return responder({ errores, valores, general: otro ?? null }, 400);
+}
+
+export const headers = privateDataHeaders;
+
+export default function Solicitud({ loaderData, actionData }: Route.ComponentProps) {
+  const { aviso, solicitud: s, plazo, acciones } = loaderData;
+  const respuesta = actionData as Respuesta | undefined;
+  // With JavaScript, a PDF over the limit is refused before it is sent (without it, the server answers 413).
+  const [pdfGrande, setPdfGrande] = useState(false);
+  const errores: Respuesta['errores'] = pdfGrande ? { archivo: MENSAJE_PDF_GRANDE } : (respuesta?.errores ?? {});
+  const valores = respuesta?.valores ?? {};
+  const general = pdfGrande ? null : (respuesta?.general ?? null);
+  const listaErrores = (Object.keys(ETIQUETAS) as CampoPagina[]).flatMap((c) =>
+    errores[c] ? [[c, ETIQUETAS[c], errores[c]] as [string, string, string]] : [],
+  );
+  const hayErrores = listaErrores.length > 0 || general !== null;
+
+  const resumen = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  const estado = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (listaErrores.length > 0) resumen.current?.focus();
+    else if (general) alerta.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves once per answer, not on every render
+  }, [respuesta, pdfGrande]);
+  useEffect(() => {
+    if (aviso && !respuesta) estado.current?.focus();
+  }, [aviso, respuesta]);
+
+  const textarea = (name: CampoPagina, obligatorio: boolean, hint: string) => (
+    <FormField name={name} label={ETIQUETAS[name]} hint={hint} error={errores[name]} required={obligatorio}>
+      {(control) => <textarea {...control} className="form-control" rows={4} maxLength={LIMITES_MESA.mensaje} defaultValue={valores[name] ?? ''} />}
+    </FormField>
+  );
+
+  return (
+    <>
+      <title>{`${hayErrores ? 'Error: ' : ''}Solicitud ${s.codigo} | ${SITE_NAME}`}</title>
+      <p className="migas">
+        <Link to="/admin/solicitudes">Volver a las solicitudes</Link>
+      </p>
+      <h1 className="mesa__titulo">
+        Solicitud <span className="sin-corte">{s.codigo}</span>
+      </h1>
+      {aviso && !respuesta ? (
+        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
+          {aviso}
+        </p>
+      ) : null}
+      <ErrorSummary title="No pudimos hacer el cambio" errors={listaErrores} ref={resumen} />
+      {general ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
+          {general}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="datos-titulo" className="admin__seccion">
+        <h2 id="datos-titulo">Datos de la solicitud</h2>
+        <dl className="mesa__datos">
+          <dt>Estado</dt>
+          <dd>
+            <strong>{s.estadoEtiqueta}</strong>
+            {s.cerrada ? (
+              <>
+                {' '}
+                desde el <time dateTime={s.cerrada.iso}>{s.cerrada.texto}</time>
+              </>
+            ) : null}
+          </dd>
+          <dt>Recibida</dt>
+          <dd>
+            <time dateTime={s.recibida.iso}>{s.recibida.texto}</time>
+          </dd>
+          <dt>Fecha límite de respuesta</dt>
+          <dd>
+            {plazo ? (
+              <>
+                <time dateTime={plazo.vence}>{plazo.venceTexto}</time>
+                {plazo.prorrogada ? ' (prorrogada)' : ''} <MarcaPlazo estado={plazo.estado} />
+              </>
+            ) : (
+              'Ninguna: la solicitud está cerrada.'
+            )}
+          </dd>
+          {s.prorroga ? (
+            <>
+              <dt>Prórroga</dt>
+              <dd>
+                El <time dateTime={s.prorroga.iso}>{s.prorroga.texto}</time>
+                {s.prorroga.motivo ? <span className="mesa__texto">{`Motivos: ${s.prorroga.motivo}`}</span> : null}
+              </dd>
+            </>
+          ) : null}
+          <dt>Solicitante</dt>
+          <dd>{s.nombre}</dd>
+          <dt>DNI</dt>
+          <dd>{s.dni ?? 'Anonimizado'}</dd>
+          <dt>Correo electrónico</dt>
+          <dd className="mesa__partir">{s.email ?? 'Anonimizado'}</dd>
+          <dt>Decreto pedido</dt>
+          <dd>{s.numero}</dd>
+          <dt>Ordenanza</dt>
+          <dd>{s.ordenanza ?? 'No indicó ninguna.'}</dd>
+          <dt>Aclaraciones</dt>
+          <dd className="mesa__texto">{s.aclaraciones || 'Sin aclaraciones.'}</dd>
+          {s.decreto ? (
+            <>
+              <dt>Decreto enviado</dt>
+              <dd>{s.decreto}</dd>
+            </>
+          ) : null}
+        </dl>
+        {s.anonimizada ? <p>Los datos de la persona se anonimizaron al vencer el plazo de conservación: ya no se le puede escribir.</p> : null}
+      </section>
+
+      {acciones.enProceso || acciones.enviar || acciones.rechazar || acciones.prorrogar ? (
+        <section aria-labelledby="acciones-titulo" className="mesa__acciones">
+          <h2 id="acciones-titulo">Qué hacer ahora</h2>
+          {acciones.enProceso ? (
+            <div className="admin__seccion">
+              <h3 id="en-proceso-titulo">Pasar a «En proceso»</h3>
+              <p>Le avisamos por correo al solicitante que la mesa de entradas está buscando el decreto.</p>
+              <Form method="post" className="admin__formulario" noValidate aria-labelledby="en-proceso-titulo">
+                {textarea('mensajeProceso', false, 'Opcional. Se lo enviamos por correo; hasta 2.000 caracteres.')}
+                <button type="submit" name="intent" value="en-proceso" className="btn btn-primary">
+                  Pasar a En proceso
+                </button>
+              </Form>
+            </div>
+          ) : null}
+          {acciones.enviar ? (
+            <div className="admin__seccion">
+              <h3 id="enviar-titulo">Enviar el decreto</h3>
+              <p>El solicitante lo recibe adjunto en un correo, y la solicitud queda en «Documento enviado».</p>
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="admin__formulario"
+                noValidate
+                aria-labelledby="enviar-titulo"
+                onSubmit={(evento) => {
+                  const archivo = evento.currentTarget.elements.namedItem('archivo');
+                  const grande = archivo instanceof HTMLInputElement && (archivo.files?.[0]?.size ?? 0) > LIMITES_MESA.pdf;
+                  setPdfGrande(grande);
+                  if (grande) evento.preventDefault();
+                }}
+              >
+                <RequiredFieldsNote />
+                <FormField name="archivo" label={ETIQUETAS.archivo} hint="Un PDF de hasta 10 MB." error={errores.archivo} required>
+                  {(control) => <input {...control} type="file" accept="application/pdf" className="form-control" />}
+                </FormField>
+                {textarea('mensajeEnvio', false, 'Opcional. Va en el correo, con el PDF; hasta 2.000 caracteres.')}
+                <button type="submit" name="intent" value="enviar" className="btn btn-primary">
+                  Enviar el decreto
+                </button>
+              </Form>
+            </div>
+          ) : null}
+          {acciones.rechazar ? (
+            <div className="admin__seccion">
+              <h3 id="rechazar-titulo">Rechazar la solicitud</h3>
+              <p>La solicitud queda cerrada: ya no cambia de estado.</p>
+              <Form method="post" className="admin__formulario" noValidate aria-labelledby="rechazar-titulo">
+                <RequiredFieldsNote />
+                {textarea('mensajeRechazo', true, 'Se lo enviamos por correo al solicitante; hasta 2.000 caracteres.')}
+                <button type="submit" name="intent" value="rechazar" className="btn btn-outline-danger">
+                  Rechazar la solicitud
+                </button>
+              </Form>
+            </div>
+          ) : null}
+          {acciones.prorrogar ? (
+            <div className="admin__seccion">
+              <h3 id="prorrogar-titulo">Prorrogar el plazo</h3>
+              {acciones.prorrogar.ok ? (
+                <>
+                  <p>
+                    Una sola vez, antes del vencimiento, por 15 días hábiles más (ley 27.275, art. 11): la fecha límite pasa a ser el{' '}
+                    {acciones.prorrogar.venceTexto}. Le enviamos los motivos por correo al solicitante.
+                  </p>
+                  <Form method="post" className="admin__formulario" noValidate aria-labelledby="prorrogar-titulo">
+                    <RequiredFieldsNote />
+                    {textarea('motivo', true, 'Al menos 20 caracteres, hasta 2.000.')}
+                    <button type="submit" name="intent" value="prorrogar" className="btn btn-outline-primary">
+                      Prorrogar el plazo
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <p>{acciones.prorrogar.mensaje}</p>
+              )}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="historial-titulo" className="admin__seccion">
+        <h2 id="historial-titulo">Historial</h2>
+        <ol className="mesa__historial">
+          {s.historial.map((h) => (
+            <li key={h.clave}>
+              <p className="mesa__paso">
+                <strong>{h.estadoEtiqueta}</strong> · <time dateTime={h.iso}>{h.texto}</time> · <span className="mesa__partir">{h.quien}</span>
+              </p>
+              {h.mensaje ? <p className="mesa__texto">{`Mensaje al solicitante: ${h.mensaje}`}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
