@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/index.ts';
 
@@ -7,11 +7,21 @@ import { outbox } from '#db/schema/index.ts';
  * (domain/correo) keeps writing it.
  */
 
-/** Mails not sent yet whose last attempt failed: the worker retries them, staff should know. */
-export async function contarCorreosFallidos(db: Db): Promise<number> {
+export type CorreosConFallas = {
+  /** Refused for good or past their attempts (`fallido`): they wait for someone to retry them. */
+  fallidos: number;
+  /** Not sent yet, whose last attempt failed: the worker retries them by itself. */
+  reintentando: number;
+};
+
+/** Mails that failed: those staff must retry and those the worker is still retrying. */
+export async function contarCorreosConFallas(db: Db): Promise<CorreosConFallas> {
   const [fila] = await db
-    .select({ n: count() })
+    .select({
+      fallidos: count(sql`case when ${outbox.estado} = 'fallido' then 1 end`),
+      reintentando: count(sql`case when ${outbox.estado} = 'pendiente' then 1 end`),
+    })
     .from(outbox)
-    .where(and(eq(outbox.estado, 'pendiente'), isNotNull(outbox.ultimoError)));
-  return fila?.n ?? 0;
+    .where(or(eq(outbox.estado, 'fallido'), and(eq(outbox.estado, 'pendiente'), isNotNull(outbox.ultimoError))));
+  return { fallidos: fila?.fallidos ?? 0, reintentando: fila?.reintentando ?? 0 };
 }

@@ -4,6 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, outbox } from '#db/schema/index.ts';
+import { contarCorreosConFallas } from '#domain/admin/queries.ts';
 import { type NewMail, enqueueMail } from '#domain/correo/outbox.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -86,6 +87,22 @@ describe.each(engines)('/admin/correo (%s)', (engine) => {
     const nada = await ver(t, '/admin/correo?estado=pendiente&referencia=PRUEBA-ESTADOS', mesa);
     expect(nada.statusCode).toBe(200);
     expect(textoDe(nada.body)).toContain('No hay correos con esos filtros.');
+  });
+
+  it('el panel cuenta los fallidos, que esperan que alguien los reintente, aparte de los que se reintentan solos', async () => {
+    const antes = await contarCorreosConFallas(t.database.db);
+    await correos('PRUEBA-PANEL', 2, { estado: 'fallido', ultimoError: 'Casilla inexistente', intentos: 30 });
+    await correos('PRUEBA-PANEL', 1, { ultimoError: 'Conexión rechazada', intentos: 2 });
+    await correos('PRUEBA-PANEL', 1); // pending, never failed: not counted
+    const despues = await contarCorreosConFallas(t.database.db);
+    expect(despues).toEqual({ fallidos: antes.fallidos + 2, reintentando: antes.reintentando + 1 });
+    const panel = await ver(t, '/admin', mesa);
+    const texto = textoDe(panel.body);
+    expect(texto).toContain(`Correos con fallas ${despues.fallidos}`);
+    expect(texto).toContain(`${despues.fallidos} correos no pudieron enviarse y esperan que alguien lo reintente.`);
+    expect(texto).toContain(despues.reintentando === 1 ? 'Otro falló y se reintenta solo.' : `Otros ${despues.reintentando} fallaron y se reintentan solos.`);
+    expect(panel.body).toContain('href="/admin/correo?estado=fallido"');
+    expect(textoDe((await ver(t, '/admin', editor)).body)).not.toContain('Correos con fallas');
   });
 
   it('el destinatario entero sólo para administración; el último error, una línea corta sin la traza', async () => {

@@ -1,5 +1,5 @@
 import type { PageContext } from '#app/context.ts';
-import { contarCorreosFallidos } from '#domain/admin/queries.ts';
+import { contarCorreosConFallas } from '#domain/admin/queries.ts';
 import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 
@@ -33,18 +33,22 @@ const correoFallido: FuenteDelPanel = {
   id: 'correo-fallido',
   roles: ['administrador', 'mesa-de-entradas'],
   async cargar(ctx) {
-    const n = await contarCorreosFallidos(ctx.db);
+    const { fallidos, reintentando } = await contarCorreosConFallas(ctx.db);
+    const reintentos =
+      reintentando === 0
+        ? ''
+        : ` ${reintentando === 1 ? 'Otro falló y se reintenta solo' : `Otros ${formatNumber(reintentando)} fallaron y se reintentan solos`}.`;
     return [
       {
         id: 'correo-fallido',
         titulo: 'Correos con fallas',
-        valor: formatNumber(n),
+        valor: formatNumber(fallidos),
         descripcion:
-          n === 0
-            ? 'Todos los correos salieron o están en camino.'
-            : `${n === 1 ? 'Un correo no pudo enviarse' : `${formatNumber(n)} correos no pudieron enviarse`} todavía: se reintentan solos.`,
-        enlace: { href: '/admin/correo', texto: 'Ver la bandeja de salida' },
-        tono: n > 0 ? 'alerta' : 'normal',
+          fallidos === 0
+            ? `Ningún correo espera que lo reintenten.${reintentos}`
+            : `${fallidos === 1 ? 'Un correo no pudo enviarse y espera' : `${formatNumber(fallidos)} correos no pudieron enviarse y esperan`} que alguien lo reintente.${reintentos}`,
+        enlace: { href: fallidos > 0 ? '/admin/correo?estado=fallido' : '/admin/correo', texto: 'Ver la bandeja de salida' },
+        tono: fallidos > 0 ? 'alerta' : 'normal',
       },
     ];
   },
