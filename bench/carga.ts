@@ -23,12 +23,17 @@ export async function benchCarga(): Promise<void> {
     console.log(`\n## Páginas que consultan la base, sin caché, en PGlite (${seconds} s por página, 20 conexiones)`);
     console.log('| página | req/s | p50 ms | p99 ms | errores | objetivo |');
     console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+    let generador = '';
     for (const page of PAGES) {
       await loadTest(server.url + page, { seconds: 1 }); // warm-up
       const load = await loadTest(server.url + page, { seconds });
+      generador = load.generador;
       const objetivo = page.startsWith('/consulta-ordenanzas?pattern') ? (load.p99 < 150 ? 'p99 < 150 ms: sí' : 'p99 < 150 ms: NO') : '';
       console.log(`| ${page} | ${load.requestsPerSecond.toFixed(0)} | ${load.p50} | ${load.p99} | ${load.errors + load.non2xx} | ${objetivo} |`);
     }
+    console.log(
+      `Generador de carga: ${generador}${generador === 'wrk' ? '' : ' (instalá wrk, apt-get install wrk: autocannon usa casi tanta CPU como el servidor)'}`,
+    );
   } finally {
     await server.stop();
   }
