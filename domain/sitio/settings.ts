@@ -60,7 +60,8 @@ export const siteSettingsSchema = z.object({
    *   `minutosGris`: before that, from this many minutes, it is drawn greyed out as stale.
    * - `centro` and `radioKm`: the town centre the map's bounds are fitted around.
    * - `deposito` (centre and radius in metres) and `horario` (service hours, Argentina's time, 24 h
-   *   'HH:MM'): positions inside the depot or outside these hours are stored but never public.
+   *   'HH:MM'; `desde` equal to `hasta` is the whole day; `hasta` before `desde` crosses midnight):
+   *   positions inside the depot or outside these hours are stored but never public.
    * - `horasRecorrido`: how far back the trail of a road machine goes (the streets attended).
    */
   vehiculos: z
