@@ -10,3 +10,4 @@ export * from './limites.ts';
 export * from './auditoria.ts';
 export * from './usuarios.ts';
 export * from './plazos.ts';
+export * from './vehiculos.ts';

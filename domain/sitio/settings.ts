@@ -54,6 +54,37 @@ export const siteSettingsSchema = z.object({
       error: 'El aviso de plazo por vencer tiene que llegar antes del vencimiento: usá menos días que el plazo para responder.',
       path: ['diasPorVencer'],
     }),
+  /**
+   * The live vehicle map (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md).
+   * - `minutosRecientes`: a vehicle that has not reported for this long leaves the public map;
+   *   `minutosGris`: before that, from this many minutes, it is drawn greyed out as stale.
+   * - `centro` and `radioKm`: the town centre the map's bounds are fitted around.
+   * - `deposito` (centre and radius in metres) and `horario` (service hours, Argentina's time, 24 h
+   *   'HH:MM'; `desde` equal to `hasta` is the whole day; `hasta` before `desde` crosses midnight):
+   *   positions inside the depot or outside these hours are stored but never public.
+   * - `horasRecorrido`: how far back the trail of a road machine goes (the streets attended).
+   */
+  vehiculos: z
+    .object({
+      minutosRecientes: z.int({ error: 'Ingresá los minutos sin reportar tras los que un vehículo deja el mapa, entre 1 y 1440.' }).min(1).max(1440),
+      minutosGris: z.int({ error: 'Ingresá los minutos sin reportar tras los que un vehículo se ve gris, entre 1 y 1440.' }).min(1).max(1440),
+      centro: z.object({ latitud: z.number().min(-90).max(90), longitud: z.number().min(-180).max(180) }),
+      radioKm: z.number({ error: 'Ingresá el radio del mapa en kilómetros, entre 0,5 y 50.' }).min(0.5).max(50),
+      deposito: z.object({
+        latitud: z.number().min(-90).max(90),
+        longitud: z.number().min(-180).max(180),
+        radioM: z.int({ error: 'Ingresá el radio del depósito en metros, entre 0 y 5000.' }).min(0).max(5000),
+      }),
+      horario: z.object({
+        desde: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Escribí la hora de inicio del servicio como HH:MM (por ejemplo 06:00).' }),
+        hasta: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Escribí la hora de fin del servicio como HH:MM (por ejemplo 22:00).' }),
+      }),
+      horasRecorrido: z.int({ error: 'Ingresá cuántas horas de recorrido se muestran, entre 1 y 24.' }).min(1).max(24),
+    })
+    .refine((v) => v.minutosGris < v.minutosRecientes, {
+      error: 'Un vehículo tiene que verse gris antes de dejar el mapa: usá menos minutos para el gris.',
+      path: ['minutosGris'],
+    }),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -82,6 +113,17 @@ export const defaultSiteSettings: SiteSettings = {
   },
   retencionSolicitudesDias: 365,
   plazos: { diasHabiles: 15, diasPorVencer: 3 },
+  vehiculos: {
+    minutosRecientes: 15,
+    minutosGris: 5,
+    // Villa La Angostura's centre (Av. Arrayanes and Bv. Nahuel Huapi, about).
+    centro: { latitud: -40.762, longitud: -71.646 },
+    radioKm: 3,
+    // The municipal depot (corralón), about; staff set the real one.
+    deposito: { latitud: -40.7668, longitud: -71.6325, radioM: 150 },
+    horario: { desde: '06:00', hasta: '22:00' },
+    horasRecorrido: 12,
+  },
 };
 
 /**

@@ -6,12 +6,13 @@ import { seedAjustes } from './ajustes.ts';
 import { seedBoletines, seedFinanzas, seedGobierno } from './gobierno.ts';
 import { seedOrdenanzas } from './ordenanzas.ts';
 import { seedUsuarios } from './usuarios.ts';
+import { seedVehiculos } from './vehiculos.ts';
 
 export type SeedContext = { db: Db; storage: Storage };
 export type Seeder = { nombre: string; run(ctx: SeedContext): Promise<void> };
 
 /** In order; each later feature appends its own generator here. */
-export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas, seedUsuarios];
+export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas, seedUsuarios, seedVehiculos];
 
 /**
  * Fills a new, empty database with demo content, and adds the demo content of newer features to a

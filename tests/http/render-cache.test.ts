@@ -41,6 +41,9 @@ const TABLES_NO_PAGE_SHOWS = [
   'claves_servidor',
   'datos_demo',
   'feriados',
+  // Live data: /seguimiento-vehiculos is never cached, and a position every few seconds would empty the cache (issue 13).
+  'posiciones_vehiculo',
+  'vehiculos',
   'historial_solicitudes_decreto',
   'limites_uso',
   'outbox',

@@ -1,0 +1,136 @@
+import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
+import type { IconoVehiculo, ServicioVehiculo } from '#domain/vehiculos/campos.ts';
+import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import type { Seeder } from './index.ts';
+
+/** A route along the town's streets: [latitude, longitude] points, driven there and back. */
+export type Ruta = readonly (readonly [number, number])[];
+
+export type VehiculoDemo = { alias: string; icono: IconoVehiculo; servicio: ServicioVehiculo; dispositivo: string; ruta: Ruta };
+
+/**
+ * The demo fleet (issue 13) and the streets each one drives, approximately: Av. Arrayanes through
+ * El Cruce, Bv. Nahuel Huapi down to La Villa, Av. Siete Lagos, the gravel streets north of the
+ * centre and the road to Cerro Bayo. The simulator (server/demo/simulador.ts) drives them through
+ * the ingest path; the seed leaves each one's recent past so the map has something at once.
+ */
+export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
+  {
+    alias: 'Recolector 1',
+    icono: 'recolector',
+    servicio: 'recoleccion',
+    dispositivo: 'vla-recolector-1',
+    ruta: [
+      [-40.7595, -71.656],
+      [-40.761, -71.65],
+      [-40.762, -71.6447],
+      [-40.7632, -71.639],
+      [-40.765, -71.633],
+    ],
+  },
+  {
+    alias: 'Recolector 2',
+    icono: 'recolector',
+    servicio: 'recoleccion',
+    dispositivo: 'vla-recolector-2',
+    ruta: [
+      [-40.7625, -71.6445],
+      [-40.767, -71.6452],
+      [-40.772, -71.646],
+      [-40.777, -71.647],
+      [-40.781, -71.6475],
+    ],
+  },
+  {
+    alias: 'Motoniveladora 1',
+    icono: 'motoniveladora',
+    servicio: 'vialidad',
+    dispositivo: 'vla-motoniveladora-1',
+    ruta: [
+      [-40.756, -71.648],
+      [-40.754, -71.644],
+      [-40.7525, -71.64],
+      [-40.7545, -71.637],
+    ],
+  },
+  {
+    alias: 'Pala cargadora',
+    icono: 'pala_cargadora',
+    servicio: 'vialidad',
+    dispositivo: 'vla-pala-1',
+    ruta: [
+      [-40.76, -71.642],
+      [-40.757, -71.639],
+      [-40.754, -71.636],
+      [-40.75, -71.633],
+    ],
+  },
+  {
+    alias: 'Camión de vialidad',
+    icono: 'camion',
+    servicio: 'vialidad',
+    dispositivo: 'vla-camion-vial-1',
+    ruta: [
+      [-40.758, -71.638],
+      [-40.756, -71.63],
+      [-40.754, -71.62],
+    ],
+  },
+];
+
+/**
+ * The point at `fraccion` (0..1) of a trip along the route and back: 0 and 1 are its start, 0.5
+ * its end. Straight lines between the route's points, each stretch by its length.
+ */
+export function puntoEnRuta(ruta: Ruta, fraccion: number): [number, number] {
+  const ida = (((fraccion % 1) + 1) % 1) * 2;
+  const f = ida <= 1 ? ida : 2 - ida;
+  const largos = ruta.slice(1).map((p, i) => Math.hypot(p[0] - ruta[i]![0], p[1] - ruta[i]![1]));
+  const total = largos.reduce((a, b) => a + b, 0);
+  let resto = f * total;
+  for (const [i, largo] of largos.entries()) {
+    if (resto <= largo || i === largos.length - 1) {
+      const t = largo === 0 ? 0 : Math.min(1, resto / largo);
+      const [a, b] = [ruta[i]!, ruta[i + 1]!];
+      return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    }
+    resto -= largo;
+  }
+  return [ruta[0]![0], ruta[0]![1]];
+}
+
+/** How long a demo vehicle takes to drive its route there and back. */
+export const VUELTA_DEMO_MS = 40 * 60_000;
+
+/** Where a demo vehicle is at an instant: each one on its own phase of its round trip. */
+export function posicionDemo(indice: number, instante: Date): [number, number] {
+  const vehiculo = VEHICULOS_DEMO[indice]!;
+  return puntoEnRuta(vehiculo.ruta, instante.getTime() / VUELTA_DEMO_MS + indice / VEHICULOS_DEMO.length);
+}
+
+/**
+ * The demo fleet with the last two hours of each road machine's trail (a point every 2 minutes)
+ * and each collection truck's last minute, so the map shows vehicles and streets attended before
+ * the simulator's first report. The demo's service hours are the whole day (desde = hasta): it
+ * runs at any hour; a real installation sets its own.
+ */
+export const seedVehiculos: Seeder = {
+  nombre: 'vehiculos',
+  run: async ({ db }) => {
+    await saveSiteSettings(db, { vehiculos: { ...defaultSiteSettings.vehiculos, horario: { desde: '00:00', hasta: '00:00' } } });
+    const ahora = Date.now();
+    for (const [indice, v] of VEHICULOS_DEMO.entries()) {
+      const [{ id }] = (await db.insert(vehiculos).values({ alias: v.alias, icono: v.icono, servicio: v.servicio, dispositivo: v.dispositivo }).returning({
+        id: vehiculos.id,
+      })) as [{ id: number }];
+      const minutos = v.servicio === 'vialidad' ? Array.from({ length: 60 }, (_, i) => 120 - i * 2) : [1];
+      await db.insert(posicionesVehiculo).values(
+        minutos.map((m) => {
+          const hora = new Date(ahora - m * 60_000);
+          const [latitud, longitud] = posicionDemo(indice, hora);
+          return { vehiculoId: id, latitud, longitud, velocidadKmh: 15, horaDispositivo: hora, recibidaEn: hora, publica: true, bateria: 80 };
+        }),
+      );
+    }
+  },
+};
