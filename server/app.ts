@@ -34,6 +34,10 @@ import { limitConnectionsPerAddress } from './connections.ts';
 import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { randomPoolBytes } from './random-pool.ts';
+import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
+import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
+import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
+import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** The render cache, unless RENDER_CACHE=false. */
     renderCache: RenderCache | undefined;
+    /** The live vehicle map's streams (docs/decisions/015-seguimiento-de-vehiculos.md). */
+    vehiculosEnVivo: VehiculosEnVivo;
   }
 }
 
@@ -272,7 +278,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderCache = enabled ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), ...bounds }) : undefined;
   app.decorate('contentVersion', contentVersion);
   app.decorate('renderCache', renderCache);
-  await registerApi(app, context);
+  // Vehicle tracking (issue 13, docs/decisions/015-seguimiento-de-vehiculos.md): every instance
+  // listens for stored positions and streams the public ones; on close the streams end first, so
+  // their connections drain with the others, and the listening stops with the app.
+  const minutosRecientes = async () => (await getSiteSettingsForPages(database.db)).vehiculos.minutosRecientes;
+  const vehiculosEnVivo = await watchVehiculosEnVivo(database, {
+    maximo: config.vehiculos.streams.max,
+    maximoPorDireccion: config.vehiculos.streams.porDireccion,
+    duracionMaximaMs: DURACION_MAXIMA_STREAM_MS,
+    instantanea: async () => listVehiculosEnMapa(database.db, context.clock.now(), await minutosRecientes()),
+    minutosRecientes,
+    now: () => context.clock.now(),
+    log: app.log,
+  });
+  app.decorate('vehiculosEnVivo', vehiculosEnVivo);
+  app.addHook('preClose', async () => vehiculosEnVivo.cerrarStreams());
+  app.addHook('onClose', async () => vehiculosEnVivo.stop());
+  await registerApi(app, context, vehiculosEnVivo);
   await registerCompat(app, context);
   registerFeeds(app, context);
   await registerPages(app, {
