@@ -36,6 +36,7 @@ import { registerInputGuard } from './input-guard.ts';
 import { randomPoolBytes } from './random-pool.ts';
 import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
 import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
+import { type IngestServer, createIngestServer } from './ingest-port.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 
@@ -70,6 +71,8 @@ declare module 'fastify' {
     renderCache: RenderCache | undefined;
     /** The live vehicle map's streams (docs/decisions/015-seguimiento-de-vehiculos.md). */
     vehiculosEnVivo: VehiculosEnVivo;
+    /** The ingest's own port, when INGEST_PORT is set: `start()` opens it after the site's port. */
+    ingest: IngestServer | undefined;
   }
 }
 
@@ -294,6 +297,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('vehiculosEnVivo', vehiculosEnVivo);
   app.addHook('preClose', async () => vehiculosEnVivo.cerrarStreams());
   app.addHook('onClose', async () => vehiculosEnVivo.stop());
+  const ingest = createIngestServer(app, config);
+  app.decorate('ingest', ingest);
+  if (ingest) {
+    let cerrada: Promise<void> | undefined;
+    app.addHook('preClose', async () => {
+      cerrada = ingest.close(HTTP_GRACE_MS);
+    });
+    app.addHook('onClose', async () => cerrada ?? ingest.close(HTTP_GRACE_MS));
+  }
   await registerApi(app, context, vehiculosEnVivo);
   await registerCompat(app, context);
   registerFeeds(app, context);
@@ -327,11 +339,12 @@ async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | 
 export async function start(
   config: Config,
   vite?: ViteDevServer,
-): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined }> {
+): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined; ingestPort: number | undefined }> {
   const database = await openDatabase(config);
   const storage = openStorage(config);
   let app: FastifyInstance | undefined;
   let demo: typeof DEMO_USUARIOS | undefined;
+  let ingestPort: number | undefined;
   try {
     if (config.seedDemo) {
       const applied = await seedDemoContent({ db: database.db, storage });
@@ -340,6 +353,7 @@ export async function start(
     }
     app = await buildApp({ config, database, storage, vite });
     await app.listen({ port: config.port, host: config.host });
+    ingestPort = await app.ingest?.listen(config.host);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();
@@ -352,5 +366,5 @@ export async function start(
       await server.close();
       await database.close();
     })());
-  return { app: server, close, demo };
+  return { app: server, close, demo, ingestPort };
 }

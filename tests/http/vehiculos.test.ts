@@ -518,4 +518,29 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
       }
     });
   });
+
+  it('INGEST_PORT: la raíz de su propio puerto recibe OsmAnd y JSON; nada más del sitio se alcanza por él', async () => {
+    const otro = await createTestApp(engine, { sameDatabaseAs: t, clock, env: { INGEST_PORT: '0' } });
+    try {
+      const puerto = await otro.app.ingest!.listen('127.0.0.1');
+      const v = await vehiculo();
+      reloj = new Date(reloj.getTime() + 1_000);
+      const get = await fetch(`http://127.0.0.1:${puerto}/?${osmand(v.dispositivo)}`);
+      expect(get.status).toBe(200);
+      expect(await get.text()).toBe('');
+      reloj = new Date(reloj.getTime() + 1_000);
+      const post = await fetch(`http://127.0.0.1:${puerto}/`, { method: 'POST', headers: JSON_CT, body: traccarClient(v.dispositivo) });
+      expect(post.status).toBe(200);
+      expect(await guardadas(v.id)).toHaveLength(2);
+      expect((await fetch(`http://127.0.0.1:${puerto}/?id=no-existe&lat=-40.7&lon=-71.6&timestamp=${segundos(reloj)}`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${puerto}/?id=${v.dispositivo}&lat=NaN`)).status).toBe(400);
+      for (const ruta of ['/api/v1/vehiculos', '/home', '/admin']) {
+        const res = await fetch(`http://127.0.0.1:${puerto}${ruta}`);
+        expect(res.status, ruta).toBe(404);
+        expect(await res.json()).toEqual({ error: expect.stringMatching(/sólo se reciben posiciones/) });
+      }
+    } finally {
+      await otro.close();
+    }
+  });
 });
