@@ -37,6 +37,7 @@ import { randomPoolBytes } from './random-pool.ts';
 import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
 import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
 import { type IngestServer, createIngestServer } from './ingest-port.ts';
+import { scheduleSimulador } from './demo/simulador.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 
@@ -306,6 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => cerrada ?? ingest.close(HTTP_GRACE_MS));
   }
+  scheduleSimulador(app, database.db, config.vehiculos.simulador);
   await registerApi(app, context, vehiculosEnVivo);
   await registerCompat(app, context);
   registerFeeds(app, context);

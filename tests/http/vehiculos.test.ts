@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
 import { RAFAGA_POR_DISPOSITIVO } from '#domain/vehiculos/commands.ts';
+import { VEHICULOS_DEMO } from '#server/demo/vehiculos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
@@ -541,6 +542,47 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
       }
     } finally {
       await otro.close();
+    }
+  });
+});
+
+describe.each(engines)('el simulador de la flota de demostración (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { SIMULADOR_VEHICULOS: 'true', SIMULADOR_INTERVALO_MS: '1000' } });
+  });
+  afterAll(() => t?.close());
+
+  const nuevas = async (desde: Date) =>
+    new Set(
+      (
+        await t.database.db
+          .select({ dispositivo: vehiculos.dispositivo })
+          .from(posicionesVehiculo)
+          .innerJoin(vehiculos, eq(vehiculos.id, posicionesVehiculo.vehiculoId))
+          .where(and(gt(posicionesVehiculo.recibidaEn, desde)))
+      ).map((f) => f.dispositivo),
+    );
+
+  it('reporta cada vehículo de la demo por HTTP a la ingesta del propio sitio, y sólo mientras escucha', async () => {
+    const desde = new Date();
+    // Its first run comes a second after start: without an address to report to, it stores nothing (a pause that checks nothing happens).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await nuevas(desde)).toEqual(new Set());
+    const base = await escuchar(t);
+    const stream = await abrirStream(`${base}/api/v1/vehiculos/stream`);
+    try {
+      await stream.siguiente();
+      const vistos = new Set<string>();
+      while (vistos.size < VEHICULOS_DEMO.length) {
+        const e = (await stream.siguiente()) as { evento: string; datos: { alias: string } };
+        expect(e.evento).toBe('posicion');
+        vistos.add(e.datos.alias);
+      }
+      expect([...vistos].sort()).toEqual(VEHICULOS_DEMO.map((v) => v.alias).sort());
+      expect(await nuevas(desde)).toEqual(new Set(VEHICULOS_DEMO.map((v) => v.dispositivo)));
+    } finally {
+      stream.cerrar();
     }
   });
 });
