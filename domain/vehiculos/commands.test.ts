@@ -134,7 +134,8 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
   it('una por segundo por dispositivo, con ráfagas: lo que pasa recibe un límite y no se guarda; cada dispositivo cuenta por su lado', async () => {
     const v = await vehiculo();
     const otro = await vehiculo();
-    const reporte = (dispositivo: string, i: number) => registrarPosicion(ctx, posicion(dispositivo, { horaDispositivo: new Date(MEDIODIA.getTime() - 60_000 + i) }));
+    const reporte = (dispositivo: string, i: number) =>
+      registrarPosicion(ctx, posicion(dispositivo, { horaDispositivo: new Date(MEDIODIA.getTime() - 60_000 + i) }));
     for (let i = 0; i < RAFAGA_POR_DISPOSITIVO; i++) expect((await reporte(v.dispositivo, i)).tipo, `reporte ${i + 1}`).toBe('registrada');
     const pasado = await reporte(v.dispositivo, 100);
     expect(pasado).toMatchObject({ tipo: 'limite', reintentarEnSegundos: 1 });
