@@ -25,6 +25,8 @@ export function scheduleSimulador(app: FastifyInstance, db: Db, opciones: { acti
   if (opciones.activo === false) return;
   let habilitado: Promise<boolean> | undefined;
   let cerrando = false;
+  /** Each vehicle's last answer: a failure is logged when it starts, not every few seconds. */
+  const estados = new Map<string, number>();
   const demoCargada = async () => (await db.select({ nombre: datosDemo.nombre }).from(datosDemo).where(eq(datosDemo.nombre, 'vehiculos'))).length > 0;
   app.addHook('preClose', async () => {
     cerrando = true;
@@ -34,10 +36,17 @@ export function scheduleSimulador(app: FastifyInstance, db: Db, opciones: { acti
     firstAfterMs: Math.min(opciones.intervaloMs, 2_000),
     everyMs: opciones.intervaloMs,
     run: async () => {
-      habilitado ??= demoCargada().then((cargada) => {
-        if (!cargada) app.log.warn({}, 'simulador de vehículos apagado: esta base no tiene la flota de demostración');
-        return cargada;
-      });
+      // Asked once; a failed question (the database down) is asked again on the next run.
+      habilitado ??= demoCargada().then(
+        (cargada) => {
+          if (!cargada) app.log.warn({}, 'simulador de vehículos apagado: esta base no tiene la flota de demostración');
+          return cargada;
+        },
+        (error: unknown) => {
+          habilitado = undefined;
+          throw error;
+        },
+      );
       if (!(await habilitado)) return;
       const direccion = app.server.address() as AddressInfo | string | null;
       if (!direccion || typeof direccion === 'string') return;
@@ -45,7 +54,10 @@ export function scheduleSimulador(app: FastifyInstance, db: Db, opciones: { acti
       for (const [indice, vehiculo] of VEHICULOS_DEMO.entries()) {
         if (cerrando) return;
         const estado = await reportar(direccion, vehiculo.dispositivo, indice, ahora, opciones.intervaloMs);
-        if (estado !== 200 && !cerrando) app.log.warn({ estado, vehiculo: vehiculo.alias }, 'el simulador de vehículos no pudo reportar una posición');
+        if (estado !== 200 && estado !== estados.get(vehiculo.dispositivo) && !cerrando) {
+          app.log.warn({ estado, vehiculo: vehiculo.alias }, 'el simulador de vehículos no pudo reportar una posición (se avisa otra vez si cambia)');
+        }
+        estados.set(vehiculo.dispositivo, estado);
       }
     },
   });
