@@ -175,8 +175,11 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
         void resincronizar();
       },
       lost() {
+        // Said once per loss, not at every attempt to get it back.
+        if (!perdida) {
+          opciones.log.warn({}, 'se perdió la conexión que escucha las posiciones de los vehículos; los mapas en vivo se resincronizan al recuperarla');
+        }
         perdida = true;
-        opciones.log.warn({}, 'se perdió la conexión que escucha las posiciones de los vehículos; los mapas en vivo se resincronizan al recuperarla');
       },
     },
     { once: true },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
 import { RAFAGA_POR_DISPOSITIVO } from '#domain/vehiculos/commands.ts';
@@ -497,6 +497,19 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
       for (const s of streams) {
         expect(await s.hastaElFin()).toEqual([]);
         expect(s.terminado()).toBe(true);
+      }
+    });
+
+    it.runIf(engine === 'postgresql')('si se pierde la conexión que escucha, al recuperarla cada stream recibe una instantánea nueva', async () => {
+      const stream = await abrirStream(`${base}/api/v1/vehiculos/stream`);
+      try {
+        expect((await stream.siguiente())?.evento).toBe('instantanea');
+        await t.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'vla-listen-posiciones_vehiculo'`,
+        );
+        expect((await stream.siguiente())?.evento).toBe('instantanea');
+      } finally {
+        stream.cerrar();
       }
     });
 
