@@ -27,8 +27,13 @@ export type Database = {
    * the write's promise resolves; others as soon as the server sends them. `connected` is called
    * once listening (again after a lost connection is replaced), `lost` when notifications may have
    * been missed. Resolves with the way to stop.
+   *
+   * On PostgreSQL a channel of POOL_CHANNELS is heard on every pool connection as well (so a write
+   * of this process is heard before it returns), and a notification may then arrive more than once.
+   * `{ once: true }` listens only on the dedicated connection: each notification arrives once, this
+   * process's own as soon as it commits, like any other's (the live vehicle map).
    */
-  listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>>;
+  listen(channel: string, subscriber: Subscriber, options?: { once?: boolean }): Promise<() => Promise<void>>;
 };
 
 export type Subscriber = {
@@ -214,8 +219,8 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
-    listen: async (channel, subscriber) => {
-      const stopPool = channels.add(channel, subscriber.notify);
+    listen: async (channel, subscriber, options = {}) => {
+      const stopPool = options.once ? () => {} : channels.add(channel, subscriber.notify);
       const stopListener = await dedicatedListener(url, channel, subscriber);
       const stop = async () => {
         listeners.delete(stop);

@@ -34,6 +34,12 @@ import { limitConnectionsPerAddress } from './connections.ts';
 import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { randomPoolBytes } from './random-pool.ts';
+import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
+import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
+import { type IngestServer, createIngestServer } from './ingest-port.ts';
+import { scheduleSimulador } from './demo/simulador.ts';
+import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
+import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
@@ -64,6 +70,10 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** The render cache, unless RENDER_CACHE=false. */
     renderCache: RenderCache | undefined;
+    /** The live vehicle map's streams (docs/decisions/015-seguimiento-de-vehiculos.md). */
+    vehiculosEnVivo: VehiculosEnVivo;
+    /** The ingest's own port, when INGEST_PORT is set: `start()` opens it after the site's port. */
+    ingest: IngestServer | undefined;
   }
 }
 
@@ -272,7 +282,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderCache = enabled ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), ...bounds }) : undefined;
   app.decorate('contentVersion', contentVersion);
   app.decorate('renderCache', renderCache);
-  await registerApi(app, context);
+  // Vehicle tracking (issue 13, docs/decisions/015-seguimiento-de-vehiculos.md): every instance
+  // listens for stored positions and streams the public ones; on close the streams end first, so
+  // their connections drain with the others, and the listening stops with the app.
+  const minutosRecientes = async () => (await getSiteSettingsForPages(database.db)).vehiculos.minutosRecientes;
+  const vehiculosEnVivo = await watchVehiculosEnVivo(database, {
+    maximo: config.vehiculos.streams.max,
+    maximoPorDireccion: config.vehiculos.streams.porDireccion,
+    duracionMaximaMs: DURACION_MAXIMA_STREAM_MS,
+    instantanea: async () => listVehiculosEnMapa(database.db, context.clock.now(), await minutosRecientes()),
+    minutosRecientes,
+    now: () => context.clock.now(),
+    log: app.log,
+  });
+  app.decorate('vehiculosEnVivo', vehiculosEnVivo);
+  app.addHook('preClose', async () => vehiculosEnVivo.cerrarStreams());
+  app.addHook('onClose', async () => vehiculosEnVivo.stop());
+  const ingest = createIngestServer(app, config);
+  app.decorate('ingest', ingest);
+  if (ingest) {
+    let cerrada: Promise<void> | undefined;
+    app.addHook('preClose', async () => {
+      cerrada = ingest.close(HTTP_GRACE_MS);
+    });
+    app.addHook('onClose', async () => cerrada ?? ingest.close(HTTP_GRACE_MS));
+  }
+  scheduleSimulador(app, database.db, config.vehiculos.simulador);
+  await registerApi(app, context, vehiculosEnVivo);
   await registerCompat(app, context);
   registerFeeds(app, context);
   await registerPages(app, {
@@ -305,11 +341,12 @@ async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | 
 export async function start(
   config: Config,
   vite?: ViteDevServer,
-): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined }> {
+): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined; ingestPort: number | undefined }> {
   const database = await openDatabase(config);
   const storage = openStorage(config);
   let app: FastifyInstance | undefined;
   let demo: typeof DEMO_USUARIOS | undefined;
+  let ingestPort: number | undefined;
   try {
     if (config.seedDemo) {
       const applied = await seedDemoContent({ db: database.db, storage });
@@ -318,6 +355,7 @@ export async function start(
     }
     app = await buildApp({ config, database, storage, vite });
     await app.listen({ port: config.port, host: config.host });
+    ingestPort = await app.ingest?.listen(config.host);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();
@@ -330,5 +368,5 @@ export async function start(
       await server.close();
       await database.close();
     })());
-  return { app: server, close, demo };
+  return { app: server, close, demo, ingestPort };
 }

@@ -62,4 +62,19 @@ describe('configuración', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: Escribí false, una cantidad de proxies/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('seguimiento de vehículos: INGEST_PORT apagado si está vacío, el simulador según la demo salvo que se diga, y los límites de los streams', () => {
+    const { vehiculos } = loadConfig({});
+    expect(vehiculos).toEqual({ ingestPort: undefined, simulador: { activo: undefined, intervaloMs: 5_000 }, streams: { max: 1_000, porDireccion: 10 } });
+    expect(loadConfig({ INGEST_PORT: '' }).vehiculos.ingestPort).toBeUndefined();
+    expect(loadConfig({ INGEST_PORT: '5055' }).vehiculos.ingestPort).toBe(5055);
+    expect(loadConfig({ INGEST_PORT: '0' }).vehiculos.ingestPort).toBe(0);
+    expect(() => loadConfig({ INGEST_PORT: '70000' })).toThrow(/INGEST_PORT/);
+    expect(() => loadConfig({ INGEST_PORT: 'cinco' })).toThrow(/INGEST_PORT/);
+    expect(() => loadConfig({ PORT: '5055', INGEST_PORT: '5055' })).toThrow(/INGEST_PORT: tiene que ser otro puerto que PORT/);
+    expect(loadConfig({ SIMULADOR_VEHICULOS: 'false' }).vehiculos.simulador.activo).toBe(false);
+    expect(loadConfig({ SIMULADOR_VEHICULOS: 'true', SIMULADOR_INTERVALO_MS: '2000' }).vehiculos.simulador).toEqual({ activo: true, intervaloMs: 2_000 });
+    expect(() => loadConfig({ SIMULADOR_INTERVALO_MS: '10' })).toThrow(/SIMULADOR_INTERVALO_MS/);
+    expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3' }).vehiculos.streams).toEqual({ max: 50, porDireccion: 3 });
+  });
 });

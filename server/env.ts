@@ -113,6 +113,19 @@ const envSchema = z.object({
   RENDER_CACHE: z.stringbool().default(true),
   RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  /** The ingest's own port (issue 13): its root takes OsmAnd reports, as a Traccar server's 5055. Empty: off. */
+  INGEST_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** The demo fleet's simulator: unset, on when this database holds the demo fleet. */
+  SIMULADOR_VEHICULOS: z.stringbool().optional(),
+  SIMULADOR_INTERVALO_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5_000),
+  /** Live map streams (Server-Sent Events) open at once on an instance, and from one address. */
+  MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  MAX_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export type Config = {
@@ -161,6 +174,16 @@ export type Config = {
   database: DatabaseLimits;
   /** Anonymous GETs of public pages are answered from the render cache (docs/decisions/007-cache-de-paginas.md). */
   renderCache: { enabled: boolean; maxEntries: number; maxBytes: number };
+  /**
+   * Vehicle tracking (docs/decisions/015-seguimiento-de-vehiculos.md): the ingest's own port
+   * (undefined: off; 0: any free port), the demo fleet's simulator (undefined: on when the
+   * database holds the demo fleet) and the bounds on live map streams.
+   */
+  vehiculos: {
+    ingestPort: number | undefined;
+    simulador: { activo: boolean | undefined; intervaloMs: number };
+    streams: { max: number; porDireccion: number };
+  };
 };
 
 export class ConfigError extends Error {}
@@ -195,6 +218,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   for (const key of previous) {
     if (!dataKey.safeParse(key).success)
       lines.push('  DATA_KEY_PREVIOUS: cada clave anterior debe ser de 256 bits (64 dígitos hexadecimales o 44 caracteres en base64), separadas por comas.');
+  }
+  if (parsed.success && parsed.data.INGEST_PORT !== undefined && parsed.data.INGEST_PORT !== 0 && parsed.data.INGEST_PORT === parsed.data.PORT) {
+    lines.push('  INGEST_PORT: tiene que ser otro puerto que PORT (la ingesta ya está en PORT, en /api/v1/posiciones); dejala vacía para no abrir otro.');
   }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Configuración inválida:\n${[...new Set(lines)].join('\n')}`);
   const e = parsed.data;
@@ -242,5 +268,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       poolSize: e.DB_POOL_SIZE,
     },
     renderCache: { enabled: e.RENDER_CACHE, maxEntries: e.RENDER_CACHE_MAX_ENTRIES, maxBytes: e.RENDER_CACHE_MAX_MB * 1024 * 1024 },
+    vehiculos: {
+      ingestPort: e.INGEST_PORT,
+      simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },
+      streams: { max: e.MAX_STREAMS, porDireccion: e.MAX_STREAMS_PER_IP },
+    },
   };
 }

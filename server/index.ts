@@ -39,7 +39,7 @@ async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }
 try {
   const { mod, vite } = await loadAppModule();
   const config = mod.loadConfig(environment);
-  const { close, demo } = await mod.start(config, vite);
+  const { close, demo, ingestPort } = await mod.start(config, vite);
   const shutdown = (signal: string) => {
     console.log(`${signal} recibido: cerrando conexiones...`);
     // A normal close takes under 2 s (docs/architecture.md, "Correo"); this only ends a stuck one.
@@ -67,6 +67,7 @@ try {
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Sitio de la Municipalidad de Villa La Angostura en http://${shown}:${config.port}`);
+  if (ingestPort !== undefined) console.log(`Posiciones de rastreadores (protocolo OsmAnd) también en http://${shown}:${ingestPort}/`);
   if (demo) {
     // Demo accounts only (a database the demo filled): their passwords are public anyway.
     console.log(`Back-office de demostración en http://${shown}:${config.port}/login`);

@@ -32,6 +32,14 @@ export const vehiculos = pgTable(
     servicio: text('servicio', { enum: SERVICIOS_VEHICULO }).notNull(),
     dispositivo: text('dispositivo').notNull().unique(),
     activo: boolean('activo').notNull().default(true),
+    /**
+     * The ingest's rate limit per device (docs/decisions/015-seguimiento-de-vehiculos.md), a GCRA
+     * in the row itself: the theoretical time of the next report. A report is accepted while this
+     * is at most (burst - 1) intervals ahead of now, and moves it one interval on; null before the
+     * first. Kept here, in the database, so every instance counts alike, and the same row lock
+     * that reads the vehicle orders its reports.
+     */
+    proximoReporte: timestamp('proximo_reporte', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +50,13 @@ export const vehiculos = pgTable(
     check('vehiculos_servicio', sql`${t.servicio} in ('recoleccion', 'vialidad')`),
   ],
 );
+
+/**
+ * The NOTIFY channel of new positions: a trigger on posiciones_vehiculo (migration 0011) announces
+ * every stored position, public or not, with its vehicle, as JSON (domain/vehiculos/avisos.ts).
+ * Whoever listens must drop the private ones before anything leaves the server.
+ */
+export const POSICIONES_VEHICULO_CHANNEL = 'posiciones_vehiculo';
 
 /**
  * Every position a vehicle reported (issue 13), in one unit: degrees (WGS 84), km/h, degrees from

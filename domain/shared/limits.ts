@@ -25,6 +25,20 @@ export async function consumeLimit(db: Db, clave: string, limite: Limit): Promis
   return { allowed: cuenta <= limite.max, count: cuenta };
 }
 
+/**
+ * Whether `clave` has used up `limite` in the current window, without counting a use: for a limit
+ * that counts only failures, checked before the work whose failure it would count.
+ */
+export async function limitReached(db: Db, clave: string, limite: Limit): Promise<boolean> {
+  const ventana = limite.windowSeconds;
+  const [fila] = await queryRows<{ cuenta: number | string }>(
+    db,
+    sql`select cuenta from limites_uso
+        where clave = ${clave} and inicio = to_timestamp(floor(extract(epoch from now()) / ${ventana}) * ${ventana})`,
+  );
+  return Number(fila?.cuenta ?? 0) >= limite.max;
+}
+
 /** Drops windows older than two days (the longest limit is a day). */
 async function purgeLimits(db: Db): Promise<void> {
   await db.delete(limitesUso).where(lt(limitesUso.inicio, sql`now() - interval '2 days'`));

@@ -10,6 +10,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-op
 import { solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
 import { LIMITE_COINCIDENCIAS, filtrosOrdenanzasSchema, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
 import { formatNumber, z } from '#domain/shared/zod.ts';
+import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICULO } from '#domain/vehiculos/campos.ts';
 
 type Esquema = z.ZodType;
 
@@ -168,6 +169,80 @@ const sesionApi = z
   })
   .meta({ id: 'Sesion', description: 'Quién es el dueño del token del encabezado Aero-Token.' });
 
+const vehiculoEnMapa = z
+  .object({
+    id: entero,
+    latitud: z.number().meta({ description: 'Grados (WGS 84).' }),
+    longitud: z.number().meta({ description: 'Grados (WGS 84).' }),
+    alias: texto,
+    icono: z.enum(ICONOS_VEHICULO).meta({ description: `El ícono del marcador: ${ICONOS_VEHICULO.map((i) => `${i} (${ETIQUETAS_ICONO[i]})`).join(', ')}.` }),
+    servicio: z.enum(SERVICIOS_VEHICULO).meta({ description: `${SERVICIOS_VEHICULO.map((s) => `${s} (${ETIQUETAS_SERVICIO[s]})`).join(' o ')}.` }),
+    velocidadKmh: z.number().nullable().meta({ description: 'km/h; null si el dispositivo no la informó.' }),
+    rumbo: z.number().nullable().meta({ description: 'Grados desde el norte, de 0 a menos de 360; null si no se conoce.' }),
+    vistoEn: fechaHora.meta({ description: 'Cuándo el dispositivo tomó la posición (ISO 8601, UTC).' }),
+  })
+  .meta({ id: 'VehiculoEnMapa', description: 'Un vehículo en el mapa público: su última posición pública reciente.' });
+
+const numeroOsmAnd = (description: string) => z.string().optional().meta({ description });
+const parametrosOsmAnd = z
+  .object({
+    id: z.string().optional().meta({ description: 'Identificador del dispositivo (el configurado en el vehículo). Obligatorio, o `deviceid`.' }),
+    deviceid: z.string().optional().meta({ description: 'Otro nombre de `id`.' }),
+    lat: numeroOsmAnd('Latitud en grados (punto decimal).'),
+    lon: numeroOsmAnd('Longitud en grados.'),
+    location: z.string().optional().meta({ description: 'En lugar de lat y lon: `latitud,longitud`.' }),
+    timestamp: z
+      .string()
+      .optional()
+      .meta({ description: 'Obligatorio: segundos o milisegundos desde 1970, o ISO 8601 (sin zona, UTC). Hasta 5 minutos en el futuro y 7 días atrás.' }),
+    speed: numeroOsmAnd('Velocidad en nudos (se guarda en km/h).'),
+    bearing: numeroOsmAnd('Rumbo en grados desde el norte (también `heading`).'),
+    heading: numeroOsmAnd('Otro nombre de `bearing`.'),
+    altitude: numeroOsmAnd('Altitud en metros.'),
+    accuracy: numeroOsmAnd('Precisión en metros.'),
+    batt: numeroOsmAnd('Batería en porcentaje (0 a 100).'),
+    valid: z.string().optional().meta({ description: '`false` o `0`: la posición no es válida y no se guarda.' }),
+  })
+  .meta({ description: 'El protocolo OsmAnd: otros parámetros se ignoran.' });
+
+const traccarClient = z
+  .object({
+    device_id: texto.meta({ description: 'Identificador del dispositivo.' }),
+    location: z.object({
+      timestamp: texto.meta({ description: 'ISO 8601.', example: '2026-07-15T15:00:00.000Z' }),
+      coords: z.object({
+        latitude: z.number(),
+        longitude: z.number(),
+        speed: z.number().optional().meta({ description: 'm/s; negativa si no se conoce.' }),
+        heading: z.number().optional().meta({ description: 'Grados; negativo si no se conoce.' }),
+        altitude: z.number().optional(),
+        accuracy: z.number().optional().meta({ description: 'Metros.' }),
+      }),
+      battery: z.object({ level: z.number().meta({ description: 'De 0 a 1; negativo si no se conoce.' }) }).optional(),
+      is_moving: z.boolean().optional(),
+      odometer: z.number().optional(),
+    }),
+  })
+  .meta({ id: 'PosicionTraccarClient', description: 'El JSON de Traccar Client 9 o posterior; otras claves se ignoran.' });
+
+const reenvioTraccar = z
+  .object({
+    position: z.object({
+      latitude: z.number(),
+      longitude: z.number(),
+      speed: z.number().optional().meta({ description: 'Nudos.' }),
+      course: z.number().optional(),
+      altitude: z.number().optional(),
+      accuracy: z.number().optional(),
+      fixTime: z.union([texto, z.number()]).meta({ description: 'ISO 8601 o milisegundos desde 1970 (si falta, deviceTime).' }),
+      deviceTime: z.union([texto, z.number()]).optional(),
+      valid: z.boolean().optional(),
+      attributes: z.object({ batteryLevel: z.number().optional().meta({ description: 'Porcentaje.' }) }).optional(),
+    }),
+    device: z.object({ uniqueId: texto.meta({ description: 'Identificador del dispositivo.' }) }),
+  })
+  .meta({ id: 'PosicionReenvioTraccar', description: 'El reenvío de posiciones de un servidor Traccar (forward.type=json); otras claves se ignoran.' });
+
 // ---------------------------------------------------------------------------------------------
 // Inputs beyond the domain's schemas.
 
@@ -201,6 +276,8 @@ export type Route = {
   query?: z.ZodObject;
   params?: z.ZodObject;
   cuerpo?: Esquema;
+  /** A form body (application/x-www-form-urlencoded) the route also takes, besides `cuerpo`. */
+  cuerpoFormulario?: z.ZodObject;
   /** Needs the `Aero-Token` header (a personal token): documented as the AeroToken security scheme. */
   autenticada?: boolean;
   respuestas: Record<number, Respuesta>;
@@ -302,6 +379,51 @@ export const ROUTES = {
   'GET /estados-contables': lista('Estados contables, del período más reciente al más antiguo', estadoContable, { csv: true }),
   'GET /sueldos': lista('Informes de sueldos, del período más reciente al más antiguo', sueldo, { csv: true }),
   'GET /plan-estrategico': lista('Enlaces del Plan Estratégico', enlacePlan, { csv: true }),
+  'GET /posiciones': {
+    resumen: 'Recibir la posición de un rastreador (protocolo OsmAnd)',
+    descripcion:
+      'La URL que se configura en OsmAnd, en Traccar Client anterior a 9 o en un rastreador que habla OsmAnd (también la raíz de `INGEST_PORT`). Sin sesión: el identificador del dispositivo es la credencial. Una posición por solicitud; se acepta una por segundo por dispositivo, con ráfagas de 20. Ver docs/decisions/015-seguimiento-de-vehiculos.md.',
+    query: parametrosOsmAnd,
+    respuestas: {
+      200: { descripcion: 'Guardada (o ya estaba: mismo dispositivo y hora). Cuerpo vacío, como responde Traccar.' },
+      400: error('Datos que no pueden ser una posición: no se guardó nada'),
+      404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
+      429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },
+    },
+  },
+  'POST /posiciones': {
+    resumen: 'Recibir la posición de un rastreador (Traccar Client 9, reenvío de Traccar u OsmAnd)',
+    descripcion:
+      'JSON de Traccar Client 9 o posterior, o el reenvío JSON de un servidor Traccar; o los parámetros de OsmAnd en la dirección o en un formulario. Cuerpo de hasta 16 KB. Mismas respuestas que el GET.',
+    cuerpo: z.union([traccarClient, reenvioTraccar]),
+    cuerpoFormulario: parametrosOsmAnd,
+    respuestas: {
+      200: { descripcion: 'Guardada (o ya estaba). Cuerpo vacío.' },
+      400: error('Datos que no pueden ser una posición: no se guardó nada'),
+      404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
+      413: error('Cuerpo demasiado grande'),
+      429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },
+    },
+  },
+  'GET /vehiculos': {
+    resumen: 'Vehículos en el mapa: recolección de residuos y máquinas de reparación de calles',
+    descripcion:
+      'Cada vehículo activo con su última posición pública de los últimos minutos (ajuste del sitio, 15 por defecto). Las posiciones en el depósito y fuera del horario de servicio nunca son públicas.',
+    respuestas: { 200: { descripcion: 'Los vehículos, por alias', json: z.array(vehiculoEnMapa) } },
+  },
+  'GET /vehiculos/stream': {
+    resumen: 'Posiciones en vivo (Server-Sent Events)',
+    descripcion:
+      'Primero `retry:` y un evento `instantanea` (data: la misma lista que GET /vehiculos), después un evento `posicion` (data: un VehiculoEnMapa) por cada posición pública nueva, de cualquier instancia del sitio, y un comentario cada 15 s. Se cierra a los 30 minutos (el navegador se reconecta y recibe otra instantánea).',
+    respuestas: {
+      200: {
+        descripcion: 'El stream de eventos',
+        contenido: { 'text/event-stream': { schema: z.string().meta({ description: 'event: instantanea | posicion; data: JSON.' }) } },
+      },
+      429: error('Demasiados streams abiertos desde esa dirección'),
+      503: { ...error('Demasiados streams abiertos en el sitio; probar más tarde'), encabezados: reintentar },
+    },
+  },
   'GET /sesion': {
     resumen: 'Quién llama: el perfil del dueño del token',
     descripcion:
@@ -345,7 +467,17 @@ export function operation(ruta: Route): ZodOpenApiOperationObject {
     summary: ruta.resumen,
     ...(ruta.descripcion ? { description: ruta.descripcion } : {}),
     ...(ruta.query || ruta.params ? { requestParams: { ...(ruta.query ? { query: ruta.query } : {}), ...(ruta.params ? { path: ruta.params } : {}) } } : {}),
-    ...(ruta.cuerpo ? { requestBody: { required: true, content: { 'application/json': { schema: ruta.cuerpo } } } } : {}),
+    ...(ruta.cuerpo
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ruta.cuerpo },
+              ...(ruta.cuerpoFormulario ? { 'application/x-www-form-urlencoded': { schema: ruta.cuerpoFormulario } } : {}),
+            },
+          },
+        }
+      : {}),
     ...(ruta.autenticada ? { security: [{ AeroToken: [] }] } : {}),
     responses,
   };

@@ -42,7 +42,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
 
   beforeAll(async () => {
     // Low limits, so the 429s the document promises can be provoked with a few requests.
-    t = await createTestApp(engine, { env: { SOLICITUDES_POR_IP: '2', CONSULTAS_ESTADO_POR_MINUTO: '4' } });
+    t = await createTestApp(engine, { env: { SOLICITUDES_POR_IP: '2', CONSULTAS_ESTADO_POR_MINUTO: '4', MAX_STREAMS: '2', MAX_STREAMS_PER_IP: '1' } });
     doc = (await t.app.inject({ url: '/api/docs.json' })).json() as Documento;
   });
   afterAll(() => t?.close());
@@ -51,7 +51,9 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
   function validar(ruta: string, metodo: string, res: LightMyRequestResponse) {
     const donde = `${metodo.toUpperCase()} ${ruta} ${res.statusCode}`;
     const respuesta = doc.paths[ruta]![metodo]!.responses[String(res.statusCode)];
-    expect(respuesta, `${donde}: estado no documentado (${res.body.slice(0, 200)})`).toBeDefined();
+    // A live stream (payloadAsStream) has no body to quote.
+    const cuerpo = String(res.headers['content-type']).startsWith('text/event-stream') ? '(stream)' : res.body.slice(0, 200);
+    expect(respuesta, `${donde}: estado no documentado (${cuerpo})`).toBeDefined();
     const tipo = String(res.headers['content-type'] ?? '').split(';')[0]!;
     const contenido = respuesta!.content;
     if (!contenido) return;
@@ -133,8 +135,35 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
       return res;
     };
 
+    // Operations whose happy request is not the generic one: a tracker's report of a demo vehicle
+    // (the live stream is opened below, it never ends by itself).
+    const ahora = () => Math.floor(Date.now() / 1000);
+    const felices: Record<string, () => Omit<InjectOptions, 'method' | 'url'> & { url: string }> = {
+      'GET /api/v1/posiciones': () => ({ url: `/api/v1/posiciones?id=vla-recolector-2&lat=-40.77&lon=-71.646&timestamp=${ahora() - 2}&speed=8` }),
+      'POST /api/v1/posiciones': () => ({
+        url: '/api/v1/posiciones',
+        payload: { device_id: 'vla-recolector-2', location: { timestamp: new Date().toISOString(), coords: { latitude: -40.771, longitude: -71.646 } } },
+      }),
+    };
+    const streams: AbortController[] = [];
+    const abrirStream = async (remoteAddress: string) => {
+      const control = new AbortController();
+      streams.push(control);
+      return pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress, payloadAsStream: true, signal: control.signal });
+    };
+
     for (const [ruta, metodos] of Object.entries(doc.paths)) {
       for (const [metodo, op] of Object.entries(metodos)) {
+        const feliz = felices[`${metodo.toUpperCase()} ${ruta}`];
+        if (feliz) {
+          const res = await pedir(ruta, metodo, feliz());
+          expect(res.statusCode, `${metodo} ${ruta}: ${res.body}`).toBeLessThan(300);
+          continue;
+        }
+        if (ruta === '/api/v1/vehiculos/stream') {
+          expect((await abrirStream('10.78.0.1')).statusCode).toBe(200);
+          continue;
+        }
         const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(valores[p.name]!)}`);
         const url = ruta.replace(/\{(\w+)\}/g, (_, nombre: string) =>
           ruta.startsWith('/api/v1/documentos') ? String(ordenanza.DocumentoID) : valores[nombre]!,
@@ -168,6 +197,38 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
         remoteAddress: ip,
       });
     for (let i = 0; i < 5; i++) await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { remoteAddress: ip });
+    // The ingest's refusals: invalid data, an unknown device, a body too large, too many reports.
+    await pedir('/api/v1/posiciones', 'get', { url: '/api/v1/posiciones?id=vla-recolector-2&lat=-95&lon=-71&timestamp=1' });
+    await pedir('/api/v1/posiciones', 'post', { payload: { device_id: 'vla-recolector-2' } });
+    await pedir('/api/v1/posiciones', 'get', { url: `/api/v1/posiciones?id=no-existe&lat=-40.77&lon=-71.646&timestamp=${ahora()}` });
+    await pedir('/api/v1/posiciones', 'post', {
+      payload: { device_id: 'no-existe', location: { timestamp: new Date().toISOString(), coords: { latitude: -40.7, longitude: -71.6 } } },
+    });
+    await pedir('/api/v1/posiciones', 'post', { payload: { device_id: 'x', relleno: 'x'.repeat(20_000) } });
+    // One a second with a burst: within a hundred quick reports, some are refused (however slow the machine).
+    for (const metodo of ['get', 'post'] as const) {
+      let estado = 0;
+      for (let i = 0; i < 100 && estado !== 429; i++) {
+        const hora = ahora() - 200 + i;
+        const res =
+          metodo === 'get'
+            ? await pedir('/api/v1/posiciones', 'get', { url: `/api/v1/posiciones?id=vla-pala-1&lat=-40.757&lon=-71.639&timestamp=${hora}` })
+            : await pedir('/api/v1/posiciones', 'post', {
+                payload: {
+                  device_id: 'vla-pala-1',
+                  location: { timestamp: new Date(hora * 1000 + 500).toISOString(), coords: { latitude: -40.757, longitude: -71.639 } },
+                },
+              });
+        estado = res.statusCode;
+      }
+      expect(estado, `${metodo} /api/v1/posiciones`).toBe(429);
+    }
+    // The live stream's bounds: one per address, two in all (this test's settings).
+    await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.78.0.1' });
+    expect((await abrirStream('10.78.0.2')).statusCode).toBe(200);
+    await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.78.0.3' });
+    for (const control of streams) control.abort();
+
     // Byte ranges and revalidation of a document.
     const doc200 = await pedir('/api/v1/documentos/{id}', 'get');
     await pedir('/api/v1/documentos/{id}', 'get', { headers: { range: 'bytes=0-9' } });

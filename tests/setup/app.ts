@@ -49,6 +49,8 @@ export async function createTestApp(
     SITE_URL: TEST_SITE_URL,
     DATA_KEY: options.sameDatabaseAs?.dataKey || randomBytes(32).toString('hex'),
     LOG_LEVEL: options.logs ? 'info' : 'silent',
+    // The demo fleet's simulator would report on its own timer: only the tests that ask for it.
+    SIMULADOR_VEHICULOS: 'false',
     ...env,
   });
   const { poolSize: _poolSize, ...timeouts } = config.database;
