@@ -177,9 +177,9 @@ export async function updateVehiculo(db: Db, actor: Actor, id: number, input: Fo
  * `vehiculo.baja` or `vehiculo.reactivacion`. Deactivated, its reports are refused and the map
  * leaves it out; its history stays. Already in that state: nothing written, `cambio: false`.
  */
-export async function setActivo(db: Db, actor: Actor, id: number, activo: boolean): Promise<ResultadoVehiculo> {
+export async function setActivo(db: Db, actor: Actor, id: number, activo: boolean): Promise<Exclude<ResultadoVehiculo, { tipo: 'invalido' }>> {
   if (actor.rol !== 'administrador') return PROHIBIDO;
-  return db.transaction(async (tx): Promise<ResultadoVehiculo> => {
+  return db.transaction(async (tx): Promise<Exclude<ResultadoVehiculo, { tipo: 'invalido' }>> => {
     const [antes] = await tx.select(columnas).from(vehiculos).where(eq(vehiculos.id, id)).for('update');
     if (!antes) return noEncontrado(id);
     if (antes.activo === activo) return { tipo: 'guardado', vehiculo: antes, cambio: false };

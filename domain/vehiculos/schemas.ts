@@ -54,7 +54,6 @@ export const vehiculoSchema = z.object({
 export type DatosVehiculo = z.output<typeof vehiculoSchema>;
 
 export const ESTADOS_FILTRO_VEHICULO = ['activos', 'inactivos'] as const;
-export type EstadoFiltroVehiculo = (typeof ESTADOS_FILTRO_VEHICULO)[number];
 
 const MENSAJE_ESTADO = 'Elegí activos, inactivos o todos.';
 const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
