@@ -33,6 +33,10 @@ export default [
     route('correo', 'routes/admin/correo.tsx'),
     route('feriados', 'routes/admin/feriados.tsx'),
     route('datos-personales', 'routes/admin/datos-personales.tsx'),
+    // The fleet of the vehicle map (issue 13): the list, one vehicle, and its printable setup sheet for Traccar Client.
+    route('vehiculos', 'routes/admin/vehiculos.tsx'),
+    route('vehiculos/:id', 'routes/admin/vehiculo.tsx'),
+    route('vehiculos/:id/configuracion', 'routes/admin/vehiculo-configuracion.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),

@@ -14,6 +14,7 @@ export const MENU_ADMIN: readonly EntradaMenu[] = [
   { href: '/admin/auditoria', texto: 'Auditoría', roles: ['administrador'] },
   { href: '/admin/feriados', texto: 'Feriados', roles: ['administrador'] },
   { href: '/admin/datos-personales', texto: 'Datos personales', roles: ['administrador'] },
+  { href: '/admin/vehiculos', texto: 'Vehículos', roles: ['administrador'] },
   { href: '/admin/cuenta', texto: 'Mi cuenta', roles: ROLES },
 ];
 

@@ -29,14 +29,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers = privateDataHeaders;
 
-/** After a client-side change of page, focus goes to the content, as after a full load. */
+/**
+ * After a client-side change of page, focus goes to the content, as after a full load; unless the
+ * new page already put it on something inside the content (its notice after a change, its error
+ * summary), which runs first: a child's effects run before its parent's.
+ */
 function useFocoAlCambiar() {
   const { pathname } = useLocation();
   const anterior = useRef(pathname);
   useEffect(() => {
     if (anterior.current === pathname) return;
     anterior.current = pathname;
-    document.getElementById('contenido')?.focus();
+    const contenido = document.getElementById('contenido');
+    if (contenido && !contenido.contains(document.activeElement)) contenido.focus();
   }, [pathname]);
 }
 

@@ -1,0 +1,84 @@
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+
+/** The vehicle form's fields (issue 13), shared by the list's «Agregar» and a vehicle's «Editar». */
+export type CampoVehiculo = 'alias' | 'icono' | 'servicio' | 'dispositivo';
+
+const ETIQUETAS: Record<CampoVehiculo, string> = {
+  alias: 'Nombre',
+  icono: 'Ícono en el mapa',
+  servicio: 'Servicio',
+  dispositivo: 'Identificador del dispositivo',
+};
+
+export type OpcionesVehiculo = {
+  iconos: { valor: string; etiqueta: string }[];
+  servicios: { valor: string; etiqueta: string }[];
+  largoAlias: number;
+  largoDispositivo: number;
+};
+
+type Textos = Partial<Record<CampoVehiculo, string>>;
+
+/** The error summary's rows, in the form's order. */
+export const erroresVehiculo = (errores: Textos): [string, string, string][] =>
+  (Object.keys(ETIQUETAS) as CampoVehiculo[]).flatMap((c) => (errores[c] ? [[c, ETIQUETAS[c], errores[c]] as [string, string, string]] : []));
+
+export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos; valores: Textos; opciones: OpcionesVehiculo }) {
+  return (
+    <>
+      <RequiredFieldsNote />
+      <FormField name="alias" label={ETIQUETAS.alias} error={errores.alias} required hint="Como lo ve el público en el mapa, por ejemplo Recolector 3.">
+        {(control) => <input {...control} className="form-control" maxLength={opciones.largoAlias} autoComplete="off" defaultValue={valores.alias ?? ''} />}
+      </FormField>
+      <FormField name="icono" label={ETIQUETAS.icono} error={errores.icono} required>
+        {(control) => (
+          <select {...control} className="form-select" defaultValue={valores.icono ?? ''}>
+            <option value="">Elegí el ícono</option>
+            {opciones.iconos.map((o) => (
+              <option key={o.valor} value={o.valor}>
+                {o.etiqueta}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        name="servicio"
+        label={ETIQUETAS.servicio}
+        error={errores.servicio}
+        required
+        hint="Las máquinas de reparación de calles dejan en el mapa el recorrido de las últimas horas."
+      >
+        {(control) => (
+          <select {...control} className="form-select" defaultValue={valores.servicio ?? ''}>
+            <option value="">Elegí el servicio</option>
+            {opciones.servicios.map((o) => (
+              <option key={o.valor} value={o.valor}>
+                {o.etiqueta}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        name="dispositivo"
+        label={ETIQUETAS.dispositivo}
+        error={errores.dispositivo}
+        required
+        hint="El que envía el teléfono o rastreador: en Traccar Client, «Identificador del dispositivo». Letras sin acentos, números, puntos, guiones o dos puntos, sin espacios."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="form-control vehiculos__campo-dispositivo"
+            maxLength={opciones.largoDispositivo}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={valores.dispositivo ?? ''}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import { useEffect, useRef } from 'react';
+import { Form, data, redirect } from 'react-router';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { Paginas } from '#app/features/admin/paginas.tsx';
+import { opcionesVehiculo, vehiculoEnPagina } from '#app/features/vehiculos/formato.server.ts';
+import { CamposVehiculo, type CampoVehiculo, erroresVehiculo } from '#app/features/vehiculos/campos-vehiculo.tsx';
+import { EstadoVehiculo, UltimoReporteTexto } from '#app/features/vehiculos/partes.tsx';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { readForm } from '#domain/shared/form.ts';
+import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
+import { POR_PAGINA_VEHICULOS, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
+import type { Route } from './+types/vehiculos';
+
+/**
+ * The fleet (issue 13), for administrators: the vehicles that report their position to the
+ * public map, searched by name or device identifier, active or inactive, 25 a page, each with its
+ * last report, whether the public saw it and its battery; and the form that adds one. The
+ * search is a GET form (the list's address can be shared); adding is a POST that works without
+ * JavaScript and, once done, goes to the new vehicle's page (303), which links its setup sheet.
+ */
+const ROLES = ['administrador'] as const;
+
+type CampoFiltro = 'texto' | 'estado' | 'pagina';
+const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', estado: 'Estado', pagina: 'Página' };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, ROLES);
+  const { db, clock } = args.context.get(appContext);
+  const leido = readForm(filtrosVehiculosSchema, new URL(args.request.url).searchParams, { largo: 120 });
+  const comun = { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS };
+  if (!leido.ok) {
+    return data(
+      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } },
+      { status: 400, headers: SIN_CACHE },
+    );
+  }
+  const filtros = leido.datos;
+  const { items, total } = await listVehiculosAdmin(db, filtros);
+  const ahora = clock.now();
+  return data(
+    {
+      ...comun,
+      ok: true as const,
+      errores: {} as Partial<Record<CampoFiltro, string>>,
+      valores: leido.valores,
+      filtros,
+      total,
+      items: items.map((v) => vehiculoEnPagina(v, ahora)),
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+type Respuesta =
+  | { formulario: 'crear'; errores: Partial<Record<CampoVehiculo, string>>; valores: Partial<Record<CampoVehiculo, string>> }
+  | { formulario: 'general'; mensaje: string };
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES);
+  const { db } = args.context.get(appContext);
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista de vehículos y envialo de nuevo.' });
+  }
+  if (form.get('intent') !== 'crear') return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
+  const r = await createVehiculo(db, actor, form);
+  if (r.tipo === 'guardado') throw redirect(`/admin/vehiculos/${r.vehiculo.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'invalido') return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores });
+  return fallo({ formulario: 'general', mensaje: r.mensaje }, r.tipo === 'prohibido' ? 403 : 400);
+}
+
+export const headers = privateDataHeaders;
+
+export default function Vehiculos({ loaderData, actionData }: Route.ComponentProps) {
+  const { opciones, porPagina, ok, errores, valores, filtros, total, items } = loaderData;
+  const respuesta = actionData as Respuesta | undefined;
+  const formulario = respuesta?.formulario === 'crear' ? respuesta : undefined;
+  const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
+  const erroresFiltro = (Object.entries(errores) as [CampoFiltro, string][]).map(([c, m]) => [c, ETIQUETAS_FILTRO[c], m] as [string, string, string]);
+
+  const resumenFiltros = useRef<HTMLDivElement>(null);
+  const resumenAlta = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formulario) resumenAlta.current?.focus();
+    else if (general) alerta.current?.focus();
+  }, [formulario, general]);
+  useEffect(() => {
+    if (!ok) resumenFiltros.current?.focus();
+  }, [ok, valores]);
+
+  const paginas = Math.max(1, Math.ceil(total / porPagina));
+  const enlacePagina = (p: number) => {
+    const q = new URLSearchParams();
+    if (ok && filtros.texto) q.set('texto', filtros.texto);
+    if (ok && filtros.estado) q.set('estado', filtros.estado);
+    q.set('pagina', String(p));
+    return `/admin/vehiculos?${q}`;
+  };
+  const hayError = !ok || formulario !== undefined || general !== null;
+
+  return (
+    <>
+      <title>{`${hayError ? 'Error: ' : ''}Vehículos | ${SITE_NAME}`}</title>
+      <h1>Vehículos</h1>
+      <p className="admin__bajada">
+        Los vehículos municipales que informan su posición al mapa de seguimiento. Cada uno lleva un teléfono con Traccar Client (u otro rastreador) que se
+        identifica con el identificador del dispositivo; la hoja de configuración de cada vehículo dice cómo prepararlo.
+      </p>
+      {general ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
+          {general}
+        </div>
+      ) : null}
+      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumenFiltros} />
+      <Form method="get" className="admin__filtros" aria-label="Buscar vehículos" noValidate>
+        <FormField name="texto" label={ETIQUETAS_FILTRO.texto} error={errores.texto} hint="Parte del nombre o del identificador del dispositivo.">
+          {(control) => <input {...control} type="search" className="form-control" defaultValue={valores.texto ?? ''} maxLength={100} autoComplete="off" />}
+        </FormField>
+        <FormField name="estado" label={ETIQUETAS_FILTRO.estado} error={errores.estado}>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={valores.estado ?? ''}>
+              <option value="">Todos</option>
+              <option value="activos">Activos</option>
+              <option value="inactivos">Inactivos</option>
+            </select>
+          )}
+        </FormField>
+        {errores.pagina ? (
+          <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
+            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
+          </FormField>
+        ) : null}
+        <div className="admin__filtros-acciones">
+          <button type="submit" className="btn btn-primary">
+            Buscar
+          </button>
+          <a href="/admin/vehiculos">Quitar filtros</a>
+        </div>
+      </Form>
+
+      {ok ? (
+        <section aria-labelledby="lista-titulo" className="admin__seccion">
+          <h2 id="lista-titulo">Flota</h2>
+          <p aria-live="polite">{total === 1 ? '1 vehículo' : `${total} vehículos`}</p>
+          {items.length > 0 ? (
+            <DataTable
+              caption="Vehículos por nombre, con su último reporte"
+              className="tabla-admin tabla-admin--ancha vehiculos__tabla"
+              columns={['Vehículo', 'Identificador', 'Estado', 'Último reporte', 'Batería']}
+              rows={items}
+              rowKey={(v) => v.id}
+              cells={(v) => [
+                <>
+                  <a href={`/admin/vehiculos/${v.id}`} className="tabla-admin__principal">
+                    {v.alias}
+                  </a>
+                  <span className="tabla-admin__detalle">
+                    {v.iconoEtiqueta} · {v.servicioEtiqueta}
+                  </span>
+                </>,
+                <code className="vehiculos__dispositivo">{v.dispositivo}</code>,
+                <EstadoVehiculo activo={v.activo} />,
+                <UltimoReporteTexto reporte={v.ultimoReporte} />,
+                v.ultimaBateria ? (
+                  <>
+                    {v.ultimaBateria.texto}
+                    <span className="tabla-admin__detalle">
+                      <time dateTime={v.ultimaBateria.iso} className="sin-corte">
+                        {v.ultimaBateria.cuando}
+                      </time>
+                    </span>
+                  </>
+                ) : (
+                  'Sin datos'
+                ),
+              ]}
+            />
+          ) : (
+            <p>
+              {filtros.texto || filtros.estado
+                ? 'No hay vehículos con esa búsqueda.'
+                : 'Todavía no hay vehículos: agregá el primero con el formulario de abajo.'}
+            </p>
+          )}
+          <Paginas etiqueta="Páginas de la lista de vehículos" pagina={filtros.pagina} paginas={paginas} enlace={enlacePagina} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="agregar-titulo" className="admin__seccion">
+        <h2 id="agregar-titulo">Agregar un vehículo</h2>
+        <ErrorSummary title="Revisá el vehículo" errors={erroresVehiculo(formulario?.errores ?? {})} ref={resumenAlta} />
+        <Form method="post" className="admin__formulario" noValidate aria-labelledby="agregar-titulo">
+          <CamposVehiculo errores={formulario?.errores ?? {}} valores={formulario?.valores ?? {}} opciones={opciones} />
+          <button type="submit" name="intent" value="crear" className="btn btn-primary">
+            Agregar vehículo
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
