@@ -1,6 +1,5 @@
 import { Link, data } from 'react-router';
 import { appContext } from '#app/context.ts';
-import { puertoDeIngesta } from '#app/features/vehiculos/ingesta.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -29,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (id === null) throw NO_ENCONTRADO();
   const v = await getVehiculoAdmin(ctx.db, id, 0);
   if (!v) throw NO_ENCONTRADO();
-  const direcciones = direccionesIngesta(ctx, puertoDeIngesta(ctx.config));
+  const direcciones = direccionesIngesta(ctx, ctx.config.ingestPort);
   const enlaceQr = enlaceQrTraccar(direcciones.principal, v.dispositivo);
   return data(
     {
