@@ -92,23 +92,6 @@ function reemplazar<T>(lista: readonly T[], i: number, item: T): T[] {
 /** A position as the live stream sends it (event `posicion`), checked. */
 export type PosicionEnVivo = Omit<VehiculoVivo, 'horaTexto'>;
 
-const esNumero = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-const esTexto = (x: unknown): x is string => typeof x === 'string' && x.trim() !== '';
-
-/**
- * The JSON of a live position, or null when it is not one this page can draw: the stream is our
- * own server's, but a page must not fall over (or draw in the ocean) on a message it does not
- * understand. Icons and services it has no label for are refused too.
- */
-export function leerPosicion(dato: unknown, conocidos: { iconos: readonly string[]; servicios: readonly string[] }): PosicionEnVivo | null {
-  if (typeof dato !== 'object' || dato === null) return null;
-  const { id, alias, icono, servicio, latitud, longitud, vistoEn } = dato as Record<string, unknown>;
-  if (!esNumero(id) || !esTexto(alias) || !esTexto(icono) || !esTexto(servicio) || !esNumero(latitud) || !esNumero(longitud) || !esTexto(vistoEn)) return null;
-  if (!conocidos.iconos.includes(icono) || !conocidos.servicios.includes(servicio)) return null;
-  if (Math.abs(latitud) > 90 || Math.abs(longitud) > 180 || Number.isNaN(Date.parse(vistoEn))) return null;
-  return { id, alias, icono, servicio, latitud, longitud, vistoEn: new Date(Date.parse(vistoEn)).toISOString() };
-}
-
 /**
  * The vehicles after a live position: the vehicle's entry replaced in place, or a new vehicle
  * added in alias order (the only time the browser compares aliases: the server sent them sorted,
@@ -150,44 +133,6 @@ function ultimos(minutos: number): string {
 export function bandasRecorrido(horasRecorrido: number): BandaRecorrido[] {
   const total = horasRecorrido * 60;
   return [total / 4, total / 2, total].map((minutos) => ({ minutos, texto: `Calles atendidas en ${ultimos(minutos)}` }));
-}
-
-/**
- * A gap between two public points longer than this is not a street attended: the machine was in
- * the depot or out of service hours (positions never public), or without signal. The line is cut
- * there, so no straight line crosses the town where nobody drove, nor hints at a private position.
- */
-export const CORTE_RECORRIDO_MS = 10 * MINUTO;
-
-/** A piece of a trail in one age band (0 the newest), as a line of [lat, lng] points. */
-export type TramoRecorrido = { banda: number; puntos: [number, number][] };
-
-/**
- * A trail cut into lines by age band: each stretch between two points takes the band of its newer
- * end, stretches in a row of the same band make one line, and a gap longer than CORTE_RECORRIDO_MS
- * ends a line. Points older than the last band are left out.
- */
-export function tramosRecorrido(puntos: readonly PuntoRecorrido[], ahora: number, bandas: readonly BandaRecorrido[]): TramoRecorrido[] {
-  const banda = (instante: number) => {
-    const edad = ahora - instante;
-    return bandas.findIndex((b) => edad <= b.minutos * MINUTO);
-  };
-  const tramos: TramoRecorrido[] = [];
-  let actual: TramoRecorrido | undefined;
-  for (let i = 1; i < puntos.length; i++) {
-    const [a, b] = [puntos[i - 1]!, puntos[i]!];
-    const n = banda(b[2]);
-    if (n < 0 || banda(a[2]) < 0 || b[2] - a[2] > CORTE_RECORRIDO_MS) {
-      actual = undefined;
-      continue;
-    }
-    if (!actual || actual.banda !== n) {
-      actual = { banda: n, puntos: [[a[0], a[1]]] };
-      tramos.push(actual);
-    }
-    actual.puntos.push([b[0], b[1]]);
-  }
-  return tramos;
 }
 
 const RUMBOS = ['norte', 'noreste', 'este', 'sureste', 'sur', 'suroeste', 'oeste', 'noroeste'];

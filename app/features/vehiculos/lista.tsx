@@ -1,5 +1,4 @@
 import { DataTable } from '#app/components/ui/data-table.tsx';
-import { svgIcono } from './iconos.ts';
 import { type VehiculoMostrado, ubicacionRelativa } from './estado.ts';
 
 type Props = {
@@ -38,9 +37,8 @@ export function ListaVehiculos({ vehiculos, etiquetas, minutosRecientes, horario
       cells={(v) => [
         <span className="vehiculos__nombre" key="alias">
           <span
-            className={`vehiculos__icono vehiculo-marcador--${v.servicio}${v.estado === 'gris' ? ' vehiculo-marcador--gris' : ''}`}
-            // Our own constant SVG markup (iconos.ts), no data in it.
-            dangerouslySetInnerHTML={{ __html: svgIcono(v.icono) }}
+            className={`vehiculos__icono icono-vehiculo icono-vehiculo--${v.icono} vehiculo-marcador--${v.servicio}${v.estado === 'gris' ? ' vehiculo-marcador--gris' : ''}`}
+            aria-hidden="true"
           />
           {v.alias}
         </span>,

@@ -10,13 +10,14 @@
  * machines' trails coloured by age.
  *
  * Under the site's CSP (docs/decisions/006-cabeceras-de-seguridad.md): Leaflet positions
- * everything through the DOM's style properties, which `style-src 'self'` allows; the markers'
- * HTML is our own SVG without style attributes; texts that come from data (aliases) enter with
- * textContent, never as HTML.
+ * everything through the DOM's style properties, which `style-src 'self'` allows; a marker is an
+ * empty element whose glyph is a background image of the page's stylesheet (an SVG file of the
+ * build, `img-src 'self'`); texts that come from data (aliases) enter with textContent or as the
+ * title property, never as HTML.
  */
 import * as L from 'leaflet';
-import { svgIcono } from './iconos.ts';
-import type { TramoRecorrido } from './estado.ts';
+import type { BandaRecorrido, RecorridoVivo } from './estado.ts';
+import { tramosRecorrido } from './recorridos.ts';
 
 export type MarcadorVehiculo = {
   id: number;
@@ -44,7 +45,8 @@ export type OpcionesMapa = {
 
 export type MapaVehiculos = {
   mostrarVehiculos(vehiculos: readonly MarcadorVehiculo[]): void;
-  mostrarRecorridos(tramos: readonly TramoRecorrido[]): void;
+  /** The road machines' trails at `ahora`, cut by the age bands. */
+  mostrarRecorridos(recorridos: readonly RecorridoVivo[], ahora: number, bandas: readonly BandaRecorrido[]): void;
   destruir(): void;
 };
 
@@ -126,13 +128,13 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
     cerrar?.setAttribute('title', 'Cerrar');
   });
 
-  const recorridos = L.layerGroup().addTo(mapa);
+  const lineas = L.layerGroup().addTo(mapa);
   const marcadores = new Map<number, Entrada>();
 
   const icono = (v: MarcadorVehiculo) =>
     L.divIcon({
-      className: `vehiculo-marcador vehiculo-marcador--${v.servicio}${v.gris ? ' vehiculo-marcador--gris' : ''}`,
-      html: svgIcono(v.icono),
+      className: `vehiculo-marcador icono-vehiculo icono-vehiculo--${v.icono} vehiculo-marcador--${v.servicio}${v.gris ? ' vehiculo-marcador--gris' : ''}`,
+      html: '',
       iconSize: [36, 36],
       iconAnchor: [18, 18],
       popupAnchor: [0, -18],
@@ -186,11 +188,12 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
     }
   }
 
-  function mostrarRecorridos(tramos: readonly TramoRecorrido[]) {
-    recorridos.clearLayers();
+  function mostrarRecorridos(lista: readonly RecorridoVivo[], ahora: number, bandas: readonly BandaRecorrido[]) {
+    lineas.clearLayers();
+    const tramos = lista.flatMap((r) => tramosRecorrido(r.puntos, ahora, bandas));
     // Oldest first, so the newest lines are drawn on top.
-    for (const tramo of [...tramos].sort((a, b) => b.banda - a.banda)) {
-      L.polyline(tramo.puntos, { className: `recorrido recorrido--${tramo.banda}`, interactive: false }).addTo(recorridos);
+    for (const tramo of tramos.sort((a, b) => b.banda - a.banda)) {
+      L.polyline(tramo.puntos, { className: `recorrido recorrido--${tramo.banda}`, interactive: false }).addTo(lineas);
     }
   }
 

@@ -15,11 +15,9 @@ import {
   aplicarPosicion,
   bandasRecorrido,
   extenderRecorrido,
-  leerPosicion,
-  tramosRecorrido,
   vehiculosMostrados,
 } from '#app/features/vehiculos/estado.ts';
-import { type EstadoEnVivo, usePosicionesEnVivo } from '#app/features/vehiculos/en-vivo.ts';
+import type { EstadoEnVivo } from '#app/features/vehiculos/en-vivo.ts';
 import { horaEnArgentina } from '#app/features/vehiculos/hora.ts';
 import { LeyendaMapa } from '#app/features/vehiculos/leyenda.tsx';
 import { ListaVehiculos } from '#app/features/vehiculos/lista.tsx';
@@ -114,30 +112,45 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     return () => window.clearInterval(intervalo);
   }, [loaderData.ahora]);
 
+  // Live positions: the stream's module is fetched once the page has hydrated, like the map's.
   const conocidos = useMemo(() => ({ iconos: Object.keys(etiquetas.iconos), servicios: Object.keys(etiquetas.servicios) }), [etiquetas]);
-  const recibir = (p: PosicionEnVivo) => {
-    setVehiculos((actuales) => aplicarPosicion(actuales, p, horaEnArgentina));
-    if (p.servicio === 'vialidad') setRecorridos((actuales) => extenderRecorrido(actuales, p));
-    setAhora(Date.now() + (desfase.current ?? 0));
-  };
-  const enVivo = usePosicionesEnVivo({
-    alRecibirPosicion(dato) {
-      const p = leerPosicion(dato, conocidos);
-      if (p) recibir(p);
+  const [enVivo, setEnVivo] = useState<EstadoEnVivo>('conectando');
+  const recibir = useRef({
+    posicion(p: PosicionEnVivo) {
+      setVehiculos((actuales) => aplicarPosicion(actuales, p, horaEnArgentina));
+      if (p.servicio === 'vialidad') setRecorridos((actuales) => extenderRecorrido(actuales, p));
+      setAhora(Date.now() + (desfase.current ?? 0));
     },
-    alRecibirInstantanea(dato) {
-      const lista = Array.isArray(dato) ? dato : (dato as { vehiculos?: unknown } | undefined)?.vehiculos;
-      if (!Array.isArray(lista)) return;
-      const posiciones = lista.map((d) => leerPosicion(d, conocidos)).filter((p) => p !== null);
+    instantanea(posiciones: PosicionEnVivo[]) {
       // The stream's view replaces the page's: a vehicle it does not list has left the map.
       setVehiculos(posiciones.reduce<readonly VehiculoVivo[]>((lista, p) => aplicarPosicion(lista, p, horaEnArgentina), []));
       setAhora(Date.now() + (desfase.current ?? 0));
     },
   });
+  useEffect(() => {
+    let vigente = true;
+    let cerrar: (() => void) | undefined;
+    import('#app/features/vehiculos/en-vivo.ts')
+      .then(({ conectarEnVivo }) => {
+        if (!vigente) return;
+        cerrar = conectarEnVivo({
+          conocidos,
+          alRecibirPosicion: (p) => recibir.current.posicion(p),
+          alRecibirInstantanea: (posiciones) => recibir.current.instantanea(posiciones),
+          alCambiarEstado: setEnVivo,
+        });
+      })
+      .catch(() => {
+        if (vigente) setEnVivo('no-disponible');
+      });
+    return () => {
+      vigente = false;
+      cerrar?.();
+    };
+  }, [conocidos]);
 
   const mostrados = useMemo(() => vehiculosMostrados(vehiculos, ahora, ajustes), [vehiculos, ahora, ajustes]);
   const bandas = useMemo(() => bandasRecorrido(ajustes.horasRecorrido), [ajustes.horasRecorrido]);
-  const tramos = useMemo(() => recorridos.flatMap((r) => tramosRecorrido(r.puntos, ahora, bandas)), [recorridos, ahora, bandas]);
 
   // The map: Leaflet and the code that drives it are fetched only now, in the browser.
   const contenedor = useRef<HTMLDivElement>(null);
@@ -175,23 +188,8 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     mapa.current?.mostrarVehiculos(marcadores);
   }, [mostrados, estadoMapa, etiquetas]);
   useEffect(() => {
-    if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(tramos);
-  }, [tramos, estadoMapa]);
-
-  // A test hands a position as the stream would, through the document (tests/e2e/vehiculos.spec.ts):
-  // the same path as a `posicion` event, without a network.
-  const recibirDesdeLaPagina = useRef(recibir);
-  useEffect(() => {
-    recibirDesdeLaPagina.current = recibir;
-  });
-  useEffect(() => {
-    const escuchar = (evento: Event) => {
-      const p = leerPosicion((evento as CustomEvent<unknown>).detail, conocidos);
-      if (p) recibirDesdeLaPagina.current(p);
-    };
-    document.addEventListener('vehiculos:posicion', escuchar);
-    return () => document.removeEventListener('vehiculos:posicion', escuchar);
-  }, [conocidos]);
+    if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(recorridos, ahora, bandas);
+  }, [recorridos, ahora, bandas, estadoMapa]);
 
   const hora = horaEnArgentina(loaderData.ahora);
   return (
