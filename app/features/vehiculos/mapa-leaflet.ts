@@ -94,10 +94,6 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
   L.control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(mapa);
   L.control.attribution({ prefix: '<a href="https://leafletjs.com" lang="en">Leaflet</a>' }).addTo(mapa);
 
-  // The zoom, readable by the page's tests and by nothing else.
-  const anotarZoom = () => contenedor.setAttribute('data-zoom', String(mapa.getZoom()));
-  mapa.on('zoomend', anotarZoom);
-
   const teselas = L.tileLayer(opciones.teselas, { minZoom: ZOOM_MINIMO, maxZoom: ZOOM_MAXIMO, attribution: ATRIBUCION });
   let cargadas = 0;
   let fallidas = 0;
@@ -114,11 +110,15 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
   });
   teselas.addTo(mapa);
 
-  // Bounds around the town centre, then the spec's zoom 14 and, 300 ms later, 15 (the original's steps).
+  // Bounds around the town centre, then the spec's zoom 14 and, 300 ms later, 15 (the original's
+  // steps: the bounds give the centre, the zoom is the spec's). The zoom is written on the map for
+  // the page's tests, from the first one the map shows.
   const centro = L.latLng(opciones.centro.latitud, opciones.centro.longitud);
   mapa.fitBounds(centro.toBounds(opciones.radioKm * 2000), { animate: false });
   mapa.setZoom(ZOOM_INICIAL, { animate: false });
+  const anotarZoom = () => contenedor.setAttribute('data-zoom', String(mapa.getZoom()));
   anotarZoom();
+  mapa.on('zoomend', anotarZoom);
   const zoomFinal = window.setTimeout(() => mapa.setZoom(ZOOM_FINAL), ESPERA_ZOOM_MS);
 
   // Leaflet's close button says 'Close popup': in Spanish, like the rest of the page.
@@ -130,6 +130,18 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
 
   const lineas = L.layerGroup().addTo(mapa);
   const marcadores = new Map<number, Entrada>();
+
+  // Escape closes the popup wherever the focus is in the map (Leaflet only listens while the map
+  // itself has it, not a marker or the popup's button); the focus goes back to the marker.
+  let abierto: L.Marker | undefined;
+  const alTeclear = (evento: KeyboardEvent) => {
+    if (evento.key !== 'Escape' || !abierto?.isPopupOpen()) return;
+    const enLaVentana = abierto.getPopup()?.getElement()?.contains(document.activeElement) ?? false;
+    const marcador = abierto;
+    marcador.closePopup();
+    if (enLaVentana) marcador.getElement()?.focus();
+  };
+  contenedor.addEventListener('keydown', alTeclear);
 
   const icono = (v: MarcadorVehiculo) =>
     L.divIcon({
@@ -150,6 +162,7 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
         const marcador = L.marker([v.latitud, v.longitud], { icon: icono(v), title: v.alias, keyboard: true, riseOnHover: true });
         // One popup for the whole map (Leaflet closes the open one when another opens).
         marcador.bindPopup(contenido.raiz, { closeOnEscapeKey: true, autoPanPadding: [24, 24] });
+        marcador.on('popupopen', () => (abierto = marcador));
         marcador.addTo(mapa);
         // The vehicle's public id, as the API and the live stream name it (the page's tests find markers by it).
         marcador.getElement()?.setAttribute('data-vehiculo', String(v.id));
@@ -202,6 +215,7 @@ export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
     mostrarRecorridos,
     destruir() {
       window.clearTimeout(zoomFinal);
+      contenedor.removeEventListener('keydown', alTeclear);
       mapa.remove();
     },
   };

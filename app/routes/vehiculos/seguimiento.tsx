@@ -100,12 +100,14 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
   const [recorridos, setRecorridos] = useState<readonly RecorridoVivo[]>(loaderData.recorridos);
 
   // The page's clock: the server's instant while hydrating (the same words as the HTML), then the
-  // browser's, corrected by how far it is from the server's, so a device whose clock is wrong
-  // neither hides nor greys vehicles that are reporting. "Visto hace" moves every minute.
+  // browser's. A device whose clock is more than a minute off the server's is corrected, so it
+  // neither hides nor greys vehicles that are reporting; less is the time the page took to arrive
+  // and hydrate, and stays. "Visto hace" moves every minute.
   const desfase = useRef<number | undefined>(undefined);
   const [ahora, setAhora] = useState(() => Date.parse(loaderData.ahora));
   useEffect(() => {
-    desfase.current = Date.parse(loaderData.ahora) - Date.now();
+    const diferencia = Date.parse(loaderData.ahora) - Date.now();
+    desfase.current = Math.abs(diferencia) > 60_000 ? diferencia : 0;
     const tic = () => setAhora(Date.now() + (desfase.current ?? 0));
     tic();
     const intervalo = window.setInterval(tic, 60_000);
@@ -202,13 +204,11 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
         </p>
       </div>
 
-      {/* Shown only with JavaScript: the line below marks the page before its first paint, so the
-          map's 600 px are there from the start; without it the list is the whole page. */}
+      {/* The map shows only with JavaScript: the line below marks the page before its first paint,
+          so the map's 600 px are there from the start; without it, this note instead of the map. */}
       <InlineScript code="document.documentElement.classList.add('con-javascript');" />
-      <noscript>
-        <p className="contenedor vehiculos__sin-mapa">El mapa necesita JavaScript. La lista de abajo muestra los mismos vehículos.</p>
-      </noscript>
-      <section className="mapa-vehiculos" aria-labelledby="mapa-vehiculos-titulo">
+      <p className="contenedor vehiculos__sin-mapa">El mapa necesita JavaScript. La lista de abajo muestra los mismos vehículos.</p>
+      <div className="mapa-vehiculos">
         <h2 className="visually-hidden" id="mapa-vehiculos-titulo">
           Mapa de los vehículos
         </h2>
@@ -241,7 +241,7 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
         <div className="contenedor">
           <LeyendaMapa bandas={bandas} etiquetasServicio={etiquetas.servicios} minutosGris={ajustes.minutosGris} />
         </div>
-      </section>
+      </div>
 
       <section className="contenedor vehiculos__lista" aria-labelledby="lista-vehiculos">
         <h2 id="lista-vehiculos" tabIndex={-1}>
