@@ -1,4 +1,5 @@
-import type { PosicionEnVivo } from './estado.ts';
+import type { PosicionEnVivo, VehiculoVivo } from './estado.ts';
+import { horaEnArgentina } from './hora.ts';
 
 /**
  * The live positions (issue 13): Server-Sent Events from `GET /api/v1/vehiculos/stream`, public
@@ -69,9 +70,10 @@ function leerJson(texto: unknown): unknown {
 
 type Opciones = {
   conocidos: Conocidos;
-  alRecibirPosicion(p: PosicionEnVivo): void;
+  /** A position with its time of day written (Intl is created here, after hydration, on first use). */
+  alRecibirPosicion(v: VehiculoVivo): void;
   /** The vehicles on the map when the stream opens (it replaces what the page shows). */
-  alRecibirInstantanea(posiciones: PosicionEnVivo[]): void;
+  alRecibirInstantanea(vehiculos: VehiculoVivo[]): void;
   alCambiarEstado(estado: EstadoEnVivo): void;
 };
 
@@ -82,6 +84,7 @@ type Opciones = {
  */
 export function conectarEnVivo(opciones: Opciones): () => void {
   const { conocidos } = opciones;
+  const conHora = (p: PosicionEnVivo): VehiculoVivo => ({ ...p, horaTexto: horaEnArgentina(p.vistoEn) });
   let fuente: EventSource | undefined;
   let reintento: number | undefined;
   let intento = 0;
@@ -97,11 +100,11 @@ export function conectarEnVivo(opciones: Opciones): () => void {
     });
     esta.addEventListener(EVENTO_POSICION, (evento) => {
       const p = leerPosicion(leerJson((evento as MessageEvent).data), conocidos);
-      if (p) opciones.alRecibirPosicion(p);
+      if (p) opciones.alRecibirPosicion(conHora(p));
     });
     esta.addEventListener(EVENTO_INSTANTANEA, (evento) => {
       const posiciones = leerInstantanea(leerJson((evento as MessageEvent).data), conocidos);
-      if (posiciones) opciones.alRecibirInstantanea(posiciones);
+      if (posiciones) opciones.alRecibirInstantanea(posiciones.map(conHora));
     });
     esta.addEventListener('error', () => {
       if (terminado) return;
@@ -120,7 +123,7 @@ export function conectarEnVivo(opciones: Opciones): () => void {
 
   const enLaPagina = (evento: Event) => {
     const p = leerPosicion((evento as CustomEvent<unknown>).detail, conocidos);
-    if (p) opciones.alRecibirPosicion(p);
+    if (p) opciones.alRecibirPosicion(conHora(p));
   };
   document.addEventListener(EVENTO_EN_LA_PAGINA, enLaPagina);
   conectar();

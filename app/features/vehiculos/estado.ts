@@ -89,19 +89,19 @@ function reemplazar<T>(lista: readonly T[], i: number, item: T): T[] {
   return copia;
 }
 
-/** A position as the live stream sends it (event `posicion`), checked. */
+/** A position as the live stream sends it (event `posicion`), checked; the page adds its time of day. */
 export type PosicionEnVivo = Omit<VehiculoVivo, 'horaTexto'>;
 
 /**
- * The vehicles after a live position: the vehicle's entry replaced in place, or a new vehicle
- * added in alias order (the only time the browser compares aliases: the server sent them sorted,
- * and comparing loads Intl's data, docs/decisions/010-lighthouse.md). A position older than the one
- * shown (out of order) changes nothing: the same array comes back.
+ * The vehicles after a live position (with its time of day already written): the vehicle's entry
+ * replaced in place, or a new vehicle added in alias order (the only time the browser compares
+ * aliases: the server sent them sorted, and comparing loads Intl's data,
+ * docs/decisions/010-lighthouse.md). A position older than the one shown (out of order) changes
+ * nothing: the same array comes back.
  */
-export function aplicarPosicion(vehiculos: readonly VehiculoVivo[], p: PosicionEnVivo, horaTexto: (iso: string) => string): readonly VehiculoVivo[] {
-  const i = vehiculos.findIndex((v) => v.id === p.id);
-  if (i >= 0 && Date.parse(vehiculos[i]!.vistoEn) > Date.parse(p.vistoEn)) return vehiculos;
-  const nuevo: VehiculoVivo = { ...p, horaTexto: horaTexto(p.vistoEn) };
+export function aplicarPosicion(vehiculos: readonly VehiculoVivo[], nuevo: VehiculoVivo): readonly VehiculoVivo[] {
+  const i = vehiculos.findIndex((v) => v.id === nuevo.id);
+  if (i >= 0 && Date.parse(vehiculos[i]!.vistoEn) > Date.parse(nuevo.vistoEn)) return vehiculos;
   if (i >= 0) return reemplazar(vehiculos, i, nuevo);
   return [...vehiculos, nuevo].sort((a, b) => a.alias.localeCompare(b.alias, 'es'));
 }

@@ -9,7 +9,6 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import {
-  type PosicionEnVivo,
   type RecorridoVivo,
   type VehiculoVivo,
   aplicarPosicion,
@@ -51,6 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       ahora: ahora.toISOString(),
+      // Written here: the page never calls Intl while it hydrates (docs/decisions/010-lighthouse.md).
+      horaTexto: horaEnArgentina(ahora.toISOString()),
       ajustes: {
         minutosRecientes: ajustes.minutosRecientes,
         minutosGris: ajustes.minutosGris,
@@ -118,14 +119,14 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
   const conocidos = useMemo(() => ({ iconos: Object.keys(etiquetas.iconos), servicios: Object.keys(etiquetas.servicios) }), [etiquetas]);
   const [enVivo, setEnVivo] = useState<EstadoEnVivo>('conectando');
   const recibir = useRef({
-    posicion(p: PosicionEnVivo) {
-      setVehiculos((actuales) => aplicarPosicion(actuales, p, horaEnArgentina));
+    posicion(p: VehiculoVivo) {
+      setVehiculos((actuales) => aplicarPosicion(actuales, p));
       if (p.servicio === 'vialidad') setRecorridos((actuales) => extenderRecorrido(actuales, p));
       setAhora(Date.now() + (desfase.current ?? 0));
     },
-    instantanea(posiciones: PosicionEnVivo[]) {
+    instantanea(posiciones: VehiculoVivo[]) {
       // The stream's view replaces the page's: a vehicle it does not list has left the map.
-      setVehiculos(posiciones.reduce<readonly VehiculoVivo[]>((lista, p) => aplicarPosicion(lista, p, horaEnArgentina), []));
+      setVehiculos(posiciones.reduce<readonly VehiculoVivo[]>((lista, p) => aplicarPosicion(lista, p), []));
       setAhora(Date.now() + (desfase.current ?? 0));
     },
   });
@@ -193,14 +194,13 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(recorridos, ahora, bandas);
   }, [recorridos, ahora, bandas, estadoMapa]);
 
-  const hora = horaEnArgentina(loaderData.ahora);
   return (
     <div className="pagina vehiculos">
       <div className="contenedor">
         <h1>{TITULO}</h1>
         <p className="vehiculos__nota">Sólo se muestran los vehículos de recolección de residuos y las máquinas viales asignadas a la reparación de calles.</p>
         <p className="vehiculos__en-vivo" role="status">
-          {hidratado ? MENSAJE_EN_VIVO[enVivo] : `Posiciones de las ${hora}. Recargá la página para ver las más recientes.`}
+          {hidratado ? MENSAJE_EN_VIVO[enVivo] : `Posiciones de las ${loaderData.horaTexto}. Recargá la página para ver las más recientes.`}
         </p>
       </div>
 
