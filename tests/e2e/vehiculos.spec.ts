@@ -273,6 +273,7 @@ test.describe('cuando algo falla', () => {
     await esperarHidratacion(page);
     await expect(page.getByRole('alert')).toContainText('No se pudo cargar el mapa.');
     await expect(mapa(page)).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Referencias del mapa' })).toHaveCount(0);
     await expect(page.getByRole('row', { name: /Recolector 1/ })).toBeVisible();
     // The blocked file is the one expected console line.
     const bloqueado = consoleErrors.findIndex((linea) => linea.includes('net::ERR_FAILED'));

@@ -238,9 +238,12 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
             </div>
           ) : null}
         </div>
-        <div className="contenedor">
-          <LeyendaMapa bandas={bandas} etiquetasServicio={etiquetas.servicios} minutosGris={ajustes.minutosGris} />
-        </div>
+        {/* The legend explains the map: without it, it goes too. */}
+        {estadoMapa === 'error' ? null : (
+          <div className="contenedor">
+            <LeyendaMapa bandas={bandas} etiquetasServicio={etiquetas.servicios} minutosGris={ajustes.minutosGris} />
+          </div>
+        )}
       </div>
 
       <section className="contenedor vehiculos__lista" aria-labelledby="lista-vehiculos">
