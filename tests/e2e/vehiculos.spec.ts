@@ -7,8 +7,6 @@ import { esperarHidratacion, expect, expectAccessible, expectAccessibleAtWidths,
 
 const RUTA = '/seguimiento-vehiculos';
 const DEMO = ['Camión de vialidad', 'Motoniveladora 1', 'Pala cargadora', 'Recolector 1', 'Recolector 2'];
-/** Close to the centre at zoom 15, on a 1366 px screen: in view from the start. */
-const CERCANOS = ['Motoniveladora 1', 'Pala cargadora'] as const;
 
 const mapa = (page: Page) => page.getByRole('region', { name: 'Mapa de los vehículos' });
 const marcador = (page: Page, alias: string) => mapa(page).getByRole('button', { name: alias, exact: true });
@@ -27,6 +25,25 @@ async function abrirMapa(page: Page): Promise<void> {
 
 /** The zoom the map is at (the map writes it as data-zoom for tests). */
 const zoom = (page: Page) => mapa(page).getAttribute('data-zoom');
+
+type Caja = { x: number; y: number; width: number; height: number };
+const dentro = (a: Caja, b: Caja) => a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+const separadas = (a: Caja, b: Caja) => a.x + a.width < b.x || b.x + b.width < a.x || a.y + a.height < b.y || b.y + b.height < a.y;
+
+/**
+ * The demo vehicles whose marker is in the map's view, away from its controls and clear of `fuera`
+ * (an open popup): the demo fleet moves with the clock, so which ones are in view changes.
+ */
+async function aLaVista(page: Page, fuera?: Caja): Promise<string[]> {
+  const vista = (await mapa(page).boundingBox())!;
+  const libre = { x: vista.x + 60, y: vista.y + 20, width: vista.width - 80, height: vista.height - 60 };
+  const alias: string[] = [];
+  for (const a of DEMO) {
+    const caja = await marcador(page, a).boundingBox();
+    if (caja && dentro(caja, libre) && (!fuera || separadas(caja, fuera))) alias.push(a);
+  }
+  return alias;
+}
 
 /** A marker's place on the screen. */
 async function lugar(elemento: Locator): Promise<{ x: number; y: number }> {
@@ -60,17 +77,20 @@ test.describe('el mapa', () => {
   test('un clic abre una sola ventana con el alias; otro marcador la cambia; un clic en el mapa la cierra', async ({ page }) => {
     await abrirMapa(page);
     await expect.poll(() => zoom(page)).toBe('15');
-    const [primero, segundo] = CERCANOS;
-    await marcador(page, primero).click();
+    const [primero] = await aLaVista(page);
+    expect(primero, 'algún vehículo de la demo a la vista').toBeDefined();
+    await marcador(page, primero!).click();
     await expect(popup(page)).toHaveCount(1);
-    await expect(popup(page)).toContainText(primero);
-    await expect(popup(page)).toContainText('Motoniveladora');
+    await expect(popup(page)).toContainText(primero!);
+    await expect(popup(page)).toContainText(/Camión|Motoniveladora|Pala cargadora|Camión recolector/);
     await expect(popup(page)).toContainText(/visto hace (menos de )?\d* ?min/);
     await expect(popup(page).getByRole('button', { name: 'Cerrar' })).toBeVisible();
-    await marcador(page, segundo).click();
+    const [segundo] = (await aLaVista(page, (await popup(page).boundingBox())!)).filter((a) => a !== primero);
+    expect(segundo, 'otro vehículo a la vista, fuera de la ventana').toBeDefined();
+    await marcador(page, segundo!).click();
     await expect(popup(page)).toHaveCount(1);
-    await expect(popup(page)).toContainText(segundo);
-    await expect(popup(page)).not.toContainText(primero);
+    await expect(popup(page)).toContainText(segundo!);
+    await expect(popup(page)).not.toContainText(primero!);
     // The bottom left corner of the map: no marker, no control there.
     const caja = (await mapa(page).boundingBox())!;
     await mapa(page).click({ position: { x: 40, y: caja.height - 40 } });
@@ -186,7 +206,9 @@ test.describe('el mapa', () => {
   test('una posición en vivo mueve el marcador y cambia la lista sin recargar; un vehículo nuevo aparece; uno callado se ve gris', async ({ page }) => {
     await abrirMapa(page);
     await expect.poll(() => zoom(page)).toBe('15');
-    await marcador(page, 'Motoniveladora 1').click();
+    // Focused, the map brings it into view; Enter opens its popup.
+    await marcador(page, 'Motoniveladora 1').focus();
+    await page.keyboard.press('Enter');
     await expect(popup(page)).toContainText('Motoniveladora 1');
     const antes = await lugar(marcador(page, 'Motoniveladora 1'));
     const id = Number(await marcador(page, 'Motoniveladora 1').getAttribute('data-vehiculo'));
@@ -257,7 +279,7 @@ test.describe('cuando algo falla', () => {
     });
     await abrirMapa(page);
     await expect(estadoEnVivo(page)).toHaveText(
-      'Las actualizaciones en vivo no están disponibles en este momento: se muestran las últimas posiciones recibidas y la página vuelve a intentarlo sola.',
+      'Las actualizaciones en vivo no están disponibles ahora: se ven las últimas posiciones recibidas y la página vuelve a intentarlo sola.',
     );
     await expect(estadoEnVivo(page)).toHaveAttribute('role', 'status');
     await expect(page.getByRole('row', { name: /Recolector 1/ })).toBeVisible();
@@ -296,8 +318,10 @@ test('accesible a 390 y 1366 px, también con una ventana abierta', async ({ pag
   await esperarHidratacion(page);
   await expect(page.locator('.leaflet-marker-icon')).toHaveCount(DEMO.length, { timeout: 20_000 });
   await expect.poll(() => zoom(page)).toBe('15');
-  await marcador(page, CERCANOS[0]).click();
-  await expect(popup(page)).toHaveCount(1);
+  const [alias] = await aLaVista(page);
+  await marcador(page, alias!).click();
+  // Leaflet fades the popup in: axe measures contrast once it is opaque.
+  await expect(popup(page)).toHaveCSS('opacity', '1');
   await expectAccessible(page);
 });
 

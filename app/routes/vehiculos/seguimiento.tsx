@@ -88,8 +88,7 @@ const MENSAJE_EN_VIVO: Record<EstadoEnVivo, string> = {
   conectando: 'Conectando las actualizaciones en vivo…',
   'en-vivo': 'En vivo: el mapa y la lista se actualizan solos.',
   reconectando: 'Se cortó la conexión en vivo. Reconectando…',
-  'no-disponible':
-    'Las actualizaciones en vivo no están disponibles en este momento: se muestran las últimas posiciones recibidas y la página vuelve a intentarlo sola.',
+  'no-disponible': 'Las actualizaciones en vivo no están disponibles ahora: se ven las últimas posiciones recibidas y la página vuelve a intentarlo sola.',
 };
 
 type EstadoMapa = 'cargando' | 'listo' | 'error';
@@ -199,9 +198,6 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
       <div className="contenedor">
         <h1>{TITULO}</h1>
         <p className="vehiculos__nota">Sólo se muestran los vehículos de recolección de residuos y las máquinas viales asignadas a la reparación de calles.</p>
-        <p className="vehiculos__en-vivo" role="status">
-          {hidratado ? MENSAJE_EN_VIVO[enVivo] : `Posiciones de las ${loaderData.horaTexto}. Recargá la página para ver las más recientes.`}
-        </p>
       </div>
 
       {/* The map shows only with JavaScript: the line below marks the page before its first paint,
@@ -244,6 +240,13 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
             <LeyendaMapa bandas={bandas} etiquetasServicio={etiquetas.servicios} minutosGris={ajustes.minutosGris} />
           </div>
         )}
+      </div>
+
+      {/* Below the map, and with room for its longest text: as it changes, nothing above moves. */}
+      <div className="contenedor">
+        <p className="vehiculos__en-vivo" role="status">
+          {hidratado ? MENSAJE_EN_VIVO[enVivo] : `Posiciones de las ${loaderData.horaTexto}. Recargá la página para ver las más recientes.`}
+        </p>
       </div>
 
       <section className="contenedor vehiculos__lista" aria-labelledby="lista-vehiculos">
