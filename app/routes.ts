@@ -10,6 +10,7 @@ export default [
     route('consulta-ordenanzas/:anio/:numero', 'routes/ordenanzas/detalle.tsx'),
     route('solicitud-decretos', 'routes/decretos/solicitud.tsx'),
     route('solicitud-decretos/estado', 'routes/decretos/estado.tsx'),
+    route('seguimiento-vehiculos', 'routes/vehiculos/seguimiento.tsx'),
     route('boletines-oficiales', 'routes/boletines/boletines-oficiales.tsx'),
     route('areas', 'routes/gobierno/areas.tsx'),
     route('ejecutivo', 'routes/gobierno/ejecutivo.tsx'),

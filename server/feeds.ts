@@ -5,14 +5,14 @@ import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '#domain/orden
 import type { AppContext } from '#domain/shared/context.ts';
 
 /**
- * Public pages of the site (docs/sitio-original.md §2 route table, inside the layout), for the sitemap. The vehicle
- * map (/seguimiento-vehiculos) joins when it exists: a sitemap must not list a 404.
+ * Public pages of the site (docs/sitio-original.md §2 route table, inside the layout), for the sitemap.
  */
 export const PAGINAS_PUBLICAS = [
   '/',
   '/solicitud-decretos',
   '/solicitud-decretos/estado',
   '/consulta-ordenanzas',
+  '/seguimiento-vehiculos',
   '/boletines-oficiales',
   '/areas',
   '/ejecutivo',

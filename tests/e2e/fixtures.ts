@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, test as base, expect } from '@playwright/test';
 
@@ -14,9 +15,16 @@ type Fixtures = {
 };
 
 /**
+ * The map's tiles: playwright.config.ts points MAP_TILE_URL at another origin, whose images are
+ * answered with this plain 256 px tile (land and two streets), a valid PNG.
+ */
+const TESELA = fs.readFileSync(new URL('./tesela.png', import.meta.url));
+
+/**
  * Every test: requests leave only for this site (no internet here, and no test may depend on it),
  * and a console error or an uncaught exception (a CSP violation, a hydration mismatch) fails it.
- * A request to an external link is answered by a stub page so navigation to it can be asserted.
+ * A request to an external link is answered by a stub page so navigation to it can be asserted;
+ * an image from another origin (the map's tiles) by a tile.
  */
 export const test = base.extend<Fixtures>({
   consoleErrors: [
@@ -25,14 +33,22 @@ export const test = base.extend<Fixtures>({
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       await page.route(
         (url) => url.origin !== origin && url.protocol.startsWith('http'),
-        (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>externo</title><p>externo</p>' }),
+        (route) =>
+          route.request().resourceType() === 'image'
+            ? route.fulfill({ status: 200, contentType: 'image/png', body: TESELA })
+            : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>externo</title><p>externo</p>' }),
       );
       // Pages answered 400, 403, 404, 413, 416 or 429 on purpose make Chromium log 'Failed to load
-      // resource: …' once each; exactly those lines are expected, any other error is not.
+      // resource: …' once each; exactly those lines are expected, any other error is not. So does
+      // the vehicle map's live stream when it is refused (the page says so and tries again later).
       const expected: string[] = [];
       page.on('response', (response) => {
         const kind = response.request().resourceType();
-        if (response.url().startsWith(origin) && (kind === 'document' || kind === 'fetch') && [400, 403, 404, 413, 416, 429].includes(response.status())) {
+        if (
+          response.url().startsWith(origin) &&
+          (kind === 'document' || kind === 'fetch' || kind === 'eventsource') &&
+          [400, 403, 404, 413, 416, 429].includes(response.status())
+        ) {
           expected.push(`Failed to load resource: the server responded with a status of ${response.status()} (${response.statusText()})`);
         }
       });
