@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { EVENTO_INSTANTANEA, EVENTO_POSICION } from '#domain/vehiculos/eventos.ts';
 import type { Database } from '#db/client.ts';
 import { POSICIONES_VEHICULO_CHANNEL } from '#db/schema/index.ts';
 import { leerAvisoPosicion } from '#domain/vehiculos/avisos.ts';
@@ -44,8 +45,6 @@ export const aVehiculoApi = (v: VehiculoEnMapa): VehiculoApi => ({
   vistoEn: v.vistoEn.toISOString(),
 });
 
-export const EVENTO_INSTANTANEA = 'instantanea';
-export const EVENTO_POSICION = 'posicion';
 /** How long a browser waits before reconnecting a stream that ended or broke. */
 export const REINTENTO_MS = 5_000;
 const LATIDO_MS = 15_000;

@@ -1,4 +1,5 @@
 import type { PosicionEnVivo, VehiculoVivo } from './estado.ts';
+import { EVENTO_INSTANTANEA, EVENTO_POSICION } from '#domain/vehiculos/eventos.ts';
 import { horaEnArgentina } from './hora.ts';
 
 /**
@@ -8,8 +9,6 @@ import { horaEnArgentina } from './hora.ts';
  * (a chunk of its own, like the map's: its first visit does not carry it).
  */
 export const URL_EN_VIVO = '/api/v1/vehiculos/stream';
-export const EVENTO_POSICION = 'posicion';
-export const EVENTO_INSTANTANEA = 'snapshot';
 /**
  * The same as a `posicion` event, handed through the document instead of the network: how
  * tests/e2e/vehiculos.spec.ts moves a vehicle (`new CustomEvent(EVENTO_EN_LA_PAGINA, { detail })`).
