@@ -189,9 +189,11 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     }));
     mapa.current?.mostrarVehiculos(marcadores);
   }, [mostrados, estadoMapa, etiquetas]);
+  // The trails age by the minute: redrawn when one grows or a minute passes, not on every position.
+  const minuto = Math.floor(ahora / 60_000) * 60_000;
   useEffect(() => {
-    if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(recorridos, ahora, bandas);
-  }, [recorridos, ahora, bandas, estadoMapa]);
+    if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(recorridos, minuto, bandas);
+  }, [recorridos, minuto, bandas, estadoMapa]);
 
   return (
     <div className="pagina vehiculos">
