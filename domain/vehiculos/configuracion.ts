@@ -4,7 +4,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 /**
  * What a phone or tracker needs to report a vehicle's positions (issue 13): the ingest address,
  * the device identifier and the suggested settings, written the way each app reads them. The
- * formats and their sources are in docs/decisions/015-seguimiento-de-vehiculos-panel.md:
+ * formats and their sources are in docs/decisions/015-seguimiento-de-vehiculos.md:
  *
  * - Traccar Client (Android and iOS, version 9) scans a QR code whose text is the server address
  *   followed by its settings as query parameters: it keeps the address without the query as its

@@ -15,7 +15,7 @@ import type { Route } from './+types/vehiculo-configuracion';
  * the vehicle's positions, to read on screen or print (the print stylesheet leaves only the
  * sheet). Traccar Client reads everything from the QR code at once; the same values are written
  * out to type by hand, with the steps for Android and iPhone, and the line for OsmAnd. The
- * formats and where they come from: docs/decisions/015-seguimiento-de-vehiculos-panel.md.
+ * formats and where they come from: docs/decisions/015-seguimiento-de-vehiculos.md.
  */
 const ROLES = ['administrador'] as const;
 
