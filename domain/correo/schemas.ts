@@ -1,15 +1,13 @@
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { ESTADOS_CORREO } from './bandeja.ts';
 
 /** The outbox page's filter and button (issue 12, /admin/correo): one schema each for the page and the tests. */
 
 export const POR_PAGINA_BANDEJA = 25;
-const PAGINA_MAXIMA = 10_000;
 /** Longer than any reference the site writes (a tracking code is 19 characters). */
 const LARGO_REFERENCIA = 64;
 
 const MENSAJE_ESTADO = 'Elegí un estado de la lista: pendiente, enviado, fallido o anulado.';
-const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
 
 /** Empty or blank is "no filter". */
 const vacioEsNada = (v: string) => (v === '' ? undefined : v);
@@ -31,19 +29,7 @@ export const filtrosBandejaSchema = z.object({
     })
     .transform(vacioEsNada)
     .optional(),
-  pagina: z
-    .string({ error: MENSAJE_PAGINA })
-    .trim()
-    .transform((v) => (v === '' ? '1' : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,5}$/, { error: MENSAJE_PAGINA })
-        .transform(Number),
-    )
-    .pipe(z.number().int().min(1, { error: MENSAJE_PAGINA }).max(PAGINA_MAXIMA, { error: MENSAJE_PAGINA }))
-    .optional()
-    .transform((v) => v ?? 1),
+  pagina: paginaDeListaSchema,
 });
 
 /** The «Reintentar» button of one failed mail: its id, as the row's hidden field sends it. */

@@ -1,4 +1,4 @@
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { formatNumber, paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from './campos.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from './estados.ts';
 import { solicitudDecretoSchema } from './schemas.ts';
@@ -6,7 +6,6 @@ import { solicitudDecretoSchema } from './schemas.ts';
 /** The desk's forms and filters (issue 12): one schema each for the back-office pages and the tests. */
 
 export const POR_PAGINA_MESA = 25;
-const PAGINA_MAXIMA = 10_000;
 const MENSAJE_MAXIMO = LIMITES_MESA.mensaje;
 const MOTIVO_MINIMO = 20;
 
@@ -36,7 +35,6 @@ const dia = (mensaje: string) =>
     )
     .optional();
 
-const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
 const MENSAJE_ESTADO = 'Elegí un estado de la lista.';
 const MENSAJE_PLAZO = 'Elegí un plazo de la lista.';
 
@@ -72,19 +70,7 @@ export const filtrosMesaSchema = z
       .max(100, { error: 'El texto a buscar puede tener hasta 100 caracteres.' })
       .transform((v) => (v === '' ? undefined : v))
       .optional(),
-    pagina: z
-      .string({ error: MENSAJE_PAGINA })
-      .trim()
-      .transform((v) => (v === '' ? '1' : v))
-      .pipe(
-        z
-          .string()
-          .regex(/^\d{1,5}$/, { error: MENSAJE_PAGINA })
-          .transform(Number),
-      )
-      .pipe(z.number().int().min(1, { error: MENSAJE_PAGINA }).max(PAGINA_MAXIMA, { error: MENSAJE_PAGINA }))
-      .optional()
-      .transform((v) => v ?? 1),
+    pagina: paginaDeListaSchema,
   })
   .refine((f) => f.desde === undefined || f.hasta === undefined || f.desde <= f.hasta, {
     error: 'La fecha «desde» tiene que ser anterior o igual a la fecha «hasta».',

@@ -268,3 +268,25 @@ export function issueMessage(issue: Issue): string {
 // Once, when the first schema module loads: localeError is zod's lowest-priority map, so a
 // schema's own `error` still wins.
 z.config({ localeError: issueMessage });
+
+/** The last page a back-office list may ask for. */
+const PAGINA_MAXIMA_LISTA = 10_000;
+const MENSAJE_PAGINA_LISTA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA_LISTA)}, o dejalo vacío para ver la primera.`;
+
+/**
+ * The `pagina` field of a back-office list's filters (the desk, the outbox, the fleet): a whole
+ * number from 1 to 10.000 as the URL writes it; missing or empty is the first page.
+ */
+export const paginaDeListaSchema = z
+  .string({ error: MENSAJE_PAGINA_LISTA })
+  .trim()
+  .transform((v) => (v === '' ? '1' : v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: MENSAJE_PAGINA_LISTA })
+      .transform(Number),
+  )
+  .pipe(z.number().int().min(1, { error: MENSAJE_PAGINA_LISTA }).max(PAGINA_MAXIMA_LISTA, { error: MENSAJE_PAGINA_LISTA }))
+  .optional()
+  .transform((v) => v ?? 1);

@@ -68,7 +68,10 @@ describe.each(engines)('vehículos en el panel (%s)', (engine) => {
       [{ alias: 'Uno\u0007dos' }, { alias: 'Escribí el nombre sólo con letras, números y signos comunes.' }],
       [{ alias: 'Nul\u0000' }, { alias: 'Escribí el nombre sólo con letras, números y signos comunes.' }],
       [{ dispositivo: 'a'.repeat(101) }, { dispositivo: 'Escribí el identificador con hasta 100 caracteres.' }],
-      [{ dispositivo: '' }, { dispositivo: 'Escribí el identificador del teléfono o rastreador, por ejemplo 862104051234567 o recolector-3.' }],
+      [
+        { dispositivo: '' },
+        { dispositivo: 'Escribí el identificador del teléfono o rastreador (el que muestra Traccar Client, o el IMEI del equipo), por ejemplo recolector-3.' },
+      ],
       [{ dispositivo: 'camión-1' }, { dispositivo: 'Escribí el identificador con letras sin acentos' }],
       [{ dispositivo: '-guion' }, { dispositivo: 'empezando con una letra o un número' }],
       [{ dispositivo: "a'b" }, { dispositivo: 'sin espacios' }],

@@ -1,4 +1,4 @@
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICULO } from './campos.ts';
 
 /**
@@ -9,7 +9,6 @@ import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICUL
 export const LARGO_ALIAS = 80;
 export const LARGO_DISPOSITIVO = 100;
 export const POR_PAGINA_VEHICULOS = 25;
-const PAGINA_MAXIMA = 10_000;
 const LARGO_BUSQUEDA = 100;
 
 /**
@@ -24,7 +23,8 @@ export const PATRON_DISPOSITIVO = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 const MENSAJE_ALIAS = 'Escribí el nombre del vehículo como lo ve el público en el mapa, por ejemplo Recolector 3.';
 const MENSAJE_ICONO = `Elegí el ícono del vehículo: ${Object.values(ETIQUETAS_ICONO).join(', ').toLowerCase()}.`;
 const MENSAJE_SERVICIO = `Elegí el servicio del vehículo: ${Object.values(ETIQUETAS_SERVICIO).join(' o ').toLowerCase()}.`;
-const MENSAJE_DISPOSITIVO = 'Escribí el identificador del teléfono o rastreador, por ejemplo 862104051234567 o recolector-3.';
+const MENSAJE_DISPOSITIVO =
+  'Escribí el identificador del teléfono o rastreador (el que muestra Traccar Client, o el IMEI del equipo), por ejemplo recolector-3.';
 const MENSAJE_FORMATO_DISPOSITIVO =
   'Escribí el identificador con letras sin acentos, números, puntos, guiones o dos puntos, sin espacios y empezando con una letra o un número; por ejemplo recolector-3.';
 
@@ -56,7 +56,6 @@ export type DatosVehiculo = z.output<typeof vehiculoSchema>;
 export const ESTADOS_FILTRO_VEHICULO = ['activos', 'inactivos'] as const;
 
 const MENSAJE_ESTADO = 'Elegí activos, inactivos o todos.';
-const MENSAJE_PAGINA = `Escribí un número de página entre 1 y ${formatNumber(PAGINA_MAXIMA)}, o dejalo vacío para ver la primera.`;
 const vacioEsNada = (v: string) => (v === '' ? undefined : v);
 
 /** The list's search, filter and page, as its GET form puts them in the URL. */
@@ -74,19 +73,7 @@ export const filtrosVehiculosSchema = z.object({
     .transform(vacioEsNada)
     .pipe(z.enum(ESTADOS_FILTRO_VEHICULO, { error: MENSAJE_ESTADO }).optional())
     .optional(),
-  pagina: z
-    .string({ error: MENSAJE_PAGINA })
-    .trim()
-    .transform((v) => (v === '' ? '1' : v))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,5}$/, { error: MENSAJE_PAGINA })
-        .transform(Number),
-    )
-    .pipe(z.number().int().min(1, { error: MENSAJE_PAGINA }).max(PAGINA_MAXIMA, { error: MENSAJE_PAGINA }))
-    .optional()
-    .transform((v) => v ?? 1),
+  pagina: paginaDeListaSchema,
 });
 
 export type FiltrosVehiculos = z.output<typeof filtrosVehiculosSchema>;
