@@ -1,6 +1,6 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, lighthouse, ordenanzas, correo; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, lighthouse, ordenanzas, vehiculos, correo; all by default).
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s).
 import { benchCarga } from './carga.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
@@ -10,6 +10,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
+import { benchVehiculos } from './vehiculos.ts';
 
 const elegidas = process.argv.slice(2);
 const corre = (seccion: string) => elegidas.length === 0 || elegidas.includes(seccion);
@@ -32,6 +33,7 @@ if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();
   if (postgres) await benchOrdenanzasPostgres(postgres);
 }
+if (corre('vehiculos')) await benchVehiculos();
 if (corre('correo')) {
   await benchCorreoPglite();
   if (postgres) await benchCorreoPostgres(postgres);

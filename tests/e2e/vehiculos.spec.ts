@@ -256,15 +256,28 @@ test.describe('el mapa', () => {
   });
 });
 
-// The stream itself comes with the ingest part of issue 13 (GET /api/v1/vehiculos/stream). Until it
-// is merged this test is skipped: the API's description does not list it yet.
-test('con el stream del servidor, la página dice que está en vivo', async ({ page, request }) => {
-  const descripcion = (await (await request.get('/api/docs.json')).json()) as { paths: Record<string, unknown> };
-  test.skip(!('/api/v1/vehiculos/stream' in descripcion.paths), 'el stream llega con la parte de ingesta del issue 13');
+// The real path end to end: a tracker's report (the OsmAnd GET Traccar Client sends) to the ingest,
+// the NOTIFY, the server's stream, the page. The position is two minutes ahead of now (accepted
+// up to five) so the simulator's reports of the same vehicle, older, do not replace it meanwhile.
+test('una posición que manda un rastreador llega por el stream y mueve el marcador, sin recargar', async ({ page, request }) => {
   await page.setViewportSize(viewports.escritorio);
   await abrirMapa(page);
   await expect(estadoEnVivo(page)).toHaveText('En vivo: el mapa y la lista se actualizan solos.');
-  await expect(page.locator('.leaflet-marker-icon')).toHaveCount(DEMO.length);
+  await page.evaluate(() => ((window as unknown as { marca: number }).marca = 1));
+  const fila = page.getByRole('row', { name: /Motoniveladora 1/ });
+  await expect(fila).not.toContainText('a 400 m al norte del centro');
+  const antes = await lugar(marcador(page, 'Motoniveladora 1'));
+  const timestamp = Math.floor(Date.now() / 1000) + 120;
+  const respuesta = await request.get(
+    `/api/v1/posiciones?id=vla-motoniveladora-1&lat=-40.7584&lon=-71.646&timestamp=${timestamp}&speed=5.4&bearing=10&batt=77`,
+  );
+  expect(respuesta.status()).toBe(200);
+  await expect(fila).toContainText('a 400 m al norte del centro');
+  await expect.poll(() => lugar(marcador(page, 'Motoniveladora 1'))).not.toEqual(antes);
+  expect(await page.evaluate(() => (window as unknown as { marca?: number }).marca), 'la página no se recargó').toBe(1);
+  // The API answers the same.
+  const vehiculos = (await (await request.get('/api/v1/vehiculos')).json()) as { alias: string; latitud: number; longitud: number }[];
+  expect(vehiculos.find((v) => v.alias === 'Motoniveladora 1')).toMatchObject({ latitud: -40.7584, longitud: -71.646 });
 });
 
 test.describe('cuando algo falla', () => {
