@@ -83,16 +83,14 @@ export async function benchVehiculos(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-veh-'));
   try {
     let database = await openPglite(dataDir);
-    await database.db
-      .insert(vehiculos)
-      .values(
-        Array.from({ length: DISPOSITIVOS }, (_, i) => ({
-          alias: `Vehículo ${i}`,
-          icono: 'camion' as const,
-          servicio: 'recoleccion' as const,
-          dispositivo: dispositivo(i),
-        })),
-      );
+    await database.db.insert(vehiculos).values(
+      Array.from({ length: DISPOSITIVOS }, (_, i) => ({
+        alias: `Vehículo ${i}`,
+        icono: 'camion' as const,
+        servicio: 'recoleccion' as const,
+        dispositivo: dispositivo(i),
+      })),
+    );
     await database.close();
     const server = await startBenchServer({ DATA_DIR: dataDir, SIMULADOR_VEHICULOS: 'false' });
     const fases: [string, Fase][] = [];
