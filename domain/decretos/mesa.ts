@@ -22,6 +22,7 @@ import { parseCodigo } from './codigo.ts';
 import { ESTADOS, type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
 import { type FiltrosMesa, POR_PAGINA_MESA, type PlazoMesa } from './mesa-schemas.ts';
 import { getOrdenanzaElegible } from './queries.ts';
+import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
 /** The decree-copy desk's reads (issue 12, docs/decisions/013-mesa-de-entradas.md). */
 
@@ -46,16 +47,6 @@ export type SolicitudEnLista = {
 /** Buenos Aires has had no daylight saving time since 2009: a calendar day there starts at 03:00 UTC. */
 const inicioDelDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`);
 const DIA_MS = 86_400_000;
-
-const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** As f_normalizar reads it: letters and digits left, accents gone. */
-const normalizado = (texto: string) =>
-  texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 
 /**
  * What the desk's search box matches: a tracking code exactly; an e-mail exactly, through its

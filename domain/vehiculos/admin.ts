@@ -6,6 +6,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import type { IconoVehiculo, ServicioVehiculo } from './campos.ts';
 import { type DatosVehiculo, type FiltrosVehiculos, POR_PAGINA_VEHICULOS, vehiculoSchema } from './schemas.ts';
+import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
 /**
  * The fleet in the back-office (issue 13): administrators add vehicles, change them and
@@ -199,16 +200,6 @@ export async function setActivo(db: Db, actor: Actor, id: number, activo: boolea
     return { tipo: 'guardado', vehiculo: despues!, cambio: true };
   });
 }
-
-const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** As f_normalizar reads it: letters and digits left, accents and case gone. */
-const normalizado = (texto: string) =>
-  texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 
 function condicionTexto(texto: string): SQL {
   const partes: SQL[] = [ilike(vehiculos.dispositivo, `%${escaparLike(texto)}%`)];
