@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The icons a vehicle may have on the public map (issue 13): one SVG each in the page's icon set.
@@ -52,7 +52,7 @@ export const vehiculos = pgTable(
 );
 
 /**
- * The NOTIFY channel of new positions: a trigger on posiciones_vehiculo (migration 0011) announces
+ * The NOTIFY channel of new positions: a trigger on posiciones_vehiculo (migrations 0011 and 0012) announces
  * every stored position, public or not, with its vehicle, as JSON (domain/vehiculos/avisos.ts).
  * Whoever listens must drop the private ones before anything leaves the server.
  */
@@ -83,7 +83,9 @@ export const posicionesVehiculo = pgTable(
     publica: boolean('publica').notNull(),
   },
   (t) => [
-    index('posiciones_vehiculo_hora_idx').on(t.vehiculoId, t.horaDispositivo.desc()),
+    // Unique (migration 0012): one position per vehicle and device time, so a retry, or the same
+    // report in two batches at once, is stored once (`on conflict do nothing` in the command).
+    uniqueIndex('posiciones_vehiculo_hora_idx').on(t.vehiculoId, t.horaDispositivo.desc()),
     index('posiciones_vehiculo_recibida_idx').on(t.recibidaEn),
     check('posiciones_vehiculo_latitud', sql`${t.latitud} between -90 and 90`),
     check('posiciones_vehiculo_longitud', sql`${t.longitud} between -180 and 180`),

@@ -1,9 +1,12 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/client.ts';
 import { limitesUso } from '#db/schema/index.ts';
 
 export type Limit = { max: number; windowSeconds: number };
+
+/** The start of `limite`'s current fixed window, by the database's clock (the same on every instance). */
+const currentWindow = (limite: Limit) => sql`to_timestamp(floor(extract(epoch from now()) / ${limite.windowSeconds}) * ${limite.windowSeconds})`;
 
 /**
  * Counts one use of `clave` in the current fixed window and answers whether it is within the limit.
@@ -11,11 +14,10 @@ export type Limit = { max: number; windowSeconds: number };
  * transaction when the use may still be undone. `clave` must already be a keyed hash.
  */
 export async function consumeLimit(db: Db, clave: string, limite: Limit): Promise<{ allowed: boolean; count: number }> {
-  const ventana = limite.windowSeconds;
   const [fila] = await queryRows<{ cuenta: number | string }>(
     db,
     sql`insert into limites_uso (clave, inicio, cuenta)
-        values (${clave}, to_timestamp(floor(extract(epoch from now()) / ${ventana}) * ${ventana}), 1)
+        values (${clave}, ${currentWindow(limite)}, 1)
         on conflict (clave, inicio) do update set cuenta = limites_uso.cuenta + 1
         returning cuenta`,
   );
@@ -26,17 +28,32 @@ export async function consumeLimit(db: Db, clave: string, limite: Limit): Promis
 }
 
 /**
- * Whether `clave` has used up `limite` in the current window, without counting a use: for a limit
- * that counts only failures, checked before the work whose failure it would count.
+ * The uses each of `claves` has in `limite`'s current window (absent: none), for a limit that
+ * counts only failures: read before the work whose failures it would count, which
+ * `consumeLimits` then counts. Inside a transaction the counters that exist stay locked until it
+ * ends (taken in the order of their keys, so two callers never wait for each other in a circle):
+ * what another instance counts meanwhile waits, and the decision is exact. A key's first use in a
+ * window has no row to lock yet: two instances may then both let one more through.
  */
-export async function limitReached(db: Db, clave: string, limite: Limit): Promise<boolean> {
-  const ventana = limite.windowSeconds;
-  const [fila] = await queryRows<{ cuenta: number | string }>(
-    db,
-    sql`select cuenta from limites_uso
-        where clave = ${clave} and inicio = to_timestamp(floor(extract(epoch from now()) / ${ventana}) * ${ventana})`,
-  );
-  return Number(fila?.cuenta ?? 0) >= limite.max;
+export async function limitCounts(db: Db, claves: readonly string[], limite: Limit): Promise<Map<string, number>> {
+  if (claves.length === 0) return new Map();
+  const filas = await db
+    .select({ clave: limitesUso.clave, cuenta: limitesUso.cuenta })
+    .from(limitesUso)
+    .where(and(inArray(limitesUso.clave, [...new Set(claves)]), eq(limitesUso.inicio, currentWindow(limite))))
+    .orderBy(asc(limitesUso.clave))
+    .for('update');
+  return new Map(filas.map((f) => [f.clave, f.cuenta]));
+}
+
+/** Counts `usos` (uses by key) in `limite`'s current window, every key in one statement. */
+export async function consumeLimits(db: Db, usos: ReadonlyMap<string, number>, limite: Limit): Promise<void> {
+  if (usos.size === 0) return;
+  await db
+    .insert(limitesUso)
+    .values([...usos].map(([clave, cuenta]) => ({ clave, inicio: currentWindow(limite), cuenta })))
+    .onConflictDoUpdate({ target: [limitesUso.clave, limitesUso.inicio], set: { cuenta: sql`${limitesUso.cuenta} + excluded.cuenta` } });
+  if (Math.random() < 0.01) await purgeLimits(db);
 }
 
 /** Drops windows older than two days (the longest limit is a day). */

@@ -2,7 +2,7 @@ import { ICONOS_VEHICULO, type IconoVehiculo, SERVICIOS_VEHICULO, type ServicioV
 import type { VehiculoEnMapa } from './queries.ts';
 
 /**
- * What the trigger of migration 0011 announces on POSICIONES_VEHICULO_CHANNEL for every stored
+ * What the trigger of migrations 0011 and 0012 announces on POSICIONES_VEHICULO_CHANNEL for every stored
  * position (docs/decisions/015-seguimiento-de-vehiculos.md): the position, its vehicle and whether
  * the public may see it.
  */

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#db/client.ts';
 import { vehiculos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit, limitReached } from '#domain/shared/limits.ts';
+import { consumeLimits, limitCounts } from '#domain/shared/limits.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import type { PosicionRecibida } from './ingesta.ts';
 import { esPublica } from './privacidad.ts';
@@ -32,69 +32,161 @@ export type ResultadoRegistro =
   | { tipo: 'desconocido' }
   | { tipo: 'limite'; reintentarEnSegundos: number; mensaje: string };
 
+/** A position to store, with the client's address as limits key it (to bound guesses of device identifiers). */
+export type PosicionARegistrar = {
+  posicion: PosicionRecibida;
+  direccion?: string;
+  /** When it arrived (the context's clock by default): the rate limit and `recibida_en` count from it. */
+  llegada?: Date;
+};
+
+const LIMITE_DIRECCION: ResultadoRegistro = {
+  tipo: 'limite',
+  reintentarEnSegundos: DESCONOCIDOS_POR_DIRECCION.windowSeconds,
+  mensaje: 'Llegaron demasiados identificadores de dispositivo desconocidos desde tu dirección. Revisá el identificador configurado y probá más tarde.',
+};
+const MENSAJE_LIMITE_DISPOSITIVO = 'El dispositivo mandó demasiadas posiciones seguidas: se acepta una por segundo. Probá de nuevo en unos segundos.';
+
 /**
- * Stores a position a device reported (issue 13), when the device belongs to an active vehicle and
- * is within its rate; decides whether the public may see it (depot and service hours, settings of
- * the site) from where and when it was taken. The trigger of migration 0011 announces it on
- * POSICIONES_VEHICULO_CHANNEL when the transaction commits. `direccion`: the client's address as
- * limits key it, to bound guesses of device identifiers.
+ * Stores positions devices reported (issue 13), in one transaction with a few set-based statements
+ * whatever their number (docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura por lotes»);
+ * answers each one's result, in order. Each is decided as if it had come alone, in the order given:
+ * an address that tried too many unknown identifiers is refused (`limitCounts`, locked); a device
+ * of no active vehicle is `desconocido` and counts for its address; a device past its rate gets
+ * `limite` (the GCRA in `proximo_reporte`, its vehicle's row locked, in the order of ids so that
+ * two instances never wait for each other in a circle); a position its vehicle already has at that
+ * time, stored earlier or earlier in this batch, is `repetida`; the rest are stored, public or not
+ * as the depot and service hours of the settings say (`esPublica`, from where and when it was
+ * taken). The trigger of migration 0012 announces every stored one on POSICIONES_VEHICULO_CHANNEL
+ * at commit. If anything fails, the whole transaction does: nothing is stored, nothing counted.
  */
+export async function registrarPosiciones(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'cipher'>,
+  entradas: readonly PosicionARegistrar[],
+): Promise<ResultadoRegistro[]> {
+  if (entradas.length === 0) return [];
+  const ajustes = (await getSiteSettingsForPages(ctx.db)).vehiculos;
+  const ahora = ctx.clock.now();
+  const lote = entradas.map((e) => ({
+    ...e,
+    llegada: e.llegada ?? ahora,
+    publica: esPublica(e.posicion, ajustes),
+    claveDireccion: e.direccion === undefined ? undefined : ctx.cipher.hash('limite-ingesta-desconocidos', e.direccion),
+  }));
+
+  return ctx.db.transaction(async (transaccion) => {
+    const tx = transaccion as unknown as Db;
+    const claves = lote.flatMap((e) => (e.claveDireccion === undefined ? [] : [e.claveDireccion]));
+    const cuentas = await limitCounts(tx, claves, DESCONOCIDOS_POR_DIRECCION);
+    const dispositivos = [...new Set(lote.map((e) => e.posicion.dispositivo))];
+    const filas = await tx
+      .select({ id: vehiculos.id, dispositivo: vehiculos.dispositivo, activo: vehiculos.activo, proximoReporte: vehiculos.proximoReporte })
+      .from(vehiculos)
+      // One parameter for the batch's identifiers, however many (hundreds of parameters cost more).
+      .where(sql`${vehiculos.dispositivo} in (select jsonb_array_elements_text(${JSON.stringify(dispositivos)}::jsonb))`)
+      .orderBy(asc(vehiculos.id))
+      .for('update');
+    const porDispositivo = new Map(filas.map((v) => [v.dispositivo, { ...v, proximo: v.proximoReporte?.getTime() }]));
+
+    const resultados: ResultadoRegistro[] = [];
+    const desconocidos = new Map<string, number>();
+    const proximos = new Map<number, number>();
+    const nuevas = new Map<string, number>();
+    for (const [n, e] of lote.entries()) {
+      const cuenta = e.claveDireccion === undefined ? 0 : (cuentas.get(e.claveDireccion) ?? 0);
+      if (cuenta >= DESCONOCIDOS_POR_DIRECCION.max) {
+        resultados.push(LIMITE_DIRECCION);
+        continue;
+      }
+      const vehiculo = porDispositivo.get(e.posicion.dispositivo);
+      if (!vehiculo || !vehiculo.activo) {
+        if (e.claveDireccion !== undefined) {
+          cuentas.set(e.claveDireccion, cuenta + 1);
+          desconocidos.set(e.claveDireccion, (desconocidos.get(e.claveDireccion) ?? 0) + 1);
+        }
+        resultados.push({ tipo: 'desconocido' });
+        continue;
+      }
+      const llegada = e.llegada.getTime();
+      const previsto = Math.max(vehiculo.proximo ?? llegada, llegada);
+      const adelanto = previsto - llegada - (RAFAGA_POR_DISPOSITIVO - 1) * INTERVALO_POR_DISPOSITIVO_MS;
+      if (adelanto > 0) {
+        resultados.push({ tipo: 'limite', reintentarEnSegundos: Math.max(1, Math.ceil(adelanto / 1000)), mensaje: MENSAJE_LIMITE_DISPOSITIVO });
+        continue;
+      }
+      vehiculo.proximo = previsto + INTERVALO_POR_DISPOSITIVO_MS;
+      proximos.set(vehiculo.id, vehiculo.proximo);
+      // `repetida` until the INSERT below stores it; a retry counts against the rate like any report.
+      resultados.push({ tipo: 'repetida', vehiculoId: vehiculo.id });
+      const clave = `${vehiculo.id} ${e.posicion.horaDispositivo.getTime()}`;
+      if (!nuevas.has(clave)) nuevas.set(clave, n);
+    }
+
+    await consumeLimits(tx, desconocidos, DESCONOCIDOS_POR_DIRECCION);
+    // Every report taken (stored or repeated) moved its vehicle's rate on; only those are written.
+    if (proximos.size === 0) return resultados;
+    const datosProximos = JSON.stringify([...proximos].map(([id, proximo]) => ({ id, proximo: new Date(proximo).toISOString() })));
+    const datosNuevas = JSON.stringify(
+      [...nuevas.values()].map((n) => {
+        const { posicion, llegada, publica } = lote[n]!;
+        const { vehiculoId } = resultados[n] as { vehiculoId: number };
+        return {
+          n,
+          vehiculo_id: vehiculoId,
+          latitud: posicion.latitud,
+          longitud: posicion.longitud,
+          velocidad_kmh: posicion.velocidadKmh,
+          rumbo: posicion.rumbo,
+          altitud: posicion.altitud,
+          precision_m: posicion.precisionM,
+          bateria: posicion.bateria,
+          hora_dispositivo: posicion.horaDispositivo.toISOString(),
+          recibida_en: llegada.toISOString(),
+          publica,
+        };
+      }),
+    );
+    // One statement writes the batch (each statement is a round trip, on PGlite one that holds the
+    // server's thread): each vehicle's next report time, and one INSERT of the new positions in
+    // order of arrival, from which the unique index of migration 0012 on (vehiculo_id,
+    // hora_dispositivo) leaves out what another transaction stored first.
+    const guardadas = await queryRows<{ n: number | string; id: number | string }>(
+      tx,
+      sql`with proximos as (
+            update vehiculos set proximo_reporte = d.proximo
+            from jsonb_to_recordset(${datosProximos}::jsonb) as d(id integer, proximo timestamptz)
+            where vehiculos.id = d.id
+          ), datos as (
+            select * from jsonb_to_recordset(${datosNuevas}::jsonb) as d(
+              n integer, vehiculo_id integer, latitud double precision, longitud double precision,
+              velocidad_kmh double precision, rumbo double precision, altitud double precision,
+              precision_m double precision, bateria double precision, hora_dispositivo timestamptz,
+              recibida_en timestamptz, publica boolean)
+          ), guardadas as (
+            insert into posiciones_vehiculo
+              (vehiculo_id, latitud, longitud, velocidad_kmh, rumbo, altitud, precision_m, bateria, hora_dispositivo, recibida_en, publica)
+            select vehiculo_id, latitud, longitud, velocidad_kmh, rumbo, altitud, precision_m, bateria, hora_dispositivo, recibida_en, publica
+            from datos order by n
+            on conflict (vehiculo_id, hora_dispositivo) do nothing
+            returning id, vehiculo_id, hora_dispositivo
+          )
+          select datos.n, guardadas.id from guardadas join datos using (vehiculo_id, hora_dispositivo)`,
+    );
+    for (const fila of guardadas) {
+      const n = Number(fila.n);
+      const { vehiculoId } = resultados[n] as { vehiculoId: number };
+      resultados[n] = { tipo: 'registrada', id: Number(fila.id), vehiculoId, publica: lote[n]!.publica };
+    }
+    return resultados;
+  });
+}
+
+/** One position alone: `registrarPosiciones` with a batch of one. */
 export async function registrarPosicion(
   ctx: Pick<AppContext, 'db' | 'clock' | 'cipher'>,
   posicion: PosicionRecibida,
   opciones: { direccion?: string } = {},
 ): Promise<ResultadoRegistro> {
-  const ahora = ctx.clock.now();
-  const ajustes = (await getSiteSettingsForPages(ctx.db)).vehiculos;
-  const publica = esPublica(posicion, ajustes);
-  const claveDireccion = opciones.direccion === undefined ? undefined : ctx.cipher.hash('limite-ingesta-desconocidos', opciones.direccion);
-  const limiteDireccion = (): ResultadoRegistro => ({
-    tipo: 'limite',
-    reintentarEnSegundos: DESCONOCIDOS_POR_DIRECCION.windowSeconds,
-    mensaje: 'Llegaron demasiados identificadores de dispositivo desconocidos desde tu dirección. Revisá el identificador configurado y probá más tarde.',
-  });
-
-  return ctx.db.transaction(async (transaccion) => {
-    const tx = transaccion as unknown as Db;
-    if (claveDireccion && (await limitReached(tx, claveDireccion, DESCONOCIDOS_POR_DIRECCION))) return limiteDireccion();
-    // The row lock orders the reports of one device, on every instance.
-    const [vehiculo] = await tx
-      .select({ id: vehiculos.id, activo: vehiculos.activo, proximoReporte: vehiculos.proximoReporte })
-      .from(vehiculos)
-      .where(eq(vehiculos.dispositivo, posicion.dispositivo))
-      .for('update');
-    if (!vehiculo || !vehiculo.activo) {
-      if (claveDireccion && !(await consumeLimit(tx, claveDireccion, DESCONOCIDOS_POR_DIRECCION)).allowed) return limiteDireccion();
-      return { tipo: 'desconocido' };
-    }
-
-    const previsto = Math.max(vehiculo.proximoReporte?.getTime() ?? ahora.getTime(), ahora.getTime());
-    const adelanto = previsto - ahora.getTime() - (RAFAGA_POR_DISPOSITIVO - 1) * INTERVALO_POR_DISPOSITIVO_MS;
-    if (adelanto > 0) {
-      return {
-        tipo: 'limite',
-        reintentarEnSegundos: Math.max(1, Math.ceil(adelanto / 1000)),
-        mensaje: 'El dispositivo mandó demasiadas posiciones seguidas: se acepta una por segundo. Probá de nuevo en unos segundos.',
-      };
-    }
-    await tx
-      .update(vehiculos)
-      .set({ proximoReporte: new Date(previsto + INTERVALO_POR_DISPOSITIVO_MS) })
-      .where(eq(vehiculos.id, vehiculo.id));
-
-    const hora = posicion.horaDispositivo.toISOString();
-    const [fila] = await queryRows<{ id: number | string }>(
-      tx,
-      sql`insert into posiciones_vehiculo
-            (vehiculo_id, latitud, longitud, velocidad_kmh, rumbo, altitud, precision_m, bateria, hora_dispositivo, recibida_en, publica)
-          select ${vehiculo.id}::integer, ${posicion.latitud}::double precision, ${posicion.longitud}::double precision,
-                 ${posicion.velocidadKmh}::double precision, ${posicion.rumbo}::double precision, ${posicion.altitud}::double precision,
-                 ${posicion.precisionM}::double precision, ${posicion.bateria}::double precision,
-                 ${hora}::timestamptz, ${ahora.toISOString()}::timestamptz, ${publica}::boolean
-          where not exists (select 1 from posiciones_vehiculo where vehiculo_id = ${vehiculo.id}::integer and hora_dispositivo = ${hora}::timestamptz)
-          returning id`,
-    );
-    if (!fila) return { tipo: 'repetida', vehiculoId: vehiculo.id };
-    return { tipo: 'registrada', id: Number(fila.id), vehiculoId: vehiculo.id, publica };
-  });
+  const [resultado] = await registrarPosiciones(ctx, [{ posicion, ...opciones }]);
+  return resultado!;
 }

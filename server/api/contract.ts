@@ -291,6 +291,12 @@ const lista = (resumen: string, esquema: Esquema, opciones: { query?: z.ZodObjec
 });
 const reintentar = z.object({ 'retry-after': z.string().meta({ description: 'Segundos hasta poder intentar de nuevo.' }) });
 
+/** The ingest's 503: the position was not stored (the site too busy, restarting, or the database not answering). */
+const sinGuardar = {
+  ...error('No se guardó la posición: el sitio está saturado, se reinicia o la base no responde; reintentar después'),
+  encabezados: reintentar,
+};
+
 /** Keyed by method and path as Fastify registers them under /api/v1. */
 export const ROUTES = {
   'GET /ordenanzas': {
@@ -389,6 +395,7 @@ export const ROUTES = {
       400: error('Datos que no pueden ser una posición: no se guardó nada'),
       404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
       429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },
+      503: sinGuardar,
     },
   },
   'POST /posiciones': {
@@ -403,6 +410,7 @@ export const ROUTES = {
       404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
       413: error('Cuerpo demasiado grande'),
       429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },
+      503: sinGuardar,
     },
   },
   'GET /vehiculos': {

@@ -9,12 +9,12 @@ import { contract, serializeWithSchema } from './contract.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
 import { sesionApi } from './sesion.ts';
 import { vehiculosApi } from './vehiculos.ts';
-import type { VehiculosEnVivo } from '#server/vehiculos-en-vivo.ts';
+import type { ServiciosVehiculos } from './vehiculos.ts';
 
 const idDocumento = (valor: string | undefined) => (valor && /^\d{1,10}$/.test(valor) ? Number(valor) : -1);
 
 /** The JSON API under /api/v1 (open-data reads) and its OpenAPI document and viewer at /api/docs. */
-export async function registerApi(app: FastifyInstance, ctx: AppContext, enVivo: VehiculosEnVivo): Promise<void> {
+export async function registerApi(app: FastifyInstance, ctx: AppContext, vehiculos: ServiciosVehiculos): Promise<void> {
   // Generated once: the routes' schemas do not change while the process runs.
   let documento: unknown;
   registerApiDocs(app, () => (documento ??= openApiDocument(ctx.url)));
@@ -33,7 +33,7 @@ export async function registerApi(app: FastifyInstance, ctx: AppContext, enVivo:
       await api.register(async (scope) => decretosApi(scope, ctx));
       await gobiernoApi(api, ctx);
       await sesionApi(api, ctx);
-      await vehiculosApi(api, ctx, enVivo);
+      await vehiculosApi(api, ctx, vehiculos);
       api.get<{ Params: { id: string } }>(
         '/documentos/:id',
         { ...contract('GET /documentos/:id'), compress: false, handlerTimeout: DOWNLOAD_TIMEOUT_MS },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#domain/shared/context.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
-import { registrarPosicion } from '#domain/vehiculos/commands.ts';
+import type { ColaIngesta, ResultadoCola } from '#domain/vehiculos/cola-ingesta.ts';
 import { type EntradaIngesta, leerPosicion } from '#domain/vehiculos/ingesta.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 import { clientKey } from '#server/client-address.ts';
@@ -13,6 +13,15 @@ export const RUTA_INGESTA = '/api/v1/posiciones';
 
 /** A report is a few hundred bytes (Traccar Client's JSON, about 600): 16 KiB caps what anyone makes us read. */
 const INGESTA_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The ingest's handler timeout, instead of HANDLER_TIMEOUT_MS: Fastify's 503 at the timeout would
+ * say "not stored" of a position its batch may still store. The queue bounds the wait itself (a
+ * position not taken in ESPERA_MAXIMA_MS is answered 503 and never written) and a batch taken ends
+ * within the database's timeouts (a few statements of STATEMENT_TIMEOUT_MS at most): this one is
+ * only a last resort, far beyond both.
+ */
+const INGESTA_HANDLER_TIMEOUT_MS = 5 * 60_000;
 
 /** A stream lasts at most this long (the browser reconnects and gets a fresh snapshot). */
 export const DURACION_MAXIMA_STREAM_MS = 30 * 60_000;
@@ -31,11 +40,29 @@ function entrada(request: FastifyRequest): EntradaIngesta {
   return { parametros: new URLSearchParams(request.body.toString('utf8')) };
 }
 
+/** What the ingest answers for a position, as Traccar would: 200 and nothing else when it is stored (or was). */
+function respuesta(resultado: ResultadoCola): { status: number; error?: string; reintentarEnSegundos?: number } {
+  switch (resultado.tipo) {
+    case 'registrada':
+    case 'repetida':
+      return { status: 200 };
+    case 'desconocido':
+      return { status: 404, error: 'Ningún vehículo activo tiene ese identificador de dispositivo: revisá el identificador configurado en el rastreador.' };
+    case 'limite':
+      return { status: 429, error: resultado.mensaje, reintentarEnSegundos: resultado.reintentarEnSegundos };
+    case 'sin_lugar':
+      return { status: 503, error: resultado.mensaje, reintentarEnSegundos: resultado.reintentarEnSegundos };
+  }
+}
+
+/** The parts of the vehicle map the app runs: the live streams and the ingest's queue. */
+export type ServiciosVehiculos = { enVivo: VehiculosEnVivo; cola: ColaIngesta };
+
 /**
  * The vehicle map's API (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md): the ingest of
  * positions from trackers, the vehicles on the public map and their live stream.
  */
-export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, enVivo: VehiculosEnVivo): Promise<void> {
+export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, { enVivo, cola }: ServiciosVehiculos): Promise<void> {
   // Trackers send what they send: a form body, JSON, or parameters with any content type. Here
   // every body is read (up to the limit) and the handler decides, so no content type is a 415.
   await api.register(async (ingesta) => {
@@ -44,20 +71,15 @@ export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, enVivo
       reply.header('cache-control', 'no-store');
       const lectura = leerPosicion(entrada(request), ctx.clock.now());
       if (!lectura.ok) return reply.status(400).send({ error: lectura.motivo });
-      const resultado = await registrarPosicion(ctx, lectura.posicion, { direccion: clientKey(request) });
-      if (resultado.tipo === 'desconocido') {
-        return reply
-          .status(404)
-          .send({ error: 'Ningún vehículo activo tiene ese identificador de dispositivo: revisá el identificador configurado en el rastreador.' });
-      }
-      if (resultado.tipo === 'limite')
-        return reply.status(429).header('retry-after', String(resultado.reintentarEnSegundos)).send({ error: resultado.mensaje });
+      // Answered once its batch has committed (domain/vehiculos/cola-ingesta.ts): a 200 is stored.
+      const { status, error, reintentarEnSegundos } = respuesta(await cola.registrar(lectura.posicion, { direccion: clientKey(request) }));
+      if (reintentarEnSegundos !== undefined) reply.header('retry-after', String(reintentarEnSegundos));
       // As Traccar answers: 200 and nothing else. A repeated report is acknowledged too.
-      return reply.status(200).send();
+      return error === undefined ? reply.status(status).send() : reply.status(status).send({ error });
     };
     // A report every few seconds per vehicle: the request log would be mostly these lines. Errors
     // are still logged; the device identifier and the position never are.
-    const opciones = { bodyLimit: INGESTA_BODY_LIMIT, logLevel: 'warn' as const, exposeHeadRoute: false };
+    const opciones = { bodyLimit: INGESTA_BODY_LIMIT, logLevel: 'warn' as const, exposeHeadRoute: false, handlerTimeout: INGESTA_HANDLER_TIMEOUT_MS };
     ingesta.get('/posiciones', { ...contract('GET /posiciones'), ...opciones }, ingestar);
     ingesta.post('/posiciones', { ...contract('POST /posiciones'), ...opciones }, ingestar);
   });

@@ -85,12 +85,28 @@ export async function abrirHidratada(page: Page, path: string): Promise<void> {
   await esperarHidratacion(page);
 }
 
+/**
+ * The map's vehicle markers, the one exception to WCAG 2.2's target size (2.5.8) that this site
+ * takes: a marker stands where its vehicle is, so two vehicles on one street overlap, and the
+ * criterion's "essential" exception names exactly this case ("in digital maps, the position of
+ * pins"). The page's list of vehicles says the same in text (docs/decisions/015-seguimiento-de-vehiculos.md),
+ * every other rule still applies to the markers, and `vehiculos.spec.ts` checks each is 24 px or more.
+ */
+const MARCADOR_DE_MAPA = '.leaflet-marker-icon';
+
 /** axe-core scan for WCAG 2.0, 2.1 and 2.2 A and AA; fails listing each violation and its nodes. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
+  for (const v of results.violations.filter((r) => r.id === 'target-size')) {
+    const esMarcador = await page.evaluate(({ selectores, marcador }) => selectores.map((s) => document.querySelector(s)?.matches(marcador) === true), {
+      selectores: v.nodes.map((n) => n.target.join(' ')),
+      marcador: MARCADOR_DE_MAPA,
+    });
+    v.nodes = v.nodes.filter((_, i) => !esMarcador[i]);
+  }
+  const summary = results.violations
+    .filter((v) => v.nodes.length > 0)
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
   expect(summary, `violaciones de accesibilidad en ${page.url()}`).toEqual([]);
 }
 

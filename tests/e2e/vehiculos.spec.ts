@@ -59,6 +59,9 @@ test.describe('el mapa', () => {
     for (const alias of DEMO) {
       await expect(marcador(page, alias)).toHaveAttribute('title', alias);
       await expect(marcador(page, alias)).toHaveClass(/icono-vehiculo--\w+/);
+      // WCAG 2.5.8's minimum on its own: overlap between markers is the criterion's map exception (fixtures.ts).
+      const caja = (await marcador(page, alias).boundingBox())!;
+      expect(Math.min(caja.width, caja.height), `tamaño del marcador de ${alias}`).toBeGreaterThanOrEqual(24);
     }
     await expect(marcador(page, 'Recolector 1')).toHaveClass(/icono-vehiculo--recolector/);
     await expect(marcador(page, 'Motoniveladora 1')).toHaveClass(/icono-vehiculo--motoniveladora/);

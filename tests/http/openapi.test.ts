@@ -27,6 +27,9 @@ type Documento = {
 const NO_PROVOCADAS: Record<string, string> = {
   // Needs the database down mid-request: tests/http/decretos.test.ts covers the 503 itself.
   'POST /api/v1/solicitudes-decreto 503': 'base caída',
+  // A failed batch or a full queue: tests/http/ingesta-lotes.test.ts covers the 503 itself.
+  'GET /api/v1/posiciones 503': 'lote fallido',
+  'POST /api/v1/posiciones 503': 'lote fallido',
   // The demo always loads the Executive and the Observatory.
   'GET /api/v1/ejecutivo 404': 'sin datos',
   'GET /api/v1/observatorio-vial 404': 'sin datos',

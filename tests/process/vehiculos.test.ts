@@ -51,7 +51,10 @@ describe.each(engines)('el mapa en vivo en el proceso real (%s)', (engine) => {
   });
 
   it('el simulador mueve la flota, INGEST_PORT recibe OsmAnd, y SIGTERM cierra los streams y sale enseguida', async () => {
-    expect(run!.output()).toContain(`Posiciones de rastreadores (protocolo OsmAnd) también en http://127.0.0.1:${ingestPort}/`);
+    // The line after the site's: the two may reach this process in separate reads.
+    const linea = `Posiciones de rastreadores (protocolo OsmAnd) también en http://127.0.0.1:${ingestPort}/`;
+    await waitFor(() => run!.output().includes(linea) || run!.child.exitCode !== null, 'la línea del puerto de ingesta', 10_000);
+    expect(run!.output()).toContain(linea);
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/vehiculos/stream`);
     expect(res.status).toBe(200);
     const eventos: string[] = [];
