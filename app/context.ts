@@ -12,11 +12,6 @@ export type PageContext = AppContext & {
   respuesta: { baseNoDisponible: boolean };
   /** The client's address as limits key it (server/client-address.ts: an IPv6 client by its /64). */
   direccion: string;
-  /**
-   * Rendered for the render cache (docs/decisions/007-cache-de-paginas.md): the whole page is
-   * awaited before it is sent, so every visitor gets the same complete document.
-   */
-  paraCache: boolean;
 };
 
 /** Created once, in a module the SSR build bundles together with the server (docs/architecture.md, "Contexto"). */

@@ -1,14 +1,11 @@
-import { PassThrough, pipeline } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { NonceContext } from './components/inline-script.tsx';
 import { appContext } from './context.ts';
-import { deferAppScriptsStream } from './lib/deferred-scripts.server.ts';
+import { deferAppScripts } from './lib/deferred-scripts.server.ts';
 
 /**
  * Errors of loaders, actions and rendering go to the app's log, whose serializer drops a database
@@ -35,16 +32,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The nonce goes on every inline script, streamed chunks included.
-  const { nonce, respuesta, log, paraCache } = loadContext.get(appContext);
+  const { nonce, respuesta, log } = loadContext.get(appContext);
   if (responseStatusCode === 500 && respuesta.baseNoDisponible) responseStatusCode = 503;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Crawlers and the render cache get the whole page at once; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      paraCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // The page's own inline scripts (app/components/inline-script.tsx) read the nonce from NonceContext.
@@ -53,24 +45,29 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>
     );
+    // Every page is rendered whole and sent in one piece (nothing suspends, and the server reads the
+    // page whole to compress it): one buffer instead of a chain of streams that each chunk crosses.
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
-      [readyOption]() {
+      onAllReady() {
         shellRendered = true;
-        const body = new PassThrough({
+        const chunks: Buffer[] = [];
+        const page = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            // The application's scripts wait until the page has loaded and painted (docs/decisions/010-lighthouse.md).
+            const { html } = deferAppScripts(Buffer.concat(chunks).toString('utf8'));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // The application's scripts wait until the page has loaded and painted (docs/decisions/010-lighthouse.md).
-        // pipeline: a visitor who leaves closes both streams, and React stops rendering for them.
-        const scripts = deferAppScriptsStream();
-        pipeline(scripts, body, () => {});
-        pipe(scripts);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(page);
       },
       onShellError(error: unknown) {
         reject(error);

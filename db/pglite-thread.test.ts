@@ -113,6 +113,26 @@ describe('PGlite en su propio hilo (docs/decisions/009-pglite-en-su-hilo.md)', (
     expect(fila).toEqual({ d: '2026-03-01', t: '2026-03-01 10:00:00+00' });
   });
 
+  it('las respuestas que llegan juntas se entregan de a una por vuelta del bucle de eventos, con la E/S en medio', async () => {
+    let vueltas = 0;
+    let girando = true;
+    const girar = () => {
+      vueltas++;
+      if (girando) setImmediate(girar);
+    };
+    setImmediate(girar);
+    const vueltaDe: number[] = [];
+    const consultas = [1, 2, 3, 4, 5].map((n) => queryRows(database.db, sql`select ${n}::int as n`).then(() => vueltaDe.push(vueltas)));
+    // Once the five are sent, this thread is busy while the answers arrive: all five are waiting when it looks again.
+    await new Promise((resolve) => setImmediate(resolve));
+    const hasta = performance.now() + 300;
+    while (performance.now() < hasta);
+    await Promise.all(consultas);
+    girando = false;
+    expect(vueltaDe).toHaveLength(5);
+    expect(new Set(vueltaDe).size).toBe(5);
+  });
+
   it('cerrada la base, cada consulta dice que no está disponible (503), sin colgarse', async () => {
     const otra = await createTestDatabase('pglite');
     await otra.close();

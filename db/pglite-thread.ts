@@ -93,6 +93,8 @@ type Pending = { resolve(value: unknown): void; reject(error: Error): void };
  */
 export class PgliteThread {
   private readonly pending = new Map<number, Pending>();
+  /** Answers received and not yet handed over (`receive`). */
+  private readonly answers: Extract<Reply, { id: number }>[] = [];
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private readonly worker: Worker;
   private readonly syncPort: MessagePort;
@@ -108,7 +110,7 @@ export class PgliteThread {
     this.syncPort = syncPort;
     this.syncFlag = new Int32Array(syncFlag);
     this.waitMs = waitMs;
-    worker.on('message', (reply: Reply) => this.settle(reply));
+    worker.on('message', (reply: Reply) => this.receive(reply));
     // A thread that ends (closed, or killed by a fault of its own) answers nothing more: whoever
     // waits, and whoever asks later, hears that the database is gone (503), never waits forever.
     worker.on('exit', () => this.end());
@@ -160,8 +162,27 @@ export class PgliteThread {
     return this.ended;
   }
 
-  private settle(reply: Reply): void {
+  /**
+   * Answers are handed over one per turn of the event loop, not all of those that arrived at once:
+   * each answer's request then renders its page, and between two of them the server reads the
+   * requests that came meanwhile and sends their statements, so the thread works while this one
+   * renders. Handed over together, twenty pages rendered back to back while the database had
+   * nothing to do, then the twenty next statements ran while this thread had nothing to do.
+   */
+  private receive(reply: Reply): void {
     if (reply.op !== 'result' && reply.op !== 'error') return;
+    this.answers.push(reply);
+    if (this.answers.length === 1) setImmediate(this.handOver);
+  }
+
+  private readonly handOver = (): void => {
+    const reply = this.answers.shift();
+    // Queued from a check phase, the next one waits for the next turn, after the I/O poll.
+    if (this.answers.length > 0) setImmediate(this.handOver);
+    if (reply) this.settle(reply);
+  };
+
+  private settle(reply: Extract<Reply, { id: number }>): void {
     this.notify(reply.notifications);
     const call = this.pending.get(reply.id);
     this.pending.delete(reply.id);

@@ -156,7 +156,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           nonce: reply.cspNonce,
           direccion: clientKey(request),
           respuesta: { baseNoDisponible: false },
-          paraCache: path !== undefined,
         });
         return handle(toWebRequest(request, reply, siteUrl, path), context);
       };

@@ -1,6 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
-import { Transform } from 'node:stream';
-
 /** The id of the inert copy of React Router's module script; the loader reads it. */
 export const MODULE_SCRIPT_ID = 'modulos-de-la-pagina';
 
@@ -20,19 +17,6 @@ const NONCE = /\bnonce="([^"]*)"/;
 const LOADER = `(()=>{const n=document.currentScript.nonce;let s=false;const go=()=>{if(s)return;s=true;const m=document.createElement('script');m.type='module';m.nonce=n;m.textContent=document.getElementById('${MODULE_SCRIPT_ID}').textContent;document.body.append(m)};const later=()=>requestAnimationFrame(()=>setTimeout(go));if(document.readyState==='complete')later();else addEventListener('load',later,{once:true});for(const t of['pointerdown','keydown'])addEventListener(t,go,{once:true,capture:true})})();`;
 
 /**
- * Where `text` can be cut without splitting a tag or a script element: before an unfinished `<…`
- * at its end and before a `<script` whose `</script>` has not arrived yet.
- */
-function completeUpTo(text: string): number {
-  let end = text.length;
-  const lastTag = text.lastIndexOf('<');
-  if (lastTag !== -1 && text.indexOf('>', lastTag) === -1) end = lastTag;
-  const lastScript = text.lastIndexOf('<script', end);
-  if (lastScript !== -1 && text.indexOf('</script>', lastScript) === -1) end = lastScript;
-  return end;
-}
-
-/**
  * React Router's scripts, made to wait for the page (docs/decisions/010-lighthouse.md): the module
  * preloads leave the `<head>` and React Router's module script becomes an inert copy
  * (`type="text/plain"`) followed by a loader that, after the load event and a frame, runs the copy
@@ -48,38 +32,4 @@ export function deferAppScripts(html: string): { html: string; deferred: boolean
   const inert = `<script type="text/plain" id="${MODULE_SCRIPT_ID}">${module[1]}</script>`;
   const start = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>${LOADER}</script>`;
   return { html: rest.slice(0, module.index) + inert + start + rest.slice(module.index + module[0].length), deferred: true };
-}
-
-/** `deferAppScripts` over the rendered HTML as React streams it. */
-export function deferAppScriptsStream(): Transform {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = pending + decoder.write(chunk);
-      pending = '';
-      if (done) {
-        if (text !== '') this.push(text);
-        callback();
-        return;
-      }
-      const end = completeUpTo(text);
-      const result = deferAppScripts(text.slice(0, end));
-      done = result.deferred;
-      if (done) {
-        this.push(result.html + text.slice(end));
-      } else {
-        pending = text.slice(end);
-        if (result.html !== '') this.push(result.html);
-      }
-      callback();
-    },
-    flush(callback) {
-      const text = pending + decoder.end();
-      const out = done ? text : deferAppScripts(text).html;
-      if (out !== '') this.push(out);
-      callback();
-    },
-  });
 }
