@@ -6,6 +6,7 @@ import { type CampoFiltro, parseFiltrosOrdenanzas } from '#domain/ordenanzas/sch
 import { appContext } from '#app/context.ts';
 import { urlBusqueda, urlExportacion } from '#app/features/ordenanzas/enlaces.ts';
 import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
+import { filasOrdenanzas } from '#app/features/ordenanzas/filas.server.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
 import { codigoBusquedaEnLaPagina } from '#app/features/ordenanzas/busqueda-en-la-pagina.ts';
 import { InlineScript } from '#app/components/inline-script.tsx';
@@ -37,15 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseFiltrosOrdenanzas(new URL(request.url).searchParams);
   const sinErrores: Errores = {};
   if (!parsed.ok) {
-    return data({ valores: parsed.valores, errores: parsed.errores as Errores, resultado: null, falla: false }, { status: 400 });
+    return data({ valores: parsed.valores, errores: parsed.errores as Errores, resultado: null, filas: '', falla: false }, { status: 400 });
   }
   try {
     const resultado = await searchOrdenanzas(db, parsed.filtros);
     // No shared caching of pages: each carries its own CSP nonce.
-    return { valores: parsed.valores, errores: sinErrores, resultado, falla: false };
+    return { valores: parsed.valores, errores: sinErrores, resultado, filas: filasOrdenanzas(resultado.items), falla: false };
   } catch (error) {
     log.error({ err: error }, 'búsqueda de ordenanzas fallida');
-    return data({ valores: parsed.valores, errores: sinErrores, resultado: null, falla: true }, { status: 503 });
+    return data({ valores: parsed.valores, errores: sinErrores, resultado: null, filas: '', falla: true }, { status: 503 });
   }
 }
 
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 const etiquetas: Record<CampoFiltro, string> = { estado: 'Estado', numero: 'Numero', anio: 'Año', pattern: 'Buscar en la descripción', pagina: 'Página' };
 
 export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps) {
-  const { valores, errores, resultado, falla } = loaderData;
+  const { valores, errores, resultado, filas, falla } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const formulario = useRef<HTMLFormElement>(null);
@@ -191,7 +192,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
         {resultado && resultado.items.length > 0 ? (
           <>
             <TablaOrdenanzas
-              items={resultado.items}
+              filas={filas}
               caption={resultado.totalExacto ? `Ordenanzas, página ${resultado.pagina} de ${totalPaginas}` : `Ordenanzas, página ${resultado.pagina}`}
             />
             <Paginacion
