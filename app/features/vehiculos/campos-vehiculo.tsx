@@ -1,4 +1,4 @@
-import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { type ControlProps, FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 
 /** The vehicle form's fields (issue 13), shared by the list's «Agregar» and a vehicle's «Editar». */
 export type CampoVehiculo = 'alias' | 'icono' | 'servicio' | 'dispositivo';
@@ -31,16 +31,7 @@ export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos
         {(control) => <input {...control} className="form-control" maxLength={opciones.largoAlias} autoComplete="off" defaultValue={valores.alias ?? ''} />}
       </FormField>
       <FormField name="icono" label={ETIQUETAS.icono} error={errores.icono} required>
-        {(control) => (
-          <select {...control} className="form-select" defaultValue={valores.icono ?? ''}>
-            <option value="">Elegí el ícono</option>
-            {opciones.iconos.map((o) => (
-              <option key={o.valor} value={o.valor}>
-                {o.etiqueta}
-              </option>
-            ))}
-          </select>
-        )}
+        {(control) => <Opciones control={control} vacia="Elegí el ícono" opciones={opciones.iconos} valor={valores.icono} />}
       </FormField>
       <FormField
         name="servicio"
@@ -49,16 +40,7 @@ export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos
         required
         hint="Las máquinas de reparación de calles dejan en el mapa el recorrido de las últimas horas."
       >
-        {(control) => (
-          <select {...control} className="form-select" defaultValue={valores.servicio ?? ''}>
-            <option value="">Elegí el servicio</option>
-            {opciones.servicios.map((o) => (
-              <option key={o.valor} value={o.valor}>
-                {o.etiqueta}
-              </option>
-            ))}
-          </select>
-        )}
+        {(control) => <Opciones control={control} vacia="Elegí el servicio" opciones={opciones.servicios} valor={valores.servicio} />}
       </FormField>
       <FormField
         name="dispositivo"
@@ -80,5 +62,29 @@ export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos
         )}
       </FormField>
     </>
+  );
+}
+
+/** A select of one of the fields' lists, with an empty first choice that asks for one. */
+function Opciones({
+  control,
+  vacia,
+  opciones,
+  valor,
+}: {
+  control: ControlProps;
+  vacia: string;
+  opciones: readonly { valor: string; etiqueta: string }[];
+  valor: string | undefined;
+}) {
+  return (
+    <select {...control} className="form-select" defaultValue={valor ?? ''}>
+      <option value="">{vacia}</option>
+      {opciones.map((o) => (
+        <option key={o.valor} value={o.valor}>
+          {o.etiqueta}
+        </option>
+      ))}
+    </select>
   );
 }

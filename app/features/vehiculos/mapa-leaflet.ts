@@ -16,16 +16,11 @@
  * title property, never as HTML.
  */
 import * as L from 'leaflet';
-import type { BandaRecorrido, RecorridoVivo } from './estado.ts';
+import type { BandaRecorrido, RecorridoVivo, VehiculoVivo } from './estado.ts';
 import { tramosRecorrido } from './recorridos.ts';
 
-export type MarcadorVehiculo = {
-  id: number;
-  alias: string;
-  icono: string;
-  servicio: string;
-  latitud: number;
-  longitud: number;
+/** A vehicle as the page knows it (./estado.ts), with what the marker shows of it. */
+export type MarcadorVehiculo = Pick<VehiculoVivo, 'id' | 'alias' | 'icono' | 'servicio' | 'latitud' | 'longitud'> & {
   gris: boolean;
   /** The icon's Spanish name ('Camión recolector'). */
   tipo: string;
