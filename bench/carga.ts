@@ -25,7 +25,7 @@ export async function benchCarga(): Promise<void> {
     console.log('| --- | ---: | ---: | ---: | ---: | --- |');
     let generador = '';
     for (const page of PAGES) {
-      await loadTest(server.url + page, { seconds: 1 }); // warm-up
+      await loadTest(server.url + page, { seconds: 3 }); // warm-up: the compiler has seen the page
       const load = await loadTest(server.url + page, { seconds });
       generador = load.generador;
       const objetivo = page.startsWith('/consulta-ordenanzas?pattern') ? (load.p99 < 150 ? 'p99 < 150 ms: sí' : 'p99 < 150 ms: NO') : '';

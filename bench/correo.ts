@@ -1,15 +1,14 @@
 // Issue 9: how fast the outbox delivers to an SMTP server on loopback, and how long the real
 // process takes to stop on SIGTERM while mails are still being sent.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '#db/client.ts';
 import { type NewMail, createMailWorker, enqueueMail } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { iniciarSmtp } from '#tests/setup/smtp.ts';
+import { scratchDatabases } from './postgres.ts';
 import { startBenchServer } from './server.ts';
 
 export const CORREOS = Number(process.env.BENCH_CORREOS ?? 1000);
@@ -121,30 +120,19 @@ export async function benchCorreoPglite(): Promise<void> {
 
 export async function benchCorreoPostgres(url: string): Promise<void> {
   console.log(`\n## Bandeja de salida en PostgreSQL (SMTP en loopback)`);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const nombres: string[] = [];
-  const nueva = async () => {
-    const nombre = `vla_bench_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${nombre}`);
-    nombres.push(nombre);
-    const scratch = new URL(url);
-    scratch.pathname = `/${nombre}`;
-    return scratch.toString();
-  };
+  const bases = await scratchDatabases(url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-cierre-'));
   try {
-    const database = await openPostgres(await nueva());
+    const database = await openPostgres(await bases.create());
     try {
       await entregas(database);
     } finally {
       await database.close();
     }
-    const cierreUrl = await nueva();
+    const cierreUrl = await bases.create();
     await cierre({ DATABASE_URL: cierreUrl, DATA_DIR: dataDir, DATA_KEY: CLAVE }, () => openPostgres(cierreUrl));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    for (const nombre of nombres) await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
+    await bases.drop();
   }
 }

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '#db/client.ts';
 import { ordenanzas } from '#db/schema/index.ts';
 import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
@@ -11,6 +9,7 @@ import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import { createRandom } from '#server/demo/random.ts';
 import { temaAleatorio } from '#server/demo/ordenanzas-datos.ts';
 import { loadTest } from './load.ts';
+import { scratchDatabases } from './postgres.ts';
 import { startBenchServer } from './server.ts';
 
 export const CANTIDAD = Number(process.env.BENCH_ORDENANZAS ?? 100_000);
@@ -116,24 +115,19 @@ export async function benchOrdenanzasPglite(): Promise<void> {
 }
 
 export async function benchOrdenanzasPostgres(url: string): Promise<void> {
-  const nombre = `vla_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${nombre}`;
+  const bases = await scratchDatabases(url);
   try {
+    const scratch = await bases.create();
     console.log(`\n## Búsqueda de ordenanzas en PostgreSQL (${CANTIDAD.toLocaleString('es-AR')} ordenanzas, objetivo p95 ≤ 20 ms)`);
-    const database = await openPostgres(scratch.toString());
+    const database = await openPostgres(scratch);
     const inicio = performance.now();
     await llenar(database);
     console.log(`Carga: ${((performance.now() - inicio) / 1000).toFixed(1)} s`);
     await latencias(database, 200);
     await database.close();
 
-    await cargaDeLaPagina({ DATABASE_URL: scratch.toString(), DATA_KEY: 'ab'.repeat(32), SEED_DEMO: 'false' });
+    await cargaDeLaPagina({ DATABASE_URL: scratch, DATA_KEY: 'ab'.repeat(32), SEED_DEMO: 'false' });
   } finally {
-    await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
+    await bases.drop();
   }
 }

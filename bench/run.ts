@@ -10,7 +10,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
-import { benchVehiculos } from './vehiculos.ts';
+import { benchVehiculosPglite, benchVehiculosPostgres } from './vehiculos.ts';
 
 const elegidas = process.argv.slice(2);
 const corre = (seccion: string) => elegidas.length === 0 || elegidas.includes(seccion);
@@ -33,7 +33,10 @@ if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();
   if (postgres) await benchOrdenanzasPostgres(postgres);
 }
-if (corre('vehiculos')) await benchVehiculos();
+if (corre('vehiculos')) {
+  await benchVehiculosPglite();
+  if (postgres) await benchVehiculosPostgres(postgres);
+}
 if (corre('correo')) {
   await benchCorreoPglite();
   if (postgres) await benchCorreoPostgres(postgres);
