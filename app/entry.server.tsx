@@ -4,6 +4,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { ServerRouter } from 'react-router';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { NonceContext } from './components/inline-script.tsx';
+import { FragmentosContext } from './lib/fragmento.tsx';
+import { fragmentos } from './lib/fragmentos.server.ts';
 import { appContext } from './context.ts';
 import { deferAppScripts } from './lib/deferred-scripts.server.ts';
 
@@ -41,9 +43,11 @@ export default function handleRequest(
 
     // The page's own inline scripts (app/components/inline-script.tsx) read the nonce from NonceContext.
     const app = (
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>
+      <FragmentosContext value={fragmentos}>
+        <NonceContext value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext>
+      </FragmentosContext>
     );
     // Every page is rendered whole and sent in one piece (nothing suspends, and the server reads the
     // page whole to compress it): one buffer instead of a chain of streams that each chunk crosses.

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '#domain/sitio/settings.ts';
+import { Fragmento, claveDe } from '#app/lib/fragmento.tsx';
 import { telHref } from '#app/lib/telefono.ts';
 import { MapPinIcon, PhoneIcon } from '#app/components/icons.tsx';
 import { SocialLinks } from './contact-links.tsx';
@@ -24,9 +25,18 @@ function Datos({ direccion, telefono }: { direccion: string; telefono: string })
   );
 }
 
+/** The footer's HTML depends on the settings only: that is its key (app/lib/fragmento.tsx). */
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
   return (
-    <footer className="pie">
+    <Fragmento como="footer" className="pie" clave={`pie ${claveDe(settings)}`}>
+      <ContenidoPie settings={settings} />
+    </Fragmento>
+  );
+}
+
+function ContenidoPie({ settings }: { settings: SiteSettings }) {
+  return (
+    <>
       <div className="contenedor pie__grilla">
         <div>
           <h2 className="pie__titulo">Municipalidad de Villa La Angostura</h2>
@@ -46,6 +56,6 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <p>2025 Todos los derechos reservados</p>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, matchPath, useLocation } from 'react-router';
 import type { SiteSettings } from '#domain/sitio/settings.ts';
+import { Fragmento, claveDe } from '#app/lib/fragmento.tsx';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { ExternalLink } from '#app/components/external-link.tsx';
 import { ChevronDownIcon, MenuIcon } from '#app/components/icons.tsx';
@@ -24,6 +25,21 @@ const MENU_COLAPSADO = '(max-width: 991.98px)';
  * since nothing would keep it true.
  */
 export function SiteHeader({ settings }: { settings: SiteSettings }) {
+  // The header's HTML depends on the settings and, through NavLink's aria-current, on which of the
+  // menus' pages the address is in: that is its key (app/lib/fragmento.tsx).
+  const { pathname } = useLocation();
+  const activas = buildNavigation(settings)
+    .flatMap((menu) => menu.entries)
+    .filter((entry) => !entry.external && matchPath({ path: entry.href, end: false }, pathname))
+    .map((entry) => entry.href);
+  return (
+    <Fragmento como="header" className="cabecera" clave={`cabecera ${claveDe(settings)} ${activas.join(' ')}`}>
+      <ContenidoCabecera settings={settings} />
+    </Fragmento>
+  );
+}
+
+function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
   const menus = buildNavigation(settings);
   const hydrated = useHydrated();
   const [openMenu, setOpenMenu] = useState<NavMenuId | null>(null);
@@ -124,7 +140,7 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
   }
 
   return (
-    <header className="cabecera">
+    <>
       <div className="cabecera__utilidades">
         <div className="contenedor cabecera__utilidades-fila">
           <ContactDetails settings={settings} />
@@ -169,7 +185,7 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
           </div>
         </nav>
       </div>
-    </header>
+    </>
   );
 }
 
