@@ -18,7 +18,7 @@ function wrkMs(text: string): number {
 
 /** The figures of `wrk --latency`'s report. */
 export function parseWrk(report: string): Omit<LoadResult, 'generador'> {
-  const percentile = (p: string) => wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)$`, 'm').exec(report)?.[1] ?? 'NaNms');
+  const percentile = (p: string) => wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)\\s*$`, 'm').exec(report)?.[1] ?? 'NaNms');
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   return {
     requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(report)?.[1] ?? Number.NaN),
@@ -43,15 +43,18 @@ const hasWrk = () =>
  * shares with it, as in the issue's own measurements; otherwise autocannon (Node), which takes
  * about as much CPU as the server and lowers every figure.
  */
-export async function loadTest(url: string, options: { seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+export async function loadTest(url: string, options: { seconds?: number; connections?: number; encoding?: 'identity' } = {}): Promise<LoadResult> {
   const connections = options.connections ?? 20;
   const seconds = options.seconds ?? 8;
+  // `identity`: no Accept-Encoding at all, as a bare `wrk URL` asks.
+  const sent: Record<string, string> = options.encoding === 'identity' ? { 'user-agent': HEADERS['user-agent'] } : HEADERS;
   if (await hasWrk()) {
-    const headers = Object.entries(HEADERS).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const headers = Object.entries(sent).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const { stdout } = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, url], { timeout: (seconds + 30) * 1000 });
+    if (!/Requests\/sec/.test(stdout)) throw new Error(`wrk no midió ${url}:\n${stdout}`);
     return { ...parseWrk(stdout), generador: 'wrk' };
   }
-  const result = await autocannon({ url, connections, duration: seconds, headers: HEADERS });
+  const result = await autocannon({ url, connections, duration: seconds, headers: sent });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

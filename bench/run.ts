@@ -1,7 +1,8 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, lighthouse, ordenanzas, vehiculos, correo; all by default).
-// BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo; all by default).
+// BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
+import { benchAntes } from './antes.ts';
 import { benchCarga } from './carga.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
@@ -28,6 +29,7 @@ if (corre('home')) {
 }
 if (corre('cache')) await benchRenderCache();
 if (corre('carga')) await benchCarga();
+if (corre('antes')) await benchAntes();
 if (corre('lighthouse')) await benchLighthouse();
 if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();

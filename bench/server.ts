@@ -11,11 +11,12 @@ export type BenchServer = {
   stop(): Promise<{ ms: number; code: number | null }>;
 };
 
-/** The built site, as `npm start` runs it, in its own process on a free loopback port. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** The built site, as `npm start` runs it, in its own process on a free loopback port; `cwd`: another checkout's. */
+export async function startBenchServer(env: Record<string, string> = {}, cwd?: string): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
+    ...(cwd ? { cwd } : {}),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type LoadResult, loadTest } from './load.ts';
+import { startBenchServer } from './server.ts';
+
+const run = promisify(execFile);
+
+/** The last commit before issue 11's work: the code whose /home the issue measured (574 req/s on its machine). */
+const ANTES_DEL_ISSUE_11 = 'eeba2b4';
+
+/** A plain GET, as the issue measured it: wrk without Accept-Encoding. */
+async function plano(url: string, seconds: number): Promise<LoadResult> {
+  return loadTest(url, { seconds, encoding: 'identity' });
+}
+
+/**
+ * `/home` without the render cache, this checkout against the code issue 11 started from, side by
+ * side on this machine: absolute figures change from one machine (or one day) to the next, the
+ * ratio does not. The old code is checked out in a temporary worktree, installed and built
+ * (a minute or two); `BENCH_ANTES` names another commit.
+ */
+export async function benchAntes(): Promise<void> {
+  const commit = process.env.BENCH_ANTES ?? ANTES_DEL_ISSUE_11;
+  const seconds = Number(process.env.BENCH_SEGUNDOS ?? 5);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-antes-'));
+  console.log(`\n## /home sin caché: esta versión frente a ${commit} (wrk, 20 conexiones, sin compresión, ${seconds} s por ronda)`);
+  try {
+    await run('git', ['worktree', 'add', '--detach', dir, commit]);
+    await run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, ['scripts/build.ts'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    console.log(`no se pudo preparar ${commit}: ${(error as Error).message.split('\n')[0]}`);
+    await run('git', ['worktree', 'remove', '--force', dir]).catch(() => {});
+    return;
+  }
+  // The demo fleet's simulator did not exist then: off in both, so both serve pages only.
+  const env = { RENDER_CACHE: 'false', SIMULADOR_VEHICULOS: 'false' };
+  const antes = await startBenchServer(env, dir);
+  const ahora = await startBenchServer(env);
+  try {
+    await plano(`${antes.url}/home`, 3);
+    await plano(`${ahora.url}/home`, 3);
+    console.log(`| ronda | ${commit} req/s | p99 ms | esta versión req/s | p99 ms | × |`);
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+    const proporciones: number[] = [];
+    for (let ronda = 1; ronda <= 3; ronda++) {
+      const a = await plano(`${antes.url}/home`, seconds);
+      const b = await plano(`${ahora.url}/home`, seconds);
+      proporciones.push(b.requestsPerSecond / a.requestsPerSecond);
+      console.log(
+        `| ${ronda} | ${a.requestsPerSecond.toFixed(0)} | ${a.p99} | ${b.requestsPerSecond.toFixed(0)} | ${b.p99} | ${proporciones.at(-1)!.toFixed(2)} |`,
+      );
+    }
+    const min = Math.min(...proporciones);
+    console.log(`Proporción más baja: ${min.toFixed(2)} (objetivo del issue 11: ≥ 1,5): ${min >= 1.5 ? 'sí' : 'NO'}`);
+  } finally {
+    await antes.stop();
+    await ahora.stop();
+    await run('git', ['worktree', 'remove', '--force', dir]).catch(() => {});
+  }
+}
