@@ -56,6 +56,22 @@ test.describe('Consulta de Ordenanzas', () => {
     await page.getByLabel('Buscar en la descripción').pressSequentially('bomber', { delay: 40 });
     await expect(page).toHaveURL(/pattern=bomber/);
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
+    // Typing made one entry of its own: Back returns to the search before typing began.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/consulta-ordenanzas$/);
+    await expect(page.getByLabel('Buscar en la descripción')).toHaveValue('');
+  });
+
+  test('escribir después de una búsqueda enviada no la borra del historial, aunque los resultados lleguen antes del envío', async ({ page }) => {
+    await page.goto('/consulta-ordenanzas?pattern=residuos');
+    const campo = page.getByLabel('Buscar en la descripción');
+    await campo.fill('bomber');
+    // The search as you type answers first (what a slow machine did), then the form is sent.
+    await expect(page).toHaveURL(/\?pattern=bomber$/);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.goBack();
+    await expect(page).toHaveURL(/\?pattern=residuos$/);
+    await expect(campo).toHaveValue('residuos');
   });
 
   test('busca por número y por estado', async ({ page, request }) => {

@@ -57,8 +57,17 @@ function buscarEnLaPagina(opciones: Opciones): void {
         location.assign(destino);
         return;
       }
-      if (historial === 'push' && destino !== location.pathname + location.search) history.pushState(null, '', destino);
-      else if (historial !== 'none') history.replaceState(null, '', destino);
+      // Typing opens one entry of its own and then only replaces that one, so Back returns to the
+      // search shown before typing began; sending turns it into an ordinary entry.
+      const actual = location.pathname + location.search;
+      const escribiendo = (history.state as { escribiendo?: boolean } | null)?.escribiendo === true;
+      if (historial === 'push') {
+        if (destino !== actual) history.pushState(null, '', destino);
+        else history.replaceState(null, '', destino);
+      } else if (historial === 'replace') {
+        if (escribiendo) history.replaceState({ escribiendo: true }, '', destino);
+        else if (destino !== actual) history.pushState({ escribiendo: true }, '', destino);
+      }
       document.title = pagina.title;
       // The status line stays the same element, so screen readers announce its new text.
       nuevoEstado.replaceWith(estado);
