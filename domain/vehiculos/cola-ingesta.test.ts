@@ -1,11 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { POSICIONES_VEHICULO_CHANNEL, posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
-import type { AppContext } from '#domain/shared/context.ts';
-import { testContext } from '#tests/factories/decretos.ts';
+import { baseConContexto } from '#tests/factories/decretos.ts';
 import { insertVehiculo, posicionEnLaCalle } from '#tests/factories/vehiculos.ts';
-import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { engines } from '#tests/setup/database.ts';
 import { leerAvisoPosicion } from './avisos.ts';
 import { type OpcionesCola, createColaIngesta } from './cola-ingesta.ts';
 import { DESCONOCIDOS_POR_DIRECCION, RAFAGA_POR_DISPOSITIVO } from './commands.ts';
@@ -17,22 +15,15 @@ const hora = (i: number) => new Date(AHORA.getTime() - 60_000 + i);
 const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
-  let database: Database;
-  let ctx: AppContext;
+  const prueba = baseConContexto(engine);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    ctx = testContext({ db: database.db });
-  });
-  afterAll(() => database.close());
-
-  const cola = (opciones: OpcionesCola = {}) => createColaIngesta(ctx, opciones);
-  const guardadas = (vehiculoIds: number[]) => database.db.select().from(posicionesVehiculo).where(inArray(posicionesVehiculo.vehiculoId, vehiculoIds));
+  const cola = (opciones: OpcionesCola = {}) => createColaIngesta(prueba.ctx, opciones);
+  const guardadas = (vehiculoIds: number[]) => prueba.database.db.select().from(posicionesVehiculo).where(inArray(posicionesVehiculo.vehiculoId, vehiculoIds));
 
   /** The ids announced on the channel while `accion` runs, once they have all arrived (`esperadas`). */
   async function anunciadas(accion: () => Promise<number[]>): Promise<{ esperadas: number[]; oidas: number[] }> {
     const oidas: number[] = [];
-    const stop = await database.listen(
+    const stop = await prueba.database.listen(
       POSICIONES_VEHICULO_CHANNEL,
       { notify: (payload) => void oidas.push(leerAvisoPosicion(payload)!.id), connected() {}, lost() {} },
       { once: true },
@@ -47,7 +38,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   }
 
   it('muchas posiciones a la vez de varios dispositivos: en pocos lotes, cada una guardada una vez y anunciada una vez', async () => {
-    const flota = await Promise.all(Array.from({ length: 8 }, () => insertVehiculo(database.db)));
+    const flota = await Promise.all(Array.from({ length: 8 }, () => insertVehiculo(prueba.database.db)));
     const c = cola({ maximoLote: 40 });
     const { esperadas, oidas } = await anunciadas(async () => {
       const resultados = await Promise.all(
@@ -69,8 +60,8 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('el límite por dispositivo sigue exacto con reportes simultáneos: los primeros 20 en llegar, el resto 429 con reintento', async () => {
-    const v = await insertVehiculo(database.db);
-    const otro = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
+    const otro = await insertVehiculo(prueba.database.db);
     const c = cola({ maximoLote: 7 });
     const resultados = await Promise.all([
       ...Array.from({ length: RAFAGA_POR_DISPOSITIVO + 5 }, (_, i) => c.registrar(posicionEnLaCalle(v.dispositivo, hora(i)))),
@@ -83,7 +74,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('la misma hora del mismo vehículo, repetida en un lote o en otro: se acepta y se guarda una sola vez', async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     const c = cola();
     const resultados = await Promise.all([0, 0, 1, 0].map((i) => c.registrar(posicionEnLaCalle(v.dispositivo, hora(i)))));
     expect(resultados.map((r) => r.tipo)).toEqual(['registrada', 'repetida', 'registrada', 'repetida']);
@@ -94,8 +85,8 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('identificadores desconocidos: cada uno cuenta para el límite de su dirección, en el orden de llegada, también dentro de un lote', async () => {
-    const v = await insertVehiculo(database.db);
-    const inactivo = await insertVehiculo(database.db, { activo: false });
+    const v = await insertVehiculo(prueba.database.db);
+    const inactivo = await insertVehiculo(prueba.database.db, { activo: false });
     const c = cola();
     const direccion = `10.77.${engine === 'pglite' ? 1 : 2}.1`;
     // One batch, one transaction: the whole lot in one window of the limit.
@@ -114,10 +105,10 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('si el lote falla, cada posición del lote recibe el error y no queda nada: ni posiciones ni el límite consumido', async () => {
-    const [a, b] = [await insertVehiculo(database.db), await insertVehiculo(database.db)];
+    const [a, b] = [await insertVehiculo(prueba.database.db), await insertVehiculo(prueba.database.db)];
     const c = cola();
     // An impossible latitude that only a direct call could bring (the reader refuses it): the
-    // database's check fails the INSERT, and with it the batch.
+    // prueba.database's check fails the INSERT, and with it the batch.
     const pedidos = [
       c.registrar(posicionEnLaCalle(a.dispositivo, hora(0))),
       c.registrar(posicionEnLaCalle(b.dispositivo, hora(0))),
@@ -128,7 +119,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
     const [primero] = desenlaces as PromiseRejectedResult[];
     expect(desenlaces.every((d) => d.status === 'rejected' && d.reason === primero!.reason)).toBe(true);
     expect(await guardadas([a.id, b.id])).toEqual([]);
-    const filas = await database.db
+    const filas = await prueba.database.db
       .select({ proximo: vehiculos.proximoReporte })
       .from(vehiculos)
       .where(inArray(vehiculos.id, [a.id, b.id]));
@@ -139,7 +130,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('al cerrar se escribe lo que espera, sin esperar el plazo del lote; después, nada más entra', async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     const c = cola({ esperaLoteMs: 60_000 });
     const pedidos = [0, 1, 2].map((i) => c.registrar(posicionEnLaCalle(v.dispositivo, hora(i))));
     await esperar(50);
@@ -153,7 +144,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('la cola tiene un máximo: lo que no entra recibe «sin lugar» enseguida y no se guarda', async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     const c = cola({ esperaLoteMs: 60_000, maximoEnCola: 3 });
     const pedidos = [0, 1, 2].map((i) => c.registrar(posicionEnLaCalle(v.dispositivo, hora(i))));
     expect(await c.registrar(posicionEnLaCalle(v.dispositivo, hora(3)))).toMatchObject({
@@ -167,12 +158,12 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
   });
 
   it('una posición que espera demasiado a su lote (la base ocupada) no se escribe y su respuesta lo dice', async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     const c = cola({ esperaMaximaMs: 200 });
     let tomada: () => void = () => {};
     const bloqueada = new Promise<void>((resolve) => (tomada = resolve));
-    // Another transaction holds the vehicle's row (on PGlite, the whole database) for a while.
-    const otra = database.db.transaction(async (tx) => {
+    // Another transaction holds the vehicle's row (on PGlite, the whole prueba.database) for a while.
+    const otra = prueba.database.db.transaction(async (tx) => {
       await tx.select().from(vehiculos).where(eq(vehiculos.id, v.id)).for('update');
       tomada();
       await esperar(800);

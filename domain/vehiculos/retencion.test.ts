@@ -1,29 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { posicionesVehiculo } from '#db/schema/index.ts';
-import type { AppContext } from '#domain/shared/context.ts';
-import { testContext } from '#tests/factories/decretos.ts';
+import { baseConContexto } from '#tests/factories/decretos.ts';
 import { insertVehiculo } from '#tests/factories/vehiculos.ts';
-import { createTestDatabase, engines } from '#tests/setup/database.ts';
+import { engines } from '#tests/setup/database.ts';
 import { RETENCION_POSICIONES_DIAS, borrarPosicionesVencidas } from './retencion.ts';
 
 const DIA_MS = 24 * 3_600_000;
 
 describe.each(engines)('la retención de las posiciones (%s)', (engine) => {
-  let database: Database;
-  let ctx: AppContext;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    ctx = testContext({ db: database.db });
-  });
-  afterAll(() => database.close());
+  const prueba = baseConContexto(engine);
 
   /** Positions of a new vehicle received `dias` days before the context's now, one a minute apart. */
   async function recibidas(vehiculoId: number, dias: number, cantidad: number) {
-    const recibidaEn = (i: number) => new Date(ctx.clock.now().getTime() - dias * DIA_MS - i * 60_000);
-    await database.db.insert(posicionesVehiculo).values(
+    const recibidaEn = (i: number) => new Date(prueba.ctx.clock.now().getTime() - dias * DIA_MS - i * 60_000);
+    await prueba.database.db.insert(posicionesVehiculo).values(
       Array.from({ length: cantidad }, (_, i) => ({
         vehiculoId,
         latitud: -40.762,
@@ -35,30 +26,33 @@ describe.each(engines)('la retención de las posiciones (%s)', (engine) => {
     );
   }
   const quedan = async (vehiculoId: number) =>
-    (await database.db.select({ recibidaEn: posicionesVehiculo.recibidaEn }).from(posicionesVehiculo).where(eq(posicionesVehiculo.vehiculoId, vehiculoId))).map(
-      (f) => (ctx.clock.now().getTime() - f.recibidaEn.getTime()) / DIA_MS,
-    );
+    (
+      await prueba.database.db
+        .select({ recibidaEn: posicionesVehiculo.recibidaEn })
+        .from(posicionesVehiculo)
+        .where(eq(posicionesVehiculo.vehiculoId, vehiculoId))
+    ).map((f) => (prueba.ctx.clock.now().getTime() - f.recibidaEn.getTime()) / DIA_MS);
 
   it(`borra lo recibido hace más de ${RETENCION_POSICIONES_DIAS} días, de a lotes, y deja lo demás`, async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     await recibidas(v.id, RETENCION_POSICIONES_DIAS + 1, 7);
     await recibidas(v.id, RETENCION_POSICIONES_DIAS - 1, 2);
     await recibidas(v.id, 0, 1);
     // Three statements of three rows at most.
-    expect(await borrarPosicionesVencidas(ctx, { lote: 3 })).toBe(7);
+    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(7);
     const dias = await quedan(v.id);
     expect(dias).toHaveLength(3);
     expect(dias.every((d) => d < RETENCION_POSICIONES_DIAS)).toBe(true);
     // Nothing more to do.
-    expect(await borrarPosicionesVencidas(ctx, { lote: 3 })).toBe(0);
+    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(0);
   });
 
   it('una corrida hace a lo sumo tantos lotes; lo que queda, la siguiente', async () => {
-    const v = await insertVehiculo(database.db);
+    const v = await insertVehiculo(prueba.database.db);
     await recibidas(v.id, RETENCION_POSICIONES_DIAS + 2, 5);
-    expect(await borrarPosicionesVencidas(ctx, { lote: 2, maximoLotes: 2 })).toBe(4);
+    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(4);
     expect(await quedan(v.id)).toHaveLength(1);
-    expect(await borrarPosicionesVencidas(ctx, { lote: 2, maximoLotes: 2 })).toBe(1);
+    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(1);
     expect(await quedan(v.id)).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '#db/client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database, Db } from '#db/client.ts';
 import { type Cipher, createCipher } from '#domain/shared/cipher.ts';
 import { type AppConfig, type AppContext, type Storage, createAppContext } from '#domain/shared/context.ts';
+import { type Engine, createTestDatabase } from '#tests/setup/database.ts';
 
 let siguiente = 20_000_000;
 
@@ -60,4 +62,29 @@ export function testContext(parts: {
     config: { siteUrl: TEST_CONTEXT_SITE_URL, mapTileUrl: '', solicitudes: { ...SIN_LIMITES, ...parts.solicitudes } },
   });
   return { ...ctx, mailer };
+}
+
+/**
+ * For one describe block: a database of its own on `engine` and the test context on it, opened
+ * before its tests and closed after. Read `database` and `ctx` inside the tests (they exist once
+ * `beforeAll` has run).
+ */
+export function baseConContexto(engine: Engine): { readonly database: Database; readonly ctx: AppContext } {
+  let database: Database | undefined;
+  let ctx: AppContext | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    ctx = testContext({ db: database.db });
+  });
+  afterAll(() => database?.close());
+  return {
+    get database() {
+      if (!database) throw new Error('la base de prueba todavía no está abierta');
+      return database;
+    },
+    get ctx() {
+      if (!ctx) throw new Error('la base de prueba todavía no está abierta');
+      return ctx;
+    },
+  };
 }
