@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -26,13 +27,13 @@ import { scheduleJob } from './scheduled-jobs.ts';
 import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
-import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
+import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './security.ts';
 import { type ContentVersion, watchContentVersion } from './content-version.ts';
 import { RenderCache } from './render-cache.ts';
 import { forgetSiteSettings } from '#domain/sitio/settings.ts';
 import { limitConnectionsPerAddress } from './connections.ts';
 import { RequestRejection, frameworkErrors, handleClientError, registerErrorHandling, serializeError } from './errors.ts';
-import { registerInputGuard } from './input-guard.ts';
+import { checkHeaders, registerInputGuard } from './input-guard.ts';
 import { randomPoolBytes } from './random-pool.ts';
 import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
 import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
@@ -143,7 +144,22 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage, vite } = options;
+  // The render cache's front door (server/render-cache.ts, serveRaw): set once the cache exists;
+  // it answers hits before Fastify sees the request, and passes everything else on.
+  let frontDoor: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    // Fastify's own HTTP server (lib/server.js), with the front door in front of its handler.
+    serverFactory: (handler, factoryOptions) => {
+      const resolved = factoryOptions as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      const server = http.createServer(resolved.http ?? {}, (request, response) => {
+        if (frontDoor?.(request, response)) return;
+        handler(request, response);
+      });
+      server.keepAliveTimeout = resolved.keepAliveTimeout;
+      server.requestTimeout = resolved.requestTimeout;
+      server.setTimeout(resolved.connectionTimeout);
+      return server;
+    },
     logger:
       options.logger === false
         ? false
@@ -287,7 +303,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentVersion.onChange(() => forgetSiteSettings(database.db));
   app.addHook('onClose', async () => contentVersion.stop());
   const { enabled, ...bounds } = config.renderCache;
-  const renderCache = enabled ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), ...bounds }) : undefined;
+  const renderCache = enabled
+    ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), securityHeaders: securityHeaders(config), ...bounds })
+    : undefined;
+  if (renderCache && !vite) {
+    // What every request passes before a page: the input guard's header checks (its method, length
+    // and address checks hold for an address the cache already keeps), and a server that is not
+    // closing (Fastify then answers 503 itself).
+    let open = true;
+    app.addHook('preClose', async () => {
+      open = false;
+    });
+    const trustProxy = config.trustProxy !== false;
+    const admits = (request: IncomingMessage) => {
+      if (!open) return false;
+      try {
+        checkHeaders(request.headers, { trustProxy });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const logHits = ['trace', 'debug', 'info'].includes(app.log.level);
+    frontDoor = (request, response) => {
+      const served = renderCache.serveRaw(request, response, admits);
+      // The one line Fastify would log at its end, with what its serializer keeps (method and path).
+      if (served && logHits) {
+        app.log.info({ req: request, res: { statusCode: response.statusCode }, cache: 'hit' }, 'request completed');
+      }
+      return served;
+    };
+  }
   app.decorate('contentVersion', contentVersion);
   app.decorate('renderCache', renderCache);
   // Vehicle tracking (issue 13, docs/decisions/015-seguimiento-de-vehiculos.md): every instance

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { RequestRejection } from './errors.ts';
 
 /**
@@ -147,14 +148,19 @@ const rejection = (problem: TextProblem, where: string) =>
 
 type GuardOptions = { maxUrlLength: number; trustProxy: boolean };
 
-function checkHeaders(request: FastifyRequest, options: GuardOptions): void {
-  const host = request.headers.host;
+/**
+ * Refuses a request whose headers the site does not take: a missing or invalid Host (or
+ * X-Forwarded-Host behind a proxy), a header value with control characters or invalid UTF-8.
+ * Also run by the render cache's front door (server/render-cache.ts) before it answers from memory.
+ */
+export function checkHeaders(headers: IncomingHttpHeaders, options: Pick<GuardOptions, 'trustProxy'>): void {
+  const host = headers.host;
   if (!validHost(host)) throw new RequestRejection(400, 'Falta la cabecera Host o no es un nombre de servidor válido.');
-  const forwardedHost = request.headers['x-forwarded-host'];
+  const forwardedHost = headers['x-forwarded-host'];
   if (options.trustProxy && forwardedHost !== undefined && !validHost(String(forwardedHost).split(',')[0]?.trim())) {
     throw new RequestRejection(400, 'La cabecera X-Forwarded-Host no es un nombre de servidor válido.');
   }
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(headers)) {
     for (const item of Array.isArray(value) ? value : [value ?? '']) {
       const problem = headerProblem(item);
       if (problem) throw rejection(problem, `La cabecera ${name}`);
@@ -200,7 +206,7 @@ export function registerInputGuard(app: FastifyInstance, options: GuardOptions):
     if (rawUrl.length > options.maxUrlLength) {
       throw new RequestRejection(414, `La dirección es demasiado larga: puede tener hasta ${options.maxUrlLength.toLocaleString('es-AR')} caracteres.`);
     }
-    checkHeaders(request, options);
+    checkHeaders(request.headers, options);
     const problem = urlProblem(rawUrl);
     if (problem) throw rejection(problem, 'La dirección');
   });

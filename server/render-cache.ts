@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -156,19 +157,31 @@ type Entry = {
   identity: Buffer;
   /** Each compressed variant and the suffix of its ETag. */
   compressed: Map<Exclude<Encoding, 'identity'>, Promise<Variant>>;
+  /** The variants already made, with the headers of a hit: what the front door can send at once. */
+  ready: Map<Encoding, { variant: Variant; headers: Record<string, string | number> }>;
   bytes: number;
 };
 
 export type RenderCacheOptions = {
   version: ContentVersion;
   csp: ContentSecurityPolicy;
+  /** The security headers every response carries besides its CSP (server/security.ts): the front door sends them too. */
+  securityHeaders?: Readonly<Record<string, string>>;
   /** At most this many pages (least recently used go first). */
   maxEntries?: number;
   /** At most this many bytes of HTML, plain and compressed, over all pages. */
   maxBytes?: number;
 };
 
-export type RenderCacheStats = { entries: number; bytes: number; hits: number; misses: number; renders: number };
+/** `frontDoorHits`: the hits among `hits` that the front door answered, before Fastify saw them. */
+export type RenderCacheStats = { entries: number; bytes: number; hits: number; frontDoorHits: number; misses: number; renders: number };
+
+/**
+ * Whether a request that the front door could answer passes the checks every request passes (the
+ * input guard's header checks, and that the server is not closing); false sends it to Fastify,
+ * which refuses it there with its Spanish answer.
+ */
+export type FrontDoorAdmits = (request: IncomingMessage) => boolean;
 
 /** What the page handler does after asking the cache. */
 export type Outcome =
@@ -187,6 +200,7 @@ export class RenderCache {
   private readonly maxBytes: number;
   private bytes = 0;
   private hits = 0;
+  private frontDoorHits = 0;
   private misses = 0;
   private renders = 0;
   private readonly options: RenderCacheOptions;
@@ -201,12 +215,44 @@ export class RenderCache {
   }
 
   stats(): RenderCacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses, renders: this.renders };
+    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, frontDoorHits: this.frontDoorHits, misses: this.misses, renders: this.renders };
   }
 
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * The front door (docs/decisions/007-cache-de-paginas.md, «La puerta»): answers a hit straight
+   * from Node's request event, before Fastify builds its request and reply and runs its hooks,
+   * which cost three quarters of a hit's time. Only what is certain is answered here: a GET or
+   * HEAD whose raw address is exactly a kept page of the current version, without a session, whose
+   * encoding is already compressed, and that `admits` (the input guard's header checks). Anything
+   * else returns false and goes through Fastify as before, which answers it the same way or
+   * refuses it. The bytes and headers are the ones `send` gives a hit (a test compares them).
+   */
+  serveRaw(request: IncomingMessage, response: ServerResponse, admits: FrontDoorAdmits): boolean {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const entry = this.entries.get(request.url ?? '');
+    if (!entry || entry.version !== this.options.version.current()) return false;
+    if (maySignIn(request.headers)) return false;
+    const ready = entry.ready.get(chooseEncoding(request.headers['accept-encoding']));
+    if (!ready || !admits(request)) return false;
+    this.entries.delete(entry.key);
+    this.entries.set(entry.key, entry);
+    this.hits++;
+    this.frontDoorHits++;
+    if (matchesEtag(request.headers['if-none-match'], String(ready.headers.etag))) {
+      const { 'content-length': _length, 'content-encoding': _encoding, ...headers } = ready.headers;
+      response.writeHead(304, headers);
+      response.end();
+    } else {
+      response.writeHead(200, ready.headers);
+      response.end(ready.variant.body);
+    }
+    return true;
   }
 
   /** Answers a page request from the cache, filling it on a miss; says so when it cannot. */
@@ -282,8 +328,10 @@ export class RenderCache {
       etag: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
       identity,
       compressed: new Map(),
+      ready: new Map(),
       bytes: identity.length,
     };
+    this.makeReady(entry, 'identity', { tag: '', body: identity });
     if (this.options.version.current() === version && entry.bytes <= this.maxBytes / 8) {
       this.entries.delete(key);
       this.entries.set(key, entry);
@@ -315,11 +363,14 @@ export class RenderCache {
     made.then(
       (variant) => {
         grow(variant.body.length);
+        this.makeReady(entry, encoding, variant);
         if (!best || this.entries.get(entry.key) !== entry) return;
         best.compress(entry.identity).then(
           (body) => {
             if (entry.compressed.get(encoding) !== made) return;
-            entry.compressed.set(encoding, Promise.resolve({ tag: best.tag, body }));
+            const better = { tag: best.tag, body };
+            entry.compressed.set(encoding, Promise.resolve(better));
+            this.makeReady(entry, encoding, better);
             grow(body.length - variant.body.length);
           },
           // The first variant stays.
@@ -331,25 +382,43 @@ export class RenderCache {
     return made;
   }
 
+  /** Keeps a made variant with the headers a hit of it carries, for the front door. */
+  private makeReady(entry: Entry, encoding: Encoding, variant: Variant): void {
+    entry.ready.set(encoding, {
+      variant,
+      headers: {
+        ...this.options.securityHeaders,
+        ...pageHeaders(entry, variant, encoding, 'hit'),
+        'content-length': variant.body.length,
+      },
+    });
+  }
+
   private async send(entry: Entry, request: FastifyRequest, reply: FastifyReply, state: 'hit' | 'miss'): Promise<void> {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const variant = await this.variant(entry, encoding);
-    const etag = `"${entry.etag}${variant.tag === '' ? '' : `-${variant.tag}`}"`;
-    for (const [name, value] of entry.headers) reply.header(name, value);
-    reply.headers({
-      'content-security-policy': entry.csp,
-      'cache-control': CACHED_PAGE_CACHE_CONTROL,
-      etag,
-      vary: 'Accept-Encoding',
-      'x-cache': state,
-    });
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
+    const { 'content-encoding': contentEncoding, ...headers } = pageHeaders(entry, variant, encoding, state);
+    reply.headers(headers);
+    if (matchesEtag(request.headers['if-none-match'], headers.etag)) {
       reply.status(304);
       await reply.send();
       return;
     }
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    if (contentEncoding) reply.header('content-encoding', contentEncoding);
     reply.status(200);
     await reply.send(variant.body);
   }
+}
+
+/** The headers of a cached page's variant, as `send` and the front door give them. */
+function pageHeaders(entry: Entry, variant: Variant, encoding: Encoding, state: 'hit' | 'miss'): Record<string, string> & { etag: string } {
+  return {
+    ...Object.fromEntries(entry.headers),
+    'content-security-policy': entry.csp,
+    'cache-control': CACHED_PAGE_CACHE_CONTROL,
+    etag: `"${entry.etag}${variant.tag === '' ? '' : `-${variant.tag}`}"`,
+    vary: 'Accept-Encoding',
+    'x-cache': state,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+  };
 }

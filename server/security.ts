@@ -47,23 +47,28 @@ export function contentSecurityPolicy(config: Config): ContentSecurityPolicy {
     ].join('; ');
 }
 
+/** The security headers every response carries besides its CSP (the same on every response). */
+export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+  const https = config.siteUrl.startsWith('https://');
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 /** Security headers on every response, pages, API, files and errors alike. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const https = config.siteUrl.startsWith('https://');
   const csp = contentSecurityPolicy(config);
+  const headers = securityHeaders(config);
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
     const nonce = randomPoolBytes(16).toString('base64');
     reply.cspNonce = nonce;
-    reply.headers({
-      'content-security-policy': csp(`'nonce-${nonce}'`),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-      ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-    });
+    reply.headers({ 'content-security-policy': csp(`'nonce-${nonce}'`), ...headers });
   });
 }
