@@ -93,7 +93,12 @@ export async function benchJavaScript(server: BenchServer): Promise<void> {
   }
   for (const path of SCRIPTED_PAGES) {
     const page = await measure(server.url, path);
-    row(page, page.brotli <= SCRIPTED_BUDGET_BR ? '' : `  <- objetivo: ≤ ${kb(SCRIPTED_BUDGET_BR)} KB brotli`);
+    // Issue 11 sets the budget for every page with behaviour but the map; the map's first visit is still listed against it.
+    const fuera =
+      path === MAP_PAGE
+        ? `  (el mapa no tiene ese objetivo: ≤ ${kb(SCRIPTED_BUDGET_BR)} KB es para las demás)`
+        : `  <- objetivo: ≤ ${kb(SCRIPTED_BUDGET_BR)} KB brotli`;
+    row(page, page.brotli <= SCRIPTED_BUDGET_BR ? '' : fuera);
     if (path === MAP_PAGE) row(await measureMapChunk(server.url, path), '  (el mapa, al hidratarse)');
   }
 }
