@@ -18,6 +18,9 @@ export const documentos = pgTable(
     texto: text('texto').notNull().default(''),
     paginas: integer('paginas'),
     publico: boolean('publico').notNull().default(true),
+    /** Images only (issue 14): a copy for the web (at most 1600 px wide) and a thumbnail, each in storage. */
+    claveWeb: text('clave_web'),
+    claveMiniatura: text('clave_miniatura'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('documentos_sha256_idx').on(t.sha256)],

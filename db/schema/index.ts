@@ -11,3 +11,4 @@ export * from './auditoria.ts';
 export * from './usuarios.ts';
 export * from './plazos.ts';
 export * from './vehiculos.ts';
+export * from './retirados.ts';
