@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread.ts';
+
+export { withoutBlocking } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/setup/database.ts';
-import { type Database, queryRows } from './client.ts';
+import { type Database, queryRows, withoutBlocking } from './client.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 /** The longest pause of this thread's event loop while `during` runs, sampled every 5 ms. */
@@ -106,6 +106,66 @@ describe('PGlite en su propio hilo (docs/decisions/009-pglite-en-su-hilo.md)', (
     await transaccion;
     // The database answers again, and the insert given up on was never run.
     expect(await queryRows(database.db, sql`select id from prueba where id = 20`)).toEqual([]);
+  });
+
+  it('una transacción sin bloquear no detiene este hilo mientras escribe, y deja todo o nada como las demás', async () => {
+    let terminada = false;
+    const escritura = withoutBlocking(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into prueba values (30, 'treinta')`);
+        const [fila] = await queryRows<{ n: string | number }>(tx as unknown as Database['db'], LARGA);
+        await tx.execute(sql`insert into prueba values (31, 'treinta y uno')`);
+        return Number(fila!.n);
+      }),
+    ).finally(() => (terminada = true));
+    const started = performance.now();
+    let vueltas = 0;
+    const pausa = await longestPause(
+      (async () => {
+        while (!terminada) {
+          await new Promise((r) => setTimeout(r, 1));
+          vueltas++;
+        }
+      })(),
+    );
+    const duracion = performance.now() - started;
+    expect(await escritura).toBe(142857);
+    // A blocking transaction would hold this thread for the whole statement: no turn at all.
+    expect(vueltas).toBeGreaterThan(5);
+    expect(pausa).toBeLessThan(duracion / 3);
+
+    await expect(
+      withoutBlocking(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into prueba values (32, 'treinta y dos')`);
+          await tx.execute(sql`insert into prueba values (30, 'repetida')`);
+        }),
+      ),
+    ).rejects.toThrow();
+    const filas = await queryRows<{ id: number }>(database.db, sql`select id from prueba where id between 30 and 39 order by id`);
+    expect(filas.map((f) => f.id)).toEqual([30, 31]);
+  }, 90_000);
+
+  it('mientras una transacción sin bloquear espera entre sentencias, nada más entra en ella: lo demás espera su turno', async () => {
+    let seguir!: () => void;
+    const pausa = new Promise<void>((resolve) => (seguir = resolve));
+    let dentro!: () => void;
+    const adentro = new Promise<void>((resolve) => (dentro = resolve));
+    const transaccion = withoutBlocking(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into prueba values (40, 'cuarenta')`);
+        dentro();
+        await pausa;
+        await tx.execute(sql`update prueba set texto = 'cuarenta, confirmada' where id = 40`);
+      }),
+    );
+    await adentro;
+    // Another request while the transaction waits on this thread: it runs after the COMMIT, and
+    // sees the transaction's work whole, never half of it.
+    const lectura = queryRows<{ texto: string }>(database.db, sql`select texto from prueba where id = 40`);
+    setTimeout(seguir, 50);
+    await transaccion;
+    expect(await lectura).toEqual([{ texto: 'cuarenta, confirmada' }]);
   });
 
   it('las fechas llegan como el texto de PostgreSQL, como con PGlite en el mismo hilo', async () => {

@@ -1,6 +1,7 @@
 // PGlite on a thread of its own (docs/decisions/009-pglite-en-su-hilo.md). The main thread keeps
 // serving requests, rendering pages and parsing while the embedded database works; what it sees is
 // the part of PGlite's interface that drizzle and `db/client.ts` use, answered by messages.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -48,6 +49,21 @@ const ABANDONED = 2;
 const CLOSED = 'PGlite is closed';
 /** A transaction's statement that takes longer than this means the thread is lost. */
 const SYNC_LIMIT_MS = 60_000;
+
+/** Set inside `withoutBlocking`: the transactions started there do not block the main thread. */
+const withoutBlockingScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` so that the transactions it starts on the embedded database do not block the main
+ * thread (docs/decisions/009-pglite-en-su-hilo.md, «Transacciones que no bloquean»): their BEGIN,
+ * statements and COMMIT are sent and awaited like reads, so the server keeps answering other
+ * requests while the thread writes. For short, set-based transactions whose callers can wait (the
+ * ingest's batches, docs/decisions/015): the turn is still held from BEGIN to COMMIT, so others
+ * wait behind them as behind any transaction. No effect on PostgreSQL, where nothing blocks.
+ */
+export function withoutBlocking<T>(work: () => Promise<T>): Promise<T> {
+  return withoutBlockingScope.run(true, work);
+}
 
 /** An error as PostgreSQL described it on the other thread (code, constraint, table…), for `db/errors.ts`. */
 function rebuildError(fields: Record<string, unknown>): Error {
@@ -282,19 +298,27 @@ export class PgliteThread {
    * answered synchronously: the transaction runs straight through unless its own code waits.
    */
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const blocking = withoutBlockingScope.getStore() !== true;
     return this.inTurn(async (state) => {
-      // BEGIN is answered synchronously too, after whatever the thread is still answering (reads
-      // of other requests, a few milliseconds): the transaction then runs straight to its COMMIT,
-      // as writes did when PGlite ran on this thread, and never holds the database idle while this
-      // thread is busy with other requests.
-      Atomics.store(state, 0, STARTED);
-      this.sendSync({ op: 'exec', sql: 'BEGIN', rowMode: undefined, textOids: [] });
+      const begin: Sent = { op: 'exec', sql: 'BEGIN', rowMode: undefined, textOids: [] };
+      if (blocking) {
+        // BEGIN is answered synchronously too, after whatever the thread is still answering (reads
+        // of other requests, a few milliseconds): the transaction then runs straight to its COMMIT,
+        // as writes did when PGlite ran on this thread, and never holds the database idle while this
+        // thread is busy with other requests.
+        Atomics.store(state, 0, STARTED);
+        this.sendSync(begin);
+      } else {
+        // Sent like a read: the thread starts it (or the wait gives it up, and nothing follows).
+        await this.send(begin, state);
+      }
       let closed = false;
       const open = () => {
         if (closed) throw new Error('Transaction is closed');
       };
       const run = <R>(message: Sent) => {
         open();
+        if (!blocking) return this.send<R>(message);
         try {
           return Promise.resolve(this.sendSync<R>(message));
         } catch (error) {

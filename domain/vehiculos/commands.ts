@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#db/client.ts';
+import { type Db, queryRows, withoutBlocking } from '#db/client.ts';
 import { vehiculos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimits, limitCounts } from '#domain/shared/limits.ts';
@@ -74,85 +74,89 @@ export async function registrarPosiciones(
     claveDireccion: e.direccion === undefined ? undefined : ctx.cipher.hash('limite-ingesta-desconocidos', e.direccion),
   }));
 
-  return ctx.db.transaction(async (transaccion) => {
-    const tx = transaccion as unknown as Db;
-    const claves = lote.flatMap((e) => (e.claveDireccion === undefined ? [] : [e.claveDireccion]));
-    const cuentas = await limitCounts(tx, claves, DESCONOCIDOS_POR_DIRECCION);
-    const dispositivos = [...new Set(lote.map((e) => e.posicion.dispositivo))];
-    const filas = await tx
-      .select({ id: vehiculos.id, dispositivo: vehiculos.dispositivo, activo: vehiculos.activo, proximoReporte: vehiculos.proximoReporte })
-      .from(vehiculos)
-      // One parameter for the batch's identifiers, however many (hundreds of parameters cost more).
-      .where(sql`${vehiculos.dispositivo} in (select jsonb_array_elements_text(${JSON.stringify(dispositivos)}::jsonb))`)
-      .orderBy(asc(vehiculos.id))
-      .for('update');
-    const porDispositivo = new Map(filas.map((v) => [v.dispositivo, { ...v, proximo: v.proximoReporte?.getTime() }]));
+  // The batch's few statements need no answer from this thread in between that cannot wait: on
+  // PGlite they do not block it, so the server keeps reading reports while the batch is written
+  // (docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura por lotes»).
+  return withoutBlocking(() =>
+    ctx.db.transaction(async (transaccion) => {
+      const tx = transaccion as unknown as Db;
+      const claves = lote.flatMap((e) => (e.claveDireccion === undefined ? [] : [e.claveDireccion]));
+      const cuentas = await limitCounts(tx, claves, DESCONOCIDOS_POR_DIRECCION);
+      const dispositivos = [...new Set(lote.map((e) => e.posicion.dispositivo))];
+      const filas = await tx
+        .select({ id: vehiculos.id, dispositivo: vehiculos.dispositivo, activo: vehiculos.activo, proximoReporte: vehiculos.proximoReporte })
+        .from(vehiculos)
+        // One parameter for the batch's identifiers, however many (hundreds of parameters cost more).
+        .where(sql`${vehiculos.dispositivo} in (select jsonb_array_elements_text(${JSON.stringify(dispositivos)}::jsonb))`)
+        .orderBy(asc(vehiculos.id))
+        .for('update');
+      const porDispositivo = new Map(filas.map((v) => [v.dispositivo, { ...v, proximo: v.proximoReporte?.getTime() }]));
 
-    const resultados: ResultadoRegistro[] = [];
-    const desconocidos = new Map<string, number>();
-    const proximos = new Map<number, number>();
-    const nuevas = new Map<string, number>();
-    for (const [n, e] of lote.entries()) {
-      const cuenta = e.claveDireccion === undefined ? 0 : (cuentas.get(e.claveDireccion) ?? 0);
-      if (cuenta >= DESCONOCIDOS_POR_DIRECCION.max) {
-        resultados.push(LIMITE_DIRECCION);
-        continue;
-      }
-      const vehiculo = porDispositivo.get(e.posicion.dispositivo);
-      if (!vehiculo || !vehiculo.activo) {
-        if (e.claveDireccion !== undefined) {
-          cuentas.set(e.claveDireccion, cuenta + 1);
-          desconocidos.set(e.claveDireccion, (desconocidos.get(e.claveDireccion) ?? 0) + 1);
+      const resultados: ResultadoRegistro[] = [];
+      const desconocidos = new Map<string, number>();
+      const proximos = new Map<number, number>();
+      const nuevas = new Map<string, number>();
+      for (const [n, e] of lote.entries()) {
+        const cuenta = e.claveDireccion === undefined ? 0 : (cuentas.get(e.claveDireccion) ?? 0);
+        if (cuenta >= DESCONOCIDOS_POR_DIRECCION.max) {
+          resultados.push(LIMITE_DIRECCION);
+          continue;
         }
-        resultados.push({ tipo: 'desconocido' });
-        continue;
+        const vehiculo = porDispositivo.get(e.posicion.dispositivo);
+        if (!vehiculo || !vehiculo.activo) {
+          if (e.claveDireccion !== undefined) {
+            cuentas.set(e.claveDireccion, cuenta + 1);
+            desconocidos.set(e.claveDireccion, (desconocidos.get(e.claveDireccion) ?? 0) + 1);
+          }
+          resultados.push({ tipo: 'desconocido' });
+          continue;
+        }
+        const llegada = e.llegada.getTime();
+        const previsto = Math.max(vehiculo.proximo ?? llegada, llegada);
+        const adelanto = previsto - llegada - (RAFAGA_POR_DISPOSITIVO - 1) * INTERVALO_POR_DISPOSITIVO_MS;
+        if (adelanto > 0) {
+          resultados.push({ tipo: 'limite', reintentarEnSegundos: Math.max(1, Math.ceil(adelanto / 1000)), mensaje: MENSAJE_LIMITE_DISPOSITIVO });
+          continue;
+        }
+        vehiculo.proximo = previsto + INTERVALO_POR_DISPOSITIVO_MS;
+        proximos.set(vehiculo.id, vehiculo.proximo);
+        // `repetida` until the INSERT below stores it; a retry counts against the rate like any report.
+        resultados.push({ tipo: 'repetida', vehiculoId: vehiculo.id });
+        const clave = `${vehiculo.id} ${e.posicion.horaDispositivo.getTime()}`;
+        if (!nuevas.has(clave)) nuevas.set(clave, n);
       }
-      const llegada = e.llegada.getTime();
-      const previsto = Math.max(vehiculo.proximo ?? llegada, llegada);
-      const adelanto = previsto - llegada - (RAFAGA_POR_DISPOSITIVO - 1) * INTERVALO_POR_DISPOSITIVO_MS;
-      if (adelanto > 0) {
-        resultados.push({ tipo: 'limite', reintentarEnSegundos: Math.max(1, Math.ceil(adelanto / 1000)), mensaje: MENSAJE_LIMITE_DISPOSITIVO });
-        continue;
-      }
-      vehiculo.proximo = previsto + INTERVALO_POR_DISPOSITIVO_MS;
-      proximos.set(vehiculo.id, vehiculo.proximo);
-      // `repetida` until the INSERT below stores it; a retry counts against the rate like any report.
-      resultados.push({ tipo: 'repetida', vehiculoId: vehiculo.id });
-      const clave = `${vehiculo.id} ${e.posicion.horaDispositivo.getTime()}`;
-      if (!nuevas.has(clave)) nuevas.set(clave, n);
-    }
 
-    await consumeLimits(tx, desconocidos, DESCONOCIDOS_POR_DIRECCION);
-    // Every report taken (stored or repeated) moved its vehicle's rate on; only those are written.
-    if (proximos.size === 0) return resultados;
-    const datosProximos = JSON.stringify([...proximos].map(([id, proximo]) => ({ id, proximo: new Date(proximo).toISOString() })));
-    const datosNuevas = JSON.stringify(
-      [...nuevas.values()].map((n) => {
-        const { posicion, llegada, publica } = lote[n]!;
-        const { vehiculoId } = resultados[n] as { vehiculoId: number };
-        return {
-          n,
-          vehiculo_id: vehiculoId,
-          latitud: posicion.latitud,
-          longitud: posicion.longitud,
-          velocidad_kmh: posicion.velocidadKmh,
-          rumbo: posicion.rumbo,
-          altitud: posicion.altitud,
-          precision_m: posicion.precisionM,
-          bateria: posicion.bateria,
-          hora_dispositivo: posicion.horaDispositivo.toISOString(),
-          recibida_en: llegada.toISOString(),
-          publica,
-        };
-      }),
-    );
-    // One statement writes the batch (each statement is a round trip, on PGlite one that holds the
-    // server's thread): each vehicle's next report time, and one INSERT of the new positions in
-    // order of arrival, from which the unique index of migration 0012 on (vehiculo_id,
-    // hora_dispositivo) leaves out what another transaction stored first.
-    const guardadas = await queryRows<{ n: number | string; id: number | string }>(
-      tx,
-      sql`with proximos as (
+      await consumeLimits(tx, desconocidos, DESCONOCIDOS_POR_DIRECCION);
+      // Every report taken (stored or repeated) moved its vehicle's rate on; only those are written.
+      if (proximos.size === 0) return resultados;
+      const datosProximos = JSON.stringify([...proximos].map(([id, proximo]) => ({ id, proximo: new Date(proximo).toISOString() })));
+      const datosNuevas = JSON.stringify(
+        [...nuevas.values()].map((n) => {
+          const { posicion, llegada, publica } = lote[n]!;
+          const { vehiculoId } = resultados[n] as { vehiculoId: number };
+          return {
+            n,
+            vehiculo_id: vehiculoId,
+            latitud: posicion.latitud,
+            longitud: posicion.longitud,
+            velocidad_kmh: posicion.velocidadKmh,
+            rumbo: posicion.rumbo,
+            altitud: posicion.altitud,
+            precision_m: posicion.precisionM,
+            bateria: posicion.bateria,
+            hora_dispositivo: posicion.horaDispositivo.toISOString(),
+            recibida_en: llegada.toISOString(),
+            publica,
+          };
+        }),
+      );
+      // One statement writes the batch (each statement is a round trip, on PGlite one that holds the
+      // server's thread): each vehicle's next report time, and one INSERT of the new positions in
+      // order of arrival, from which the unique index of migration 0012 on (vehiculo_id,
+      // hora_dispositivo) leaves out what another transaction stored first.
+      const guardadas = await queryRows<{ n: number | string; id: number | string }>(
+        tx,
+        sql`with proximos as (
             update vehiculos set proximo_reporte = d.proximo
             from jsonb_to_recordset(${datosProximos}::jsonb) as d(id integer, proximo timestamptz)
             where vehiculos.id = d.id
@@ -171,14 +175,15 @@ export async function registrarPosiciones(
             returning id, vehiculo_id, hora_dispositivo
           )
           select datos.n, guardadas.id from guardadas join datos using (vehiculo_id, hora_dispositivo)`,
-    );
-    for (const fila of guardadas) {
-      const n = Number(fila.n);
-      const { vehiculoId } = resultados[n] as { vehiculoId: number };
-      resultados[n] = { tipo: 'registrada', id: Number(fila.id), vehiculoId, publica: lote[n]!.publica };
-    }
-    return resultados;
-  });
+      );
+      for (const fila of guardadas) {
+        const n = Number(fila.n);
+        const { vehiculoId } = resultados[n] as { vehiculoId: number };
+        resultados[n] = { tipo: 'registrada', id: Number(fila.id), vehiculoId, publica: lote[n]!.publica };
+      }
+      return resultados;
+    }),
+  );
 }
 
 /** One position alone: `registrarPosiciones` with a batch of one. */
