@@ -2,8 +2,10 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { Db } from '#db/client.ts';
-import { getDocumento } from '#domain/documentos/queries.ts';
+import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
+import { buscarRetirado } from '#domain/sitio/retirados.ts';
+import { sendError } from './errors.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -32,7 +34,17 @@ function noModificado(request: FastifyRequest, etag: string, modificado: Date): 
  */
 export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
-  if (!documento) return reply.status(404).send({ error: 'No existe un documento con ese número.' });
+  if (!documento) {
+    // A document staff withdrew (a deleted bulletin) says what it was and when it went (issue 14).
+    const retirado = id > 0 ? await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`) : undefined;
+    if (retirado) {
+      const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(retirado.retiradoEn);
+      return sendError(request, reply, 410, `${retirado.titulo}: la Municipalidad lo retiró del sitio el ${fecha}. Buscá la versión vigente en la página de la que llegaste.`);
+    }
+    return reply.status(404).send({ error: 'No existe un documento con ese número.' });
+  }
+  const tamano = (request.query as { tamano?: unknown } | undefined)?.tamano;
+  if (tamano === 'web' || tamano === 'miniatura') return sendVariante(reply, ctx, documento, tamano);
 
   const etag = `"${documento.sha256}"`;
   const modificado = documento.createdAt;
@@ -76,4 +88,32 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
     reply.header('content-length', size);
   }
   return reply.send(stream);
+}
+
+/**
+ * An image's web size or thumbnail (`?tamano=web|miniatura`, docs/decisions/017-subidas.md): WebP,
+ * small enough to send whole (no ranges), under the original's name with `.webp`. A document
+ * without that copy (a PDF) answers 404.
+ */
+async function sendVariante(reply: FastifyReply, ctx: { storage: Storage }, documento: DocumentoMeta, tamano: 'web' | 'miniatura'): Promise<FastifyReply> {
+  const clave = tamano === 'web' ? documento.claveWeb : documento.claveMiniatura;
+  if (!clave) return reply.status(404).send({ error: 'Este documento no es una imagen: no tiene tamaño web ni miniatura.' });
+  const partes: Buffer[] = [];
+  try {
+    for await (const parte of await ctx.storage.get(clave)) partes.push(Buffer.from(parte as Uint8Array));
+  } catch (error) {
+    reply.log.error({ err: error, documento: documento.id }, 'imagen sin su copia en el almacenamiento');
+    return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+  }
+  const nombre = `${documento.nombreArchivo.replace(/\.[A-Za-z0-9]{1,5}$/, '')}${tamano === 'web' ? '' : '-miniatura'}.webp`;
+  return reply
+    .headers({
+      'content-type': 'image/webp',
+      'content-disposition': contentDisposition(nombre, { type: 'inline' }),
+      etag: `"${documento.sha256}-${tamano}"`,
+      'last-modified': documento.createdAt.toUTCString(),
+      'cache-control': CACHE_DOCUMENTO,
+      'content-security-policy': "default-src 'none'; img-src 'self'; frame-ancestors 'self'",
+    })
+    .send(Buffer.concat(partes));
 }

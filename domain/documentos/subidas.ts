@@ -150,7 +150,7 @@ type Preparado = {
 
 async function preparar(archivo: ArchivoSubido, tipos: readonly TipoSubida[], maxBytes: number): Promise<Preparado> {
   if (archivo.data.length > maxBytes) {
-    throw new SubidaRechazadaError(`El archivo supera los ${tamanoLegible(maxBytes)} permitidos: achicalo o dividilo y subilo de nuevo.`);
+    throw new SubidaRechazadaError(mensajeArchivoGrande(maxBytes));
   }
   const tipo = await reconocerTipo(archivo.data, tipos);
   if (tipo === 'pdf') {
@@ -172,6 +172,11 @@ async function preparar(archivo: ArchivoSubido, tipos: readonly TipoSubida[], ma
   } catch {
     throw new SubidaRechazadaError(`La imagen está dañada o incompleta y no se puede leer: exportala de nuevo como ${NOMBRE_TIPO[tipo].replace(/^una imagen /, '')} y subila otra vez.`);
   }
+}
+
+/** The words for a file over the limit: the same from the pipeline and from the server's 413 while it streams. */
+export function mensajeArchivoGrande(maxBytes: number): string {
+  return `El archivo supera los ${tamanoLegible(maxBytes)} permitidos: achicalo (un PDF escaneado en blanco y negro o con menos resolución pesa mucho menos) o dividilo, y subilo de nuevo.`;
 }
 
 /** 25 MB, 512 KB: a size as people read it. */
