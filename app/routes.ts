@@ -28,6 +28,8 @@ export default [
     // The decree-copy desk: the list and one request (its form uploads the decree's PDF: server/pages.ts gives it a larger body limit).
     route('solicitudes', 'routes/admin/solicitudes.tsx'),
     route('solicitudes/:codigo', 'routes/admin/solicitud.tsx'),
+    route('boletines', 'routes/admin/boletines.tsx'),
+    route('boletines/:id', 'routes/admin/boletin.tsx'),
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),
