@@ -5,7 +5,7 @@ import type { Db } from '#db/client.ts';
 import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
 import { buscarRetirado } from '#domain/sitio/retirados.ts';
-import { sendError } from './errors.ts';
+import { errorPage, sendError } from './errors.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -39,7 +39,12 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
     const retirado = id > 0 ? await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`) : undefined;
     if (retirado) {
       const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(retirado.retiradoEn);
-      return sendError(request, reply, 410, `${retirado.titulo}: la Municipalidad lo retiró del sitio el ${fecha}. Buscá la versión vigente en la página de la que llegaste.`);
+      const mensaje = `${retirado.titulo}: la Municipalidad lo retiró del sitio el ${fecha}. Buscá la versión vigente en la página de la que llegaste.`;
+      // A person following an old link from a feed or a message reads a page; a program, JSON.
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        return reply.status(410).headers({ 'cache-control': 'no-store' }).type('text/html; charset=utf-8').send(errorPage(410, mensaje, undefined));
+      }
+      return sendError(request, reply, 410, mensaje);
     }
     return reply.status(404).send({ error: 'No existe un documento con ese número.' });
   }
