@@ -12,7 +12,7 @@ import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
 import { paginaDeListaSchema } from '#domain/shared/zod.ts';
-import { ROLES_BOLETINES } from './campos.ts';
+import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from './campos.ts';
 
 /**
  * The official bulletins in the back-office (issue 14): editors and administrators list them
@@ -23,7 +23,6 @@ import { ROLES_BOLETINES } from './campos.ts';
  * (`retirarContenido`): whoever follows it from a feed or a shared link reads what it was.
  */
 
-export const POR_PAGINA_BOLETINES = 20;
 export const ORDENES_BOLETINES = ['fecha-desc', 'fecha-asc', 'numero-desc', 'numero-asc'] as const;
 export type OrdenBoletines = (typeof ORDENES_BOLETINES)[number];
 

@@ -8,3 +8,6 @@ export const ROLES_BOLETINES: readonly Rol[] = ['editor', 'administrador'];
 
 export const PROHIBIDO_BOLETINES =
   'Para subir un boletín oficial tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la página de boletines.';
+
+/** Bulletins on one page of the back-office's list. */
+export const POR_PAGINA_BOLETINES = 20;

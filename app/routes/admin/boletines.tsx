@@ -11,8 +11,8 @@ import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { type CampoBoletin, POR_PAGINA_BOLETINES, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
-import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
+import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/boletines';
 
