@@ -7,9 +7,9 @@ import { useEffect, useId, useRef } from 'react';
  * with the next page. Once the page is hydrated, `mejorarSubida` sends the same body with
  * XMLHttpRequest, whose upload events give the progress: a `<progress>` with its label and a
  * polite live line «Subiendo… 45 %». When the server answers with a redirect (the upload was
- * saved) the browser goes there; any other answer (the form with its errors, 413, 403) replaces
- * the document, as the form's own post would have shown it. A network failure falls back to the
- * form's own post. Only back-office pages import this module: public pages' JavaScript does not
+ * saved) the browser goes there; any other answer (the form with its errors, 413, 403), or a
+ * network failure, falls back to the form's own post, so the server's page shows as without
+ * JavaScript. Only back-office pages import this module: public pages' JavaScript does not
  * change (decisions 008 and 014).
  */
 
@@ -87,11 +87,12 @@ export function mejorarSubida(form: HTMLFormElement, partes: Partes, opciones: O
         window.location.assign(destino);
         return;
       }
-      // The server's page (the form with its errors, 413, 403) instead of this one, as the form's
-      // own post would have shown it.
-      document.open();
-      document.write(xhr.responseText);
-      document.close();
+      // Refused (the form's errors, 413, 403): the form's own post shows the server's page as it is,
+      // hydrated, its error summary taking the focus. It sends the body once more; a page written
+      // from this answer instead would run none of its scripts under the page's CSP.
+      terminar();
+      decir('El servidor no aceptó el formulario: abriendo la página con lo que hay que corregir…');
+      postComun(boton);
     });
     xhr.addEventListener('error', () => {
       terminar();
