@@ -42,7 +42,11 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
       const mensaje = `${retirado.titulo}: la Municipalidad lo retiró del sitio el ${fecha}. Buscá la versión vigente en la página de la que llegaste.`;
       // A person following an old link from a feed or a message reads a page; a program, JSON.
       if ((request.headers.accept ?? '').includes('text/html')) {
-        return reply.status(410).headers({ 'cache-control': 'no-store' }).type('text/html; charset=utf-8').send(errorPage(410, mensaje, undefined));
+        return reply
+          .status(410)
+          .headers({ 'cache-control': 'no-store' })
+          .type('text/html; charset=utf-8')
+          .send(errorPage(410, mensaje, undefined));
       }
       return sendError(request, reply, 410, mensaje);
     }

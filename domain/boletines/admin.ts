@@ -179,7 +179,11 @@ export async function listBoletinesAdmin(db: Db, filtros: FiltrosBoletines): Pro
 }
 
 async function leerFila(db: Db, id: number, bloquear = false): Promise<Fila | undefined> {
-  const consulta = db.select(columnas).from(boletinesOficiales).innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId)).where(eq(boletinesOficiales.id, id));
+  const consulta = db
+    .select(columnas)
+    .from(boletinesOficiales)
+    .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
+    .where(eq(boletinesOficiales.id, id));
   const [fila] = bloquear ? await consulta.for('update', { of: boletinesOficiales }) : await consulta;
   return fila;
 }
@@ -191,9 +195,7 @@ export async function getBoletinAdmin(db: Db, id: number): Promise<BoletinAdmin 
 
 type Errores = Partial<Record<CampoBoletin, string>>;
 export type ResultadoBoletin =
-  | { tipo: 'guardado'; id: number; cambio: boolean }
-  | { tipo: 'invalido'; errores: Errores; valores: Errores }
-  | { tipo: 'no_encontrado' };
+  { tipo: 'guardado'; id: number; cambio: boolean } | { tipo: 'invalido'; errores: Errores; valores: Errores } | { tipo: 'no_encontrado' };
 
 const PROHIBIDO = 'Sólo un editor o un administrador puede publicar, cambiar o borrar boletines oficiales.';
 const repetido = (numero: number, anio: number) =>
@@ -241,7 +243,8 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
   else if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí el PDF del boletín.';
   if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
   const datos = leido.datos;
-  if (await otroConNumero(ctx.db, datos.numero, datos.anio)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+  if (await otroConNumero(ctx.db, datos.numero, datos.anio))
+    return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
   try {
     const id = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
       const [fila] = await tx
@@ -278,7 +281,8 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
   const datos = leido.datos;
   const actual = await leerFila(ctx.db, id);
   if (!actual) return { tipo: 'no_encontrado' };
-  if (await otroConNumero(ctx.db, datos.numero, datos.anio, id)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+  if (await otroConNumero(ctx.db, datos.numero, datos.anio, id))
+    return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
 
   // Inside the write: the row locked, re-read, changed and audited; `documentoNuevo` when a PDF replaces the old one.
   const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila }> => {
@@ -330,7 +334,12 @@ class BoletinBorradoError extends Error {}
  * document's link is remembered as withdrawn with the bulletin's title, and the file is removed
  * after the commit.
  */
-export async function deleteBoletinAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
+export async function deleteBoletinAdmin(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  input: FormInput,
+): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
   exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };

@@ -90,7 +90,10 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
 export async function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
   const [[subido], [cambiado]] = await Promise.all([
     db.select({ fecha: max(boletinesOficiales.fechaCreacion) }).from(boletinesOficiales),
-    db.select({ fecha: max(auditoria.fecha) }).from(auditoria).where(eq(auditoria.entidad, 'boletin_oficial')),
+    db
+      .select({ fecha: max(auditoria.fecha) })
+      .from(auditoria)
+      .where(eq(auditoria.entidad, 'boletin_oficial')),
   ]);
   const fechas = [subido?.fecha, cambiado?.fecha].filter((f): f is Date => f instanceof Date);
   return fechas.length ? new Date(Math.max(...fechas.map((f) => f.getTime()))) : undefined;

@@ -78,9 +78,9 @@ describe.each(engines)('subidas (%s)', (engine) => {
       'El archivo es un programa ejecutable de Windows, no una imagen PNG, una imagen JPEG o una imagen WebP',
     );
     // Larger than the limit: refused before anything is read.
-    await expect(guardarSubida(ctx(), { data: new Uint8Array(2048), nombreArchivo: 'x.pdf' }, { tipos: ['pdf'], maxBytes: 1024 }, async () => {})).rejects.toThrow(
-      'El archivo supera los 1 KB permitidos',
-    );
+    await expect(
+      guardarSubida(ctx(), { data: new Uint8Array(2048), nombreArchivo: 'x.pdf' }, { tipos: ['pdf'], maxBytes: 1024 }, async () => {}),
+    ).rejects.toThrow('El archivo supera los 1 KB permitidos');
     expect(await cuantos()).toBe(antes.filas);
     expect(archivos(storage.root)).toHaveLength(antes.archivos);
   });

@@ -165,12 +165,15 @@ async function preparar(archivo: ArchivoSubido, tipos: readonly TipoSubida[], ma
     // sharp writes no metadata unless asked (withMetadata): `rotate()` first applies the EXIF
     // orientation, so the picture still stands the right way once its EXIF is gone.
     const imagen = () => sharp(archivo.data, { limitInputPixels: 100_000_000 }).rotate();
-    const original = tipo === 'png' ? await imagen().png().toBuffer() : tipo === 'jpeg' ? await imagen().jpeg({ quality: 90 }).toBuffer() : await imagen().webp().toBuffer();
+    const original =
+      tipo === 'png' ? await imagen().png().toBuffer() : tipo === 'jpeg' ? await imagen().jpeg({ quality: 90 }).toBuffer() : await imagen().webp().toBuffer();
     const web = await imagen().resize({ width: ANCHO_WEB, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
     const miniatura = await imagen().resize({ width: ANCHO_MINIATURA, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
     return { tipo, original: new Uint8Array(original), web: new Uint8Array(web), miniatura: new Uint8Array(miniatura), texto: '', paginas: null };
   } catch {
-    throw new SubidaRechazadaError(`La imagen está dañada o incompleta y no se puede leer: exportala de nuevo como ${NOMBRE_TIPO[tipo].replace(/^una imagen /, '')} y subila otra vez.`);
+    throw new SubidaRechazadaError(
+      `La imagen está dañada o incompleta y no se puede leer: exportala de nuevo como ${NOMBRE_TIPO[tipo].replace(/^una imagen /, '')} y subila otra vez.`,
+    );
   }
 }
 
@@ -181,7 +184,9 @@ export function mensajeArchivoGrande(maxBytes: number): string {
 
 /** 25 MB, 512 KB: a size as people read it. */
 export function tamanoLegible(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(bytes / 1024).toLocaleString('es-AR')} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB`
+    : `${Math.ceil(bytes / 1024).toLocaleString('es-AR')} KB`;
 }
 
 export type OpcionesSubida = {

@@ -71,9 +71,14 @@ test('un editor sube un boletín viendo el progreso y lo encuentra en /boletines
   await form.getByRole('button', { name: 'Subir el boletín' }).click();
 
   await expect(page).toHaveURL(/\/admin\/boletines\/\d+\?aviso=alta$/, { timeout: 60_000 });
-  const dichos = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dichos') ?? '[]') as { texto: string; barra: boolean; valor: number; ocupado: boolean }[]);
+  const dichos = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('dichos') ?? '[]') as { texto: string; barra: boolean; valor: number; ocupado: boolean }[],
+  );
   // The line said the percentage as it grew, with the bar shown and the button disabled meanwhile.
-  const porcentajes = dichos.map((d) => /^Subiendo… (\d{1,2}) %$/.exec(d.texto)?.[1]).filter((p) => p !== undefined).map(Number);
+  const porcentajes = dichos
+    .map((d) => /^Subiendo… (\d{1,2}) %$/.exec(d.texto)?.[1])
+    .filter((p) => p !== undefined)
+    .map(Number);
   expect(new Set(porcentajes.filter((p) => p > 0 && p < 100)).size).toBeGreaterThanOrEqual(3);
   expect(porcentajes).toEqual([...porcentajes].sort((a, b) => a - b));
   expect(dichos.every((d) => d.barra && d.ocupado)).toBe(true);

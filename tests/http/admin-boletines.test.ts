@@ -49,7 +49,12 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
 
   const subir = async (url: string, sesion: string | null, campos: [string, string | File][]) => {
     const { payload, tipo } = await multipart(campos);
-    return t.app.inject({ method: 'POST', url, headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) },
+      payload,
+    });
   };
   const alta = async (numero: string, mes: string, anio: string, bytes?: Uint8Array, sesion = editor) =>
     subir('/admin/boletines', sesion, [
@@ -223,7 +228,12 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
     form.append('mes', '8');
     form.append('anio', '2026');
     form.append('archivo', archivo(new Uint8Array(4 * 1024 * 1024)));
-    const res = await fetch(`${direccion}/admin/boletines`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: TEST_SITE_URL, cookie: `vla_sesion=${editor}` } });
+    const res = await fetch(`${direccion}/admin/boletines`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: TEST_SITE_URL, cookie: `vla_sesion=${editor}` },
+    });
     expect(res.status).toBe(413);
     expect(textoDe(await res.text())).toContain(MENSAJE_GRANDE);
     expect(await foto()).toEqual(antes);

@@ -32,7 +32,9 @@ export function CamposBoletin({
     <>
       <div className="admin__campos-fila">
         <FormField name="numero" label={ETIQUETAS_BOLETIN.numero} error={errores.numero} required>
-          {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} maxLength={6} autoComplete="off" />}
+          {(control) => (
+            <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} maxLength={6} autoComplete="off" />
+          )}
         </FormField>
         <FormField name="mes" label={ETIQUETAS_BOLETIN.mes} error={errores.mes} required>
           {(control) => (

@@ -68,7 +68,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_BOLETINES);
   const ctx = args.context.get(appContext);
   const { id } = await leerBoletin(args);
-  const fallo = (r: Partial<Respuesta>) => data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+  const fallo = (r: Partial<Respuesta>) =>
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -176,7 +177,15 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar el boletín</h2>
             <ErrorSummary title="Revisá el boletín" errors={erroresBoletin(errores)} ref={resumen} />
-            <form method="post" action={enlace} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="editar-titulo" data-subida="">
+            <form
+              method="post"
+              action={enlace}
+              encType="multipart/form-data"
+              className="admin__formulario"
+              noValidate
+              aria-labelledby="editar-titulo"
+              data-subida=""
+            >
               <RequiredFieldsNote />
               <CamposBoletin errores={errores} valores={respuesta?.valores ?? b.valores} limite={limite} reemplazo />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">

@@ -71,7 +71,8 @@ type Respuesta = { errores: Partial<Record<CampoBoletin, string>>; valores: Part
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_BOLETINES);
   const ctx = args.context.get(appContext);
-  const fallo = (r: Partial<Respuesta>) => data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+  const fallo = (r: Partial<Respuesta>) =>
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -132,7 +133,12 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumenFiltros} />
       <Form method="get" className="admin__filtros" aria-label="Buscar boletines" noValidate>
-        <FormField name="texto" label={ETIQUETAS_FILTRO.texto} error={errores.texto} hint="Un número, un año, o parte del nombre del archivo o de quien lo subió.">
+        <FormField
+          name="texto"
+          label={ETIQUETAS_FILTRO.texto}
+          error={errores.texto}
+          hint="Un número, un año, o parte del nombre del archivo o de quien lo subió."
+        >
           {(control) => <input {...control} type="search" className="form-control" defaultValue={valores.texto ?? ''} maxLength={100} autoComplete="off" />}
         </FormField>
         <FormField name="orden" label={ETIQUETAS_FILTRO.orden} error={errores.orden}>
@@ -188,7 +194,15 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="subir-titulo" className="admin__seccion">
         <h2 id="subir-titulo">Subir un boletín</h2>
         <ErrorSummary title="Revisá el boletín" errors={erroresAlta} ref={resumenAlta} />
-        <form method="post" action="/admin/boletines" encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="subir-titulo" data-subida="">
+        <form
+          method="post"
+          action="/admin/boletines"
+          encType="multipart/form-data"
+          className="admin__formulario"
+          noValidate
+          aria-labelledby="subir-titulo"
+          data-subida=""
+        >
           <RequiredFieldsNote />
           <CamposBoletin errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} />
           <button type="submit" className="btn btn-primary">
