@@ -111,6 +111,8 @@ test('un .pdf que es HTML se rechaza diciendo qué es, con lo escrito intacto', 
   // The server's page with its errors replaces this one.
   const resumen = page.getByRole('alert').filter({ hasText: 'Revisá el boletín' });
   await expect(resumen).toContainText('El archivo es una página web (HTML), no un PDF');
+  // The server's page, hydrated: the summary takes the focus, as it does without the upload's XHR.
+  await expect(resumen).toBeFocused();
   await expect(page).toHaveTitle(/^Error: Boletines oficiales/);
   await expect(page.getByLabel('Número')).toHaveValue(String(Number(NUMERO) + 1));
   await expect(page.getByLabel('Año')).toHaveValue(ANIO);
