@@ -2,8 +2,10 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { Db } from '#db/client.ts';
+import { StorageNotFoundError, StorageUnavailableError } from '#db/storage.ts';
 import { getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
+import { sendError } from './errors.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -11,6 +13,9 @@ import type { Storage } from '#domain/shared/context.ts';
  * database reads are still bounded by the database's own timeouts.
  */
 export const DOWNLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** A download while object storage does not answer (503, Retry-After). */
+export const MENSAJE_SIN_ALMACENAMIENTO = 'El archivo no se puede descargar en este momento porque el almacenamiento no responde: probá de nuevo en unos minutos.';
 
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';
@@ -66,8 +71,17 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
   try {
     stream = await ctx.storage.get(documento.clave, range);
   } catch (error) {
-    request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
-    return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+    if (error instanceof StorageNotFoundError) {
+      request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
+      return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Object storage unreachable (docs/decisions/016-almacenamiento-s3.md): try again later.
+      request.log.error({ err: error, documento: documento.id }, 'el almacenamiento de archivos no responde');
+      reply.removeHeader('etag').removeHeader('last-modified').removeHeader('cache-control').removeHeader('content-disposition').removeHeader('accept-ranges');
+      return sendError(request, reply, 503, MENSAJE_SIN_ALMACENAMIENTO, { 'retry-after': '30' });
+    }
+    throw error;
   }
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
