@@ -71,14 +71,15 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
   try {
     stream = await ctx.storage.get(documento.clave, range);
   } catch (error) {
+    // The file's headers were set for the file: an error answer is JSON and carries none of them.
+    for (const header of ['etag', 'last-modified', 'cache-control', 'content-disposition', 'accept-ranges']) reply.removeHeader(header);
     if (error instanceof StorageNotFoundError) {
       request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
-      return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+      return sendError(request, reply, 404, 'El archivo del documento no está disponible.');
     }
     if (error instanceof StorageUnavailableError) {
       // Object storage unreachable (docs/decisions/016-almacenamiento-s3.md): try again later.
       request.log.error({ err: error, documento: documento.id }, 'el almacenamiento de archivos no responde');
-      reply.removeHeader('etag').removeHeader('last-modified').removeHeader('cache-control').removeHeader('content-disposition').removeHeader('accept-ranges');
       return sendError(request, reply, 503, MENSAJE_SIN_ALMACENAMIENTO, { 'retry-after': '30' });
     }
     throw error;
