@@ -351,6 +351,7 @@ export const ROUTES = {
       304: { descripcion: 'Sin cambios' },
       404: error('No existe'),
       416: { descripcion: 'Rango imposible' },
+      503: { ...error('El almacenamiento de archivos no responde; reintentar después'), encabezados: reintentar },
     },
   },
   'GET /boletin-vigente': {

@@ -30,6 +30,8 @@ const NO_PROVOCADAS: Record<string, string> = {
   // A failed batch or a full queue: tests/http/ingesta-lotes.test.ts covers the 503 itself.
   'GET /api/v1/posiciones 503': 'lote fallido',
   'POST /api/v1/posiciones 503': 'lote fallido',
+  // Needs object storage down: tests/http/almacenamiento-s3.test.ts covers the 503 itself.
+  'GET /api/v1/documentos/{id} 503': 'almacenamiento caído',
   // The demo always loads the Executive and the Observatory.
   'GET /api/v1/ejecutivo 404': 'sin datos',
   'GET /api/v1/observatorio-vial 404': 'sin datos',
