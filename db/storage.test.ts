@@ -170,6 +170,22 @@ describe('almacenamiento S3: lo que sólo tiene el almacenamiento de objetos', (
     }
   });
 
+  it('cada subida manda Content-MD5 (el servidor rechaza un cuerpo que no coincide) y su tamaño', async () => {
+    const mudo = await iniciarMudo();
+    const storage = createS3Storage({ ...servidor.settings(300), endpoint: mudo.endpoint });
+    const datos = bytes('contenido cuya suma se manda');
+    try {
+      await expect(storage.put('2026/suma.pdf', datos)).rejects.toBeInstanceOf(StorageUnavailableError);
+      const pedido = mudo.recibido().toLowerCase();
+      expect(pedido).toContain('put /vla-archivos/2026/suma.pdf');
+      expect(pedido).toContain(`content-md5: ${createHash('md5').update(datos).digest('base64').toLowerCase()}`);
+      expect(pedido).toContain(`content-length: ${datos.length}`);
+    } finally {
+      storage.close();
+      await mudo.cerrar();
+    }
+  });
+
   it('un servidor detenido es StorageUnavailableError (con el código que db/errors.ts cuenta como 503); al volver, responde', async () => {
     const storage = almacenamientoS3(servidor, 2_000);
     try {

@@ -61,11 +61,13 @@ export function almacenamientoS3(servidor: ServidorS3, timeoutMs?: number): Retu
   return createS3Storage(servidor.settings(timeoutMs));
 }
 
-/** A TCP server that accepts connections and never answers (a frozen store). */
-export async function iniciarMudo(): Promise<{ endpoint: string; cerrar(): Promise<void> }> {
+/** A TCP server that accepts connections and never answers (a frozen store); `recibido()`: the bytes it got. */
+export async function iniciarMudo(): Promise<{ endpoint: string; recibido(): string; cerrar(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
+  let recibido = '';
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    socket.on('data', (trozo: Buffer) => (recibido += trozo.toString('latin1')));
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
@@ -73,6 +75,7 @@ export async function iniciarMudo(): Promise<{ endpoint: string; cerrar(): Promi
   const { port } = server.address() as net.AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    recibido: () => recibido,
     cerrar: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
