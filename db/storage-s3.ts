@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { type Storage, StorageConfigError, StorageNotFoundError, StorageUnavailableError, checkStorageKey } from './storage.ts';
 
@@ -20,7 +21,7 @@ export type S3Settings = {
 
 export type S3Storage = Storage & { check(): Promise<void>; close(): void };
 
-type Sdk = typeof import('@aws-sdk/client-s3');
+type Sdk = typeof S3Sdk;
 type SdkError = { name?: string; $metadata?: { httpStatusCode?: number }; code?: string };
 
 /** A put also gets a second per megabyte of its body: a large file takes longer to send. */
@@ -33,7 +34,9 @@ function describe(error: unknown): string {
   const name = (error as SdkError)?.name;
   const status = statusOf(error);
   const code = (error as SdkError)?.code;
-  return [typeof name === 'string' ? name : 'Error', status ? `HTTP ${status}` : undefined, typeof code === 'string' ? code : undefined].filter(Boolean).join(', ');
+  return [typeof name === 'string' ? name : 'Error', status ? `HTTP ${status}` : undefined, typeof code === 'string' ? code : undefined]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The `length` bytes after the first `skip` of a stream; the rest is not read (the stream is closed). */

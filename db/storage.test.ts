@@ -152,7 +152,12 @@ describe('almacenamiento S3: lo que sólo tiene el almacenamiento de objetos', (
     const mudo = await iniciarMudo();
     const storage = createS3Storage({ ...servidor.settings(400), endpoint: mudo.endpoint });
     try {
-      for (const operacion of [() => storage.get('2026/x.pdf'), () => storage.put('2026/x.pdf', bytes('x')), () => storage.delete('2026/x.pdf'), () => storage.check()]) {
+      for (const operacion of [
+        () => storage.get('2026/x.pdf'),
+        () => storage.put('2026/x.pdf', bytes('x')),
+        () => storage.delete('2026/x.pdf'),
+        () => storage.check(),
+      ]) {
         const inicio = performance.now();
         const error = await operacion().then(
           () => undefined,
@@ -246,9 +251,7 @@ describe('almacenamiento S3: lo que sólo tiene el almacenamiento de objetos', (
 
     const mudo = await iniciarMudo();
     const secreto = 'secreto-que-no-va-al-registro';
-    const inaccesible = mod.openStorage(
-      mod.loadConfig({ ...servidor.env(), S3_ENDPOINT: mudo.endpoint, S3_SECRET_ACCESS_KEY: secreto, S3_TIMEOUT_MS: '300' }),
-    );
+    const inaccesible = mod.openStorage(mod.loadConfig({ ...servidor.env(), S3_ENDPOINT: mudo.endpoint, S3_SECRET_ACCESS_KEY: secreto, S3_TIMEOUT_MS: '300' }));
     try {
       await expect(mod.checkStorageAtStart(inaccesible, anotar)).resolves.toBe(false);
     } finally {

@@ -416,7 +416,12 @@ export async function checkStorageAtStart(storage: Storage, log: (line: Record<s
     return true;
   } catch (error) {
     if (error instanceof StorageConfigError) throw new ConfigError(`Configuración inválida:\n  ${error.message}`);
-    log({ level: 40, time: Date.now(), msg: 'el almacenamiento de archivos (S3) no responde: el sitio arranca y las descargas responden 503 hasta que vuelva', err: serializeError(error) });
+    log({
+      level: 40,
+      time: Date.now(),
+      msg: 'el almacenamiento de archivos (S3) no responde: el sitio arranca y las descargas responden 503 hasta que vuelva',
+      err: serializeError(error),
+    });
     return false;
   }
 }

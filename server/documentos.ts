@@ -15,7 +15,8 @@ import { sendError } from './errors.ts';
 export const DOWNLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 
 /** A download while object storage does not answer (503, Retry-After). */
-export const MENSAJE_SIN_ALMACENAMIENTO = 'El archivo no se puede descargar en este momento porque el almacenamiento no responde: probá de nuevo en unos minutos.';
+export const MENSAJE_SIN_ALMACENAMIENTO =
+  'El archivo no se puede descargar en este momento porque el almacenamiento no responde: probá de nuevo en unos minutos.';
 
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';

@@ -240,7 +240,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     lines.push('  INGEST_PORT: tiene que ser otro puerto que PORT (la ingesta ya está en PORT, en /api/v1/posiciones); dejala vacía para no abrir otro.');
   }
   if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
-    lines.push('  S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY: van las dos juntas, o ninguna (entonces se usan las credenciales del entorno, como el rol de la instancia).');
+    lines.push(
+      '  S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY: van las dos juntas, o ninguna (entonces se usan las credenciales del entorno, como el rol de la instancia).',
+    );
   }
   if (parsed.success && !parsed.data.S3_BUCKET && (parsed.data.S3_ENDPOINT || parsed.data.S3_ACCESS_KEY_ID || parsed.data.S3_SECRET_ACCESS_KEY)) {
     lines.push('  S3_BUCKET: falta el nombre del bucket; sin él los archivos van a la carpeta local y las demás S3_* no se usan.');

@@ -86,7 +86,10 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
 
   it('el decreto que sube la mesa de entradas queda en el bucket y no en la carpeta local', async () => {
     const s = await enProceso();
-    const pdf = await generarPdf({ titulo: 'Decreto 412/2026 guardado en el almacenamiento de objetos', parrafos: ['Decreto 412/2026 guardado en el almacenamiento de objetos'] });
+    const pdf = await generarPdf({
+      titulo: 'Decreto 412/2026 guardado en el almacenamiento de objetos',
+      parrafos: ['Decreto 412/2026 guardado en el almacenamiento de objetos'],
+    });
     const res = await subirDecreto(s.codigo, pdf, 'Decreto 412-2026.pdf');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
     const [solicitud] = await t.database.db.select().from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, s.codigo));
@@ -102,7 +105,10 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
   });
 
   it('la descarga pública sirve el archivo del bucket con el ETag, el nombre y los rangos de siempre', async () => {
-    const pdf = await generarPdf({ titulo: 'Ordenanza 2222/2026 sobre la costanera del lago Correntoso', parrafos: ['Ordenanza 2222/2026 sobre la costanera del lago Correntoso'] });
+    const pdf = await generarPdf({
+      titulo: 'Ordenanza 2222/2026 sobre la costanera del lago Correntoso',
+      parrafos: ['Ordenanza 2222/2026 sobre la costanera del lago Correntoso'],
+    });
     const guardado = await storeDocumento(t.context, { data: pdf, nombreArchivo: 'Ordenanza Nº 2222 — año 2026.pdf' });
     const [fila] = await t.database.db.select().from(documentos).where(eq(documentos.id, guardado.id));
     const url = `/api/v1/documentos/${guardado.id}`;
@@ -138,7 +144,10 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
   });
 
   it('un documento cuyo archivo falta en el bucket responde 404, como con la carpeta local', async () => {
-    const guardado = await storeDocumento(t.context, { data: await generarPdf({ titulo: 'Se borra del bucket', parrafos: ['Se borra del bucket'] }), nombreArchivo: 'borrado.pdf' });
+    const guardado = await storeDocumento(t.context, {
+      data: await generarPdf({ titulo: 'Se borra del bucket', parrafos: ['Se borra del bucket'] }),
+      nombreArchivo: 'borrado.pdf',
+    });
     const [fila] = await t.database.db.select().from(documentos).where(eq(documentos.id, guardado.id));
     await t.storage.delete(fila!.clave);
     const res = await t.app.inject({ url: `/api/v1/documentos/${guardado.id}` });
@@ -168,7 +177,11 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
 
       // The desk's upload: a 503 page, never a 500; no document row, the request still in process.
       const antes = await cuantosDocumentos();
-      const subida = await subirDecreto(s.codigo, await generarPdf({ titulo: 'No llega al bucket', parrafos: ['No llega al bucket'] }), 'Decreto sin bucket.pdf');
+      const subida = await subirDecreto(
+        s.codigo,
+        await generarPdf({ titulo: 'No llega al bucket', parrafos: ['No llega al bucket'] }),
+        'Decreto sin bucket.pdf',
+      );
       expect(subida.statusCode).toBe(503);
       expect(subida.body).not.toMatch(/ECONNREFUSED|aws-sdk|127\.0\.0\.1/i);
       expect(await cuantosDocumentos()).toBe(antes);
