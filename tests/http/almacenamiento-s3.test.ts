@@ -1,7 +1,8 @@
 // Files on object storage over HTTP (issue 14, item 4; docs/decisions/016-almacenamiento-s3.md):
 // the built app on S3_* settings pointing at a real S3-protocol server (s3rver) on loopback. An
 // upload through the desk's page and one through storeDocumento land in the bucket, the public
-// download serves them with the site's ETag, name and ranges, the local folder stays empty; with
+// download serves them with the site's ETag, name and ranges, the outbox mails the decree read from
+// the bucket, the local folder stays empty; with
 // the server stopped, downloads and readiness answer 503 with Retry-After and uploads store nothing.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,8 @@ import { crearSolicitud } from '#tests/factories/mesa.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { type ServidorS3, iniciarS3 } from '#tests/setup/s3.ts';
+import { type ServidorSmtp, iniciarSmtp } from '#tests/setup/smtp.ts';
+import { waitFor } from '#tests/setup/proceso.ts';
 
 const MESA = DEMO_USUARIOS.find((u) => u.rol === 'mesa-de-entradas')!;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_SITE_URL };
@@ -36,14 +39,19 @@ async function multipart(campos: [string, string | File][]): Promise<{ payload: 
 
 describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
   let s3: ServidorS3;
+  let smtp: ServidorSmtp;
   let t: TestApp;
   let dataDir: string;
   let cookie = '';
 
   beforeAll(async () => {
     s3 = await iniciarS3();
+    smtp = await iniciarSmtp();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-datos-s3-'));
-    t = await createTestApp(engine, { env: { ...s3.env(), DATA_DIR: dataDir, S3_TIMEOUT_MS: '1000' }, storageFromConfig: true });
+    t = await createTestApp(engine, {
+      env: { ...s3.env(), DATA_DIR: dataDir, S3_TIMEOUT_MS: '1000', SMTP_URL: `smtp://127.0.0.1:${smtp.puerto}` },
+      storageFromConfig: true,
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/login',
@@ -60,6 +68,7 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
   afterAll(async () => {
     await t?.close();
     await s3?.cerrar();
+    await smtp?.cerrar();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -102,6 +111,10 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
     for await (const trozo of await t.storage.get(documento!.clave)) leidos.push(trozo as Buffer);
     expect(Buffer.concat(leidos)).toEqual(Buffer.from(pdf));
     expect(archivosBajo(dataDir)).toEqual([]);
+    // The outbox reads the attachment from the bucket when it sends the mail.
+    const base64 = Buffer.from(pdf).toString('base64');
+    await waitFor(() => smtp.mensajes.some((m) => m.datos.replace(/\s+/g, '').includes(base64)), 'el correo con el decreto adjunto', 20_000);
+    expect(smtp.mensajes.find((m) => m.datos.replace(/\s+/g, '').includes(base64))?.datos).toContain('Decreto 412-2026.pdf');
   });
 
   it('la descarga pública sirve el archivo del bucket con el ETag, el nombre y los rangos de siempre', async () => {
