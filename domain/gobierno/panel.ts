@@ -5,6 +5,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
+import { urlSegura } from '#domain/shared/url-segura.ts';
 import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { type CampoPanel, type TipoPanel, TIPOS_PANEL, columna, tipoPanel } from './panel-tipos.ts';
 
@@ -86,15 +87,6 @@ function esquemaCampo(c: CampoPanel): z.ZodType {
       return texto.pipe(base.refine(formato, { error: mensajeFormato }));
     }
   }
-}
-
-/**
- * A web address staff may publish: http or https only, with a host (never `javascript:`,
- * `data:` or a relative address).
- */
-export function urlSegura(v: string): boolean {
-  if (!/^https?:\/\//i.test(v)) return false;
-  return z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).safeParse(v).success;
 }
 
 const esquemas = new Map<TipoPanel, z.ZodObject>();
