@@ -51,7 +51,8 @@ const PATRON_TELEFONO = /^[\d\s+()./-]*(?:(?:int\.?|interno)\s*[\d\s,/-]+)?$/i;
 function esquemaCampo(c: CampoPanel): z.ZodType {
   const demasiado = `Escribí «${c.etiqueta}» con hasta ${c.largo} caracteres.`;
   const falta = `Completá «${c.etiqueta}».`;
-  const texto = z.string({ error: falta }).transform(colapsar);
+  // An optional field left out of the request is empty, as an empty input would send it.
+  const texto = (c.obligatorio ? z.string({ error: falta }) : z.string({ error: falta }).default('')).transform(colapsar);
   switch (c.tipo) {
     case 'referencia':
       return z
