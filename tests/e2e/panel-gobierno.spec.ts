@@ -15,6 +15,7 @@ const [ADMIN, EDITOR] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeo
 const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-gobierno-'));
 const SESION_EDITOR = path.join(carpeta, 'editor.json');
 const SESION_ADMIN = path.join(carpeta, 'admin.json');
+for (const archivo of [SESION_EDITOR, SESION_ADMIN]) fs.writeFileSync(archivo, JSON.stringify({ cookies: [], origins: [] }));
 
 const SUFIJO = Date.now().toString(36);
 const AREA = `Área e2e ${SUFIJO}`;
@@ -22,7 +23,7 @@ const AREA = `Área e2e ${SUFIJO}`;
 let enlaceArea = '';
 
 async function ingresar(browser: Browser, baseURL: string | undefined, cuenta: { email: string; clave: string }, archivo: string) {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', storageState: { cookies: [], origins: [] } });
   const page = await contexto.newPage();
   await page.goto('/login?siguiente=%2Fadmin');
   await page.getByLabel('Correo electrónico').fill(cuenta.email);
