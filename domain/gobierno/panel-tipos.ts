@@ -123,7 +123,10 @@ export const TIPOS_PANEL: readonly TipoPanel[] = [
     descripcion: 'Las secretarías del Ejecutivo con su secretario o secretaria. Al borrar una secretaría se borran también sus subsecretarías.',
     tabla: secretarias,
     entidad: 'secretaria',
-    campos: [{ nombre: 'nombre', etiqueta: 'Nombre de la secretaría', tipo: 'texto', obligatorio: true, largo: NOMBRE, enLista: true }, ...persona('secretario', 'secretario')],
+    campos: [
+      { nombre: 'nombre', etiqueta: 'Nombre de la secretaría', tipo: 'texto', obligatorio: true, largo: NOMBRE, enLista: true },
+      ...persona('secretario', 'secretario'),
+    ],
     principal: 'nombre',
     ordenable: true,
     rutaPublica: '/ejecutivo',

@@ -61,7 +61,16 @@ describe('la tabla de tipos', () => {
 
   it('urlSegura: sólo http y https con un nombre de dominio', () => {
     for (const u of ['https://www.villalaangostura.gob.ar/turismo/', 'http://ejemplo.org', 'https://wa.me/5492944494101']) expect(urlSegura(u), u).toBe(true);
-    for (const u of ['javascript:alert(1)', 'JAVASCRIPT://x.com/%0aalert(1)', 'data:text/html,x', '//malo.example', 'https://', 'https://a b.com', 'ftp://x.org', ' https://x.org'])
+    for (const u of [
+      'javascript:alert(1)',
+      'JAVASCRIPT://x.com/%0aalert(1)',
+      'data:text/html,x',
+      '//malo.example',
+      'https://',
+      'https://a b.com',
+      'ftp://x.org',
+      ' https://x.org',
+    ])
       expect(urlSegura(u), u).toBe(false);
   });
 
@@ -96,7 +105,11 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     const r = await actualizarPanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '222', version: abierta.version });
     expect(r).toEqual({ tipo: 'guardado', id: a, cambio: true });
     expect((await listAreas(database.db))[0]!.telefono).toBe('222');
-    expect((await auditoria('area_municipal', a)).items[0]).toMatchObject({ accion: 'gobierno.cambio', antes: { telefono: '111' }, despues: { telefono: '222' } });
+    expect((await auditoria('area_municipal', a)).items[0]).toMatchObject({
+      accion: 'gobierno.cambio',
+      antes: { telefono: '111' },
+      despues: { telefono: '222' },
+    });
 
     // The second person opened the form before the first saved.
     const segunda = await actualizarPanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '333', version: abierta.version });
@@ -106,10 +119,16 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     expect(sinVersion.tipo).toBe('conflicto');
     // With the new version, the save goes through.
     if (segunda.tipo === 'conflicto') {
-      expect(await actualizarPanel(database.db, editor, areas, a, { ...segunda.valores, version: segunda.version })).toMatchObject({ tipo: 'guardado', cambio: true });
+      expect(await actualizarPanel(database.db, editor, areas, a, { ...segunda.valores, version: segunda.version })).toMatchObject({
+        tipo: 'guardado',
+        cambio: true,
+      });
     }
     const igual = (await obtenerPanel(database.db, areas, a))!;
-    expect(await actualizarPanel(database.db, editor, areas, a, { ...igual.valores, version: igual.version })).toMatchObject({ tipo: 'guardado', cambio: false });
+    expect(await actualizarPanel(database.db, editor, areas, a, { ...igual.valores, version: igual.version })).toMatchObject({
+      tipo: 'guardado',
+      cambio: false,
+    });
 
     const dos = (await obtenerPanel(database.db, areas, b))!;
     expect(await borrarPanel(database.db, editor, areas, b, 'vieja')).toMatchObject({ tipo: 'conflicto' });
@@ -140,7 +159,8 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     const x = await crear(subsecretarias, { secretariaId: String(s1), nombre: 'Sub X' });
     const y = await crear(subsecretarias, { secretariaId: String(s1), nombre: 'Sub Y' });
     const z = await crear(subsecretarias, { secretariaId: String(s2), nombre: 'Sub Z' });
-    const subsDe = async (nombre: string) => (await listSecretarias(database.db)).find((s) => s.secretaria.nombre === nombre)!.subSecretariaList.map((s) => s.nombre);
+    const subsDe = async (nombre: string) =>
+      (await listSecretarias(database.db)).find((s) => s.secretaria.nombre === nombre)!.subSecretariaList.map((s) => s.nombre);
     expect(await subsDe('Secretaría A')).toEqual(['Sub X', 'Sub Y']);
     expect(await moverPanel(database.db, editor, subsecretarias, y, 'subir')).toEqual({ tipo: 'movido' });
     expect(await subsDe('Secretaría A')).toEqual(['Sub Y', 'Sub X']);

@@ -133,7 +133,7 @@ export const filtrosPanelSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   sentido: z.enum(['asc', 'desc'], { error: 'Elegí orden ascendente o descendente.' }).optional(),
 });
-export type FiltrosPanel = z.output<typeof filtrosPanelSchema>;
+export type FiltrosPanel = { texto?: string | undefined; pagina: number; orden?: string | undefined; sentido?: 'asc' | 'desc' | undefined };
 
 /** The columns a list may be sorted by: its shown fields, and the public order when it has one. */
 export const ordenesDe = (tipo: TipoPanel): string[] => [...(tipo.ordenable ? ['orden'] : []), ...tipo.campos.filter((c) => c.enLista).map((c) => c.nombre)];
@@ -220,7 +220,10 @@ async function extremosDeGrupos(db: Db, tipo: TipoPanel, filas: Fila[]) {
 
 /** One item with its version, or undefined. A kind with one current item answers its newest row whatever the id. */
 export async function obtenerPanel(db: Db, tipo: TipoPanel, id: number): Promise<{ id: number; valores: Valores; version: string } | undefined> {
-  const [fila] = (await db.select().from(tipo.tabla).where(eq(columna(tipo, 'id'), id))) as Fila[];
+  const [fila] = (await db
+    .select()
+    .from(tipo.tabla)
+    .where(eq(columna(tipo, 'id'), id))) as Fila[];
   return fila ? { id: fila.id, valores: valoresDe(tipo, fila), version: versionDe(tipo, fila) } : undefined;
 }
 
@@ -309,7 +312,8 @@ export async function actualizarPanel(db: Db, actor: Actor, tipo: TipoPanel, id:
       .for('update')) as Fila[];
     if (!antes) return { tipo: 'no_encontrado' };
     const actual = versionDe(tipo, antes);
-    if (version !== actual) return { tipo: 'conflicto', mensaje: mensajeConflicto(tipo), valores: leido.valores, version: actual, actual: valoresDe(tipo, antes) };
+    if (version !== actual)
+      return { tipo: 'conflicto', mensaje: mensajeConflicto(tipo), valores: leido.valores, version: actual, actual: valoresDe(tipo, antes) };
     const cambiados = tipo.campos.filter((c) => leido.datos[c.nombre] !== antes[c.nombre]);
     if (cambiados.length === 0) return { tipo: 'guardado', id, cambio: false };
     const datos = { ...leido.datos };

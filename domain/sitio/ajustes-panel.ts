@@ -79,7 +79,9 @@ function esquemaCampo(campo: CampoAjuste): z.ZodType {
         .string()
         .min(1, { error: falta })
         .max(LARGO_URL, { error: `Escribí «${campo.etiqueta}» con hasta ${LARGO_URL} caracteres.` })
-        .refine(urlSegura, { error: `Escribí en «${campo.etiqueta}» una dirección que empiece con https:// o http://, por ejemplo https://www.villalaangostura.gob.ar/.` }),
+        .refine(urlSegura, {
+          error: `Escribí en «${campo.etiqueta}» una dirección que empiece con https:// o http://, por ejemplo https://www.villalaangostura.gob.ar/.`,
+        }),
     );
   return base.pipe(
     z
@@ -100,11 +102,15 @@ const leerClave = (s: SiteSettings, clave: Clave): string => {
 };
 
 /** The settings as the form shows them. */
-export const valoresAjustes = (s: SiteSettings): Record<string, string> => Object.fromEntries(CAMPOS_AJUSTES.map((campo) => [campo.nombre, leerClave(s, campo.clave)]));
+export const valoresAjustes = (s: SiteSettings): Record<string, string> =>
+  Object.fromEntries(CAMPOS_AJUSTES.map((campo) => [campo.nombre, leerClave(s, campo.clave)]));
 
 /** The version of the settings the form edits: a short hash of their values. */
 export const versionAjustes = (s: SiteSettings): string =>
-  createHash('sha256').update(JSON.stringify(valoresAjustes(s))).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(JSON.stringify(valoresAjustes(s)))
+    .digest('base64url')
+    .slice(0, 22);
 
 export type ResultadoAjustes =
   | { tipo: 'guardado'; cambio: boolean }

@@ -23,7 +23,12 @@ const AREA = `Área e2e ${SUFIJO}`;
 let enlaceArea = '';
 
 async function ingresar(browser: Browser, baseURL: string | undefined, cuenta: { email: string; clave: string }, archivo: string) {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', storageState: { cookies: [], origins: [] } });
+  const contexto = await browser.newContext({
+    baseURL,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    storageState: { cookies: [], origins: [] },
+  });
   const page = await contexto.newPage();
   await page.goto('/login?siguiente=%2Fadmin');
   await page.getByLabel('Correo electrónico').fill(cuenta.email);
@@ -71,7 +76,10 @@ test.describe('como editor', () => {
     await expect(page.getByRole('status')).toHaveText('Guardamos los cambios: la página pública ya los muestra.');
 
     await page.goto('/areas');
-    const tarjeta = page.getByRole('list', { name: 'Áreas municipales' }).locator(':scope > li').filter({ has: page.getByRole('heading', { name: AREA }) });
+    const tarjeta = page
+      .getByRole('list', { name: 'Áreas municipales' })
+      .locator(':scope > li')
+      .filter({ has: page.getByRole('heading', { name: AREA }) });
     await expect(tarjeta.getByRole('link', { name: /Teléfono/ })).toHaveAttribute('href', 'tel:+542944556677');
     await expect(tarjeta).toContainText('Calle de Prueba 123');
 

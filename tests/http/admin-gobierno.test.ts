@@ -38,7 +38,14 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     return res;
   };
   async function alta(nombre: string, extra: Record<string, string> = {}) {
-    const res = await enviar(t, '/admin/gobierno/areas', editor, { intent: 'crear', nombre, domicilio: 'Calle 1', telefono: '+54 294 400-0000', email: '', ...extra });
+    const res = await enviar(t, '/admin/gobierno/areas', editor, {
+      intent: 'crear',
+      nombre,
+      domicilio: 'Calle 1',
+      telefono: '+54 294 400-0000',
+      email: '',
+      ...extra,
+    });
     expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(303);
     return (await area(nombre))!;
   }
@@ -133,7 +140,13 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
   });
 
   it('validación: 400 con el resumen en castellano y lo escrito; etiquetas script se guardan como texto y salen escapadas', async () => {
-    const res = await enviar(t, '/admin/gobierno/areas', editor, { intent: 'crear', nombre: '', domicilio: 'Mi domicilio escrito', telefono: 'llamame', email: 'no@' });
+    const res = await enviar(t, '/admin/gobierno/areas', editor, {
+      intent: 'crear',
+      nombre: '',
+      domicilio: 'Mi domicilio escrito',
+      telefono: 'llamame',
+      email: 'no@',
+    });
     expect(res.statusCode).toBe(400);
     const texto = textoDe(res.body);
     expect(texto).toContain('Revisá los datos');
@@ -146,7 +159,11 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     const hostil = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const creada = await alta(`Área ${hostil}`);
     expect(creada.nombre).toBe(`Área ${hostil}`);
-    for (const html of [(await publica('/areas')).body, (await ver(t, `/admin/gobierno/areas/${creada.id}`, editor)).body, (await ver(t, '/admin/gobierno/areas', editor)).body]) {
+    for (const html of [
+      (await publica('/areas')).body,
+      (await ver(t, `/admin/gobierno/areas/${creada.id}`, editor)).body,
+      (await ver(t, '/admin/gobierno/areas', editor)).body,
+    ]) {
       expect(html).not.toContain('<script>alert');
       expect(html).not.toContain('<img src=x');
       expect(html).toContain('&lt;script&gt;alert');
@@ -217,7 +234,9 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     await publica('/home');
     const pagina = await ver(t, '/admin/ajustes', admin);
     expect(pagina.statusCode).toBe(200);
-    const campos = Object.fromEntries([...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
+    const campos = Object.fromEntries(
+      [...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]),
+    );
     expect(campos['redes-instagram']).toMatch(/^https:\/\//);
 
     const malo = await enviar(t, '/admin/ajustes', admin, { ...campos, intent: 'guardar', 'redes-instagram': 'javascript:alert(1)', 'enlaces-turismo': '' });

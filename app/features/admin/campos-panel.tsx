@@ -53,7 +53,8 @@ export function CamposPanel({
           {(control) => {
             const props = { ...control, name: c.nombre };
             if (c.tipo === 'referencia' || c.tipo === 'opcion') {
-              const lista = c.tipo === 'opcion' ? (c.opciones ?? []).map(([v, e]) => [v, e] as const) : (opciones[c.nombre] ?? []).map(([v, e]) => [String(v), e] as const);
+              const lista =
+                c.tipo === 'opcion' ? (c.opciones ?? []).map(([v, e]) => [v, e] as const) : (opciones[c.nombre] ?? []).map(([v, e]) => [String(v), e] as const);
               return (
                 <select {...props} className="form-select" defaultValue={valores[c.nombre] ?? ''}>
                   <option value="">Elegí una opción</option>

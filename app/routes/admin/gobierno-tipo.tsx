@@ -10,7 +10,18 @@ import { idDeRuta, tipoDeRuta, vistaTipo } from '#app/features/admin/panel.serve
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { type FiltrosPanel, POR_PAGINA_PANEL, ROLES_PANEL, actualUnico, crearPanel, filtrosPanelSchema, listarPanel, moverPanel, opcionesReferencia, ordenesDe } from '#domain/gobierno/panel.ts';
+import {
+  type FiltrosPanel,
+  POR_PAGINA_PANEL,
+  ROLES_PANEL,
+  actualUnico,
+  crearPanel,
+  filtrosPanelSchema,
+  listarPanel,
+  moverPanel,
+  opcionesReferencia,
+  ordenesDe,
+} from '#domain/gobierno/panel.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/gobierno-tipo';
 
@@ -61,9 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-type Respuesta =
-  | { formulario: 'crear'; errores: Record<string, string>; valores: Record<string, string> }
-  | { formulario: 'general'; mensaje: string };
+type Respuesta = { formulario: 'crear'; errores: Record<string, string>; valores: Record<string, string> } | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_PANEL);
@@ -244,7 +253,9 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
               ) : (
                 <p>{buscando ? 'No hay resultados con esa búsqueda.' : 'Todavía no hay ninguno: agregá el primero con el formulario de abajo.'}</p>
               )}
-              {vista.ordenable && !ordenManual ? <p className="campo__ayuda">Para cambiar el orden, quitá la búsqueda y ordená por el orden de la página pública.</p> : null}
+              {vista.ordenable && !ordenManual ? (
+                <p className="campo__ayuda">Para cambiar el orden, quitá la búsqueda y ordená por el orden de la página pública.</p>
+              ) : null}
               <Paginas etiqueta={`Páginas de ${vista.titulo}`} pagina={filtros.pagina} paginas={paginas} enlace={(p) => `${base}?${consulta(p)}`} />
             </section>
           ) : null}

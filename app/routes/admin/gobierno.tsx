@@ -37,14 +37,18 @@ export default function Gobierno({ loaderData }: Route.ComponentProps) {
     <>
       <title>{`Gobierno | ${SITE_NAME}`}</title>
       <h1>Gobierno</h1>
-      <p className="admin__bajada">Lo que muestran las páginas Áreas, Ejecutivo, Concejo Deliberante y Plan Estratégico. Los cambios se ven en el sitio al instante.</p>
+      <p className="admin__bajada">
+        Lo que muestran las páginas Áreas, Ejecutivo, Concejo Deliberante y Plan Estratégico. Los cambios se ven en el sitio al instante.
+      </p>
       <ul className="admin__tarjetas" aria-label="Contenidos de Gobierno">
         {loaderData.tipos.map((t) => (
           <li key={t.tipo} className="admin__tarjeta">
             <h2 className="admin__tarjeta-titulo">
               <a href={`/admin/gobierno/${t.tipo}`}>{t.titulo}</a>
             </h2>
-            <p className="admin__tarjeta-valor">{t.unico ? (t.cantidad > 0 ? 'Cargado' : 'Sin cargar') : t.cantidad === 1 ? '1 elemento' : `${t.cantidad} elementos`}</p>
+            <p className="admin__tarjeta-valor">
+              {t.unico ? (t.cantidad > 0 ? 'Cargado' : 'Sin cargar') : t.cantidad === 1 ? '1 elemento' : `${t.cantidad} elementos`}
+            </p>
             <p>{t.descripcion}</p>
             <a href={t.rutaPublica}>
               Ver la página pública<span className="visually-hidden"> de {t.titulo}</span>
