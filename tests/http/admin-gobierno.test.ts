@@ -104,7 +104,8 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
   });
 
   it('alta, cambio de teléfono y orden: la página pública /areas los muestra al instante', async () => {
-    await publica('/areas'); // cached from here on
+    await publica('/areas');
+    expect((await publica('/areas')).headers['x-cache']).toBe('hit');
     const nueva = await alta('Área de Prueba HTTP');
     expect((await auditado('gobierno.alta', 'area_municipal', nueva.id)).length).toBe(1);
     const tras = await publica('/areas');
