@@ -61,6 +61,8 @@ export type TipoPanel = {
   unico?: boolean;
   /** The public page that shows it, for the preview link. */
   rutaPublica: string;
+  /** What deleting one also deletes (the foreign keys cascade), said on the confirmation step. */
+  borraTambien?: string;
 };
 
 const TEXTO = 200;
@@ -130,6 +132,7 @@ export const TIPOS_PANEL: readonly TipoPanel[] = [
     principal: 'nombre',
     ordenable: true,
     rutaPublica: '/ejecutivo',
+    borraTambien: 'sus subsecretarías',
   },
   {
     tipo: 'subsecretarias',
@@ -185,6 +188,7 @@ export const TIPOS_PANEL: readonly TipoPanel[] = [
     principal: 'nombreBloque',
     ordenable: true,
     rutaPublica: '/concejo-deliverante',
+    borraTambien: 'sus concejales y asesores',
   },
   {
     tipo: 'integrantes',

@@ -217,6 +217,13 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     expect((await ver(t, `/admin/gobierno/areas/${a.id}`, editor)).statusCode).toBe(404);
   });
 
+  it('borrar una secretaría avisa que se borran sus subsecretarías', async () => {
+    const res = await enviar(t, '/admin/gobierno/secretarias', editor, { intent: 'crear', nombre: 'Secretaría con Hijas' });
+    expect(res.statusCode).toBe(303);
+    const paso = await ver(t, `${(res.headers.location as string).split('?')[0]}?paso=borrar`, editor);
+    expect(textoDe(paso.body)).toContain('También se borran sus subsecretarías.');
+  });
+
   it('el Ejecutivo, un solo elemento: la lista lleva a su formulario y no se borra', async () => {
     const res = await ver(t, '/admin/gobierno/ejecutivo', editor);
     expect(res.statusCode).toBe(302);

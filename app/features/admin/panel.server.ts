@@ -19,6 +19,7 @@ export const vistaTipo = (t: TipoPanel) => ({
   ordenable: t.ordenable,
   unico: t.unico ?? false,
   rutaPublica: t.rutaPublica,
+  borraTambien: t.borraTambien ?? null,
 });
 
 const NO_ENCONTRADO = () => data('Página no encontrada', { status: 404, headers: SIN_CACHE });

@@ -138,6 +138,11 @@ export default function GobiernoItem({ loaderData, actionData }: Route.Component
         <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
           <h2 id="paso-titulo">{`¿Borrar ${nombre}?`}</h2>
           <p>La página pública deja de mostrarlo en cuanto lo borres. El registro de auditoría guarda sus datos.</p>
+          {vista.borraTambien ? (
+            <p>
+              <strong>{`También se borran ${vista.borraTambien}.`}</strong>
+            </p>
+          ) : null}
           <Form method="post" action={enlace} className="admin__acciones">
             <input type="hidden" name="version" value={item.version} />
             <button type="submit" name="intent" value="borrar" className="btn btn-danger">
