@@ -31,6 +31,9 @@ export default [
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),
+    route('gobierno', 'routes/admin/gobierno.tsx'),
+    route('gobierno/:tipo', 'routes/admin/gobierno-tipo.tsx'),
+    route('gobierno/:tipo/:id', 'routes/admin/gobierno-item.tsx'),
     route('correo', 'routes/admin/correo.tsx'),
     route('feriados', 'routes/admin/feriados.tsx'),
     route('datos-personales', 'routes/admin/datos-personales.tsx'),
@@ -38,6 +41,7 @@ export default [
     route('vehiculos', 'routes/admin/vehiculos.tsx'),
     route('vehiculos/:id', 'routes/admin/vehiculo.tsx'),
     route('vehiculos/:id/configuracion', 'routes/admin/vehiculo-configuracion.tsx'),
+    route('ajustes', 'routes/admin/ajustes.tsx'),
   ]),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),
