@@ -109,9 +109,9 @@ async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | nu
   let modificatoriaDe: number | null = null;
   if (datos.modifica) {
     const { numero, anio } = datos.modifica;
-    const mod = await idDe(db, numero, anio);
-    if (mod === undefined) errores.modifica = `No hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año de la que modifica.`;
-    else if (mod === id || (numero === datos.numero && anio === datos.anio)) errores.modifica = 'Una ordenanza no puede modificarse a sí misma: elegí otra.';
+    const mod = numero === datos.numero && anio === datos.anio ? id : await idDe(db, numero, anio);
+    if (mod !== undefined && mod === id) errores.modifica = 'Una ordenanza no puede modificarse a sí misma: elegí otra.';
+    else if (mod === undefined || mod === null) errores.modifica = `No hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año de la que modifica.`;
     else modificatoriaDe = mod;
   }
   return { errores, modificatoriaDe };

@@ -121,6 +121,9 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
       const leido = readForm(ordenanzaSchema, valores);
       if (!leido.ok) {
         for (const [campo, mensaje] of Object.entries(leido.errores)) propios.push({ fila, campo: ETIQUETAS_ORDENANZA[campo as CampoOrdenanza], mensaje: mensaje! });
+        // Its number and year, if they are right, still count: another row may modify it, and that row is not wrong.
+        const clave = `${Number(valores.numero)}/${Number(valores.anio)}`;
+        if (!leido.errores.numero && !leido.errores.anio && !enArchivo.has(clave)) enArchivo.set(clave, fila);
       } else {
         const d = leido.datos;
         const clave = `${d.numero}/${d.anio}`;
