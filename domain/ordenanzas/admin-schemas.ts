@@ -108,6 +108,9 @@ export const ETIQUETAS_ORDENANZA: Record<CampoOrdenanza | 'archivo', string> = {
   archivo: 'Documento en PDF',
 };
 
+/** The bulk import's template columns, in its order: the header row names them (importacion.ts). */
+export const COLUMNAS = ['numero', 'anio', 'estado', 'fecha_emision', 'descripcion', 'expediente', 'modifica'] as const;
+
 export const ORDENES = ['numero', 'anio', 'fecha', 'estado'] as const;
 export type Orden = (typeof ORDENES)[number];
 

@@ -7,7 +7,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida, rutaOrdenanza } from './admin.ts';
-import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
+import { COLUMNAS, type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from './estados.ts';
 
 /**
@@ -17,8 +17,6 @@ import { ESTADOS_ORDENANZA } from './estados.ts';
  * nothing is imported, and the report names each bad row, its field and why.
  */
 
-/** The template's columns, in its order: the header row names them. */
-export const COLUMNAS = ['numero', 'anio', 'estado', 'fecha_emision', 'descripcion', 'expediente', 'modifica'] as const;
 type Columna = (typeof COLUMNAS)[number];
 const CAMPO_DE: Record<Columna, CampoOrdenanza> = {
   numero: 'numero',

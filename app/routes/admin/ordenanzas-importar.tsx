@@ -8,7 +8,8 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
-import { COLUMNAS, type ErrorDeFila, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
+import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
+import { type ErrorDeFila, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import type { Route } from './+types/ordenanzas-importar';
 
