@@ -112,7 +112,6 @@ export const ETIQUETAS_ORDENANZA: Record<CampoOrdenanza | 'archivo', string> = {
 export const COLUMNAS = ['numero', 'anio', 'estado', 'fecha_emision', 'descripcion', 'expediente', 'modifica'] as const;
 
 export const ORDENES = ['numero', 'anio', 'fecha', 'estado'] as const;
-export type Orden = (typeof ORDENES)[number];
 
 const MENSAJE_ORDEN = 'Elegí ordenar por número, año, fecha o estado.';
 const MENSAJE_SENTIDO = 'Elegí orden ascendente o descendente.';

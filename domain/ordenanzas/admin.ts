@@ -111,7 +111,8 @@ async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | nu
     const { numero, anio } = datos.modifica;
     const mod = numero === datos.numero && anio === datos.anio ? id : await idDe(db, numero, anio);
     if (mod !== undefined && mod === id) errores.modifica = 'Una ordenanza no puede modificarse a sí misma: elegí otra.';
-    else if (mod === undefined || mod === null) errores.modifica = `No hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año de la que modifica.`;
+    else if (mod === undefined || mod === null)
+      errores.modifica = `No hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año de la que modifica.`;
     else modificatoriaDe = mod;
   }
   return { errores, modificatoriaDe };
@@ -191,7 +192,14 @@ export async function guardarOrdenanza(
         });
       }
       if (despues!.numero !== antes.numero || despues!.anio !== antes.anio) await republicarRuta(tx, rutaOrdenanza(despues!));
-      await registrarAuditoria(tx, { actor, accion: 'ordenanza.cambio', entidad: 'ordenanza', entidadId: id, antes: auditable(antes), despues: auditable(despues!) });
+      await registrarAuditoria(tx, {
+        actor,
+        accion: 'ordenanza.cambio',
+        entidad: 'ordenanza',
+        entidadId: id,
+        antes: auditable(antes),
+        despues: auditable(despues!),
+      });
       return { tipo: 'guardado', id, numero: despues!.numero, anio: despues!.anio, cambio: true };
     });
   } catch (error) {
@@ -312,7 +320,10 @@ export async function getOrdenanzaAdmin(db: Db, id: number): Promise<(OrdenanzaA
 export async function* iterarOrdenanzasAdmin(db: Db, lote = 1000): AsyncGenerator<OrdenanzaAdmin> {
   let desde = 0;
   for (;;) {
-    const filas = await seleccion(db).where(sql`${ordenanzas.id} > ${desde}`).orderBy(asc(ordenanzas.id)).limit(lote);
+    const filas = await seleccion(db)
+      .where(sql`${ordenanzas.id} > ${desde}`)
+      .orderBy(asc(ordenanzas.id))
+      .limit(lote);
     for (const f of filas) yield aAdmin(f);
     if (filas.length < lote) return;
     desde = filas[filas.length - 1]!.id;

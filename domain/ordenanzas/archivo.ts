@@ -3,7 +3,8 @@ import { detectFileType } from '#domain/documentos/tipos.ts';
 
 /** The largest PDF an ordinance may have (issue 14: 25 MB by default). */
 export const LIMITE_PDF_ORDENANZA = 25 * 1024 * 1024;
-export const MENSAJE_PDF_ORDENANZA_GRANDE = 'El PDF supera los 25 MB permitidos: reducí su tamaño (por ejemplo, escaneando en blanco y negro) y subilo de nuevo.';
+export const MENSAJE_PDF_ORDENANZA_GRANDE =
+  'El PDF supera los 25 MB permitidos: reducí su tamaño (por ejemplo, escaneando en blanco y negro) y subilo de nuevo.';
 
 const NOMBRES: Record<string, string> = {
   'image/png': 'una imagen PNG',

@@ -54,7 +54,16 @@ function codigoEstado(valor: string): string {
   return porEtiqueta ? String(porEtiqueta.codigo) : valor;
 }
 
-type FilaLista = { fila: number; numero: number; anio: number; estado: number; fechaEmision: string | null; descripcion: string; expediente: string | null; modifica: { numero: number; anio: number } | null };
+type FilaLista = {
+  fila: number;
+  numero: number;
+  anio: number;
+  estado: number;
+  fechaEmision: string | null;
+  descripcion: string;
+  expediente: string | null;
+  modifica: { numero: number; anio: number } | null;
+};
 
 /** Reads and checks the file; nothing is written. */
 async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | Rechazo> {
@@ -79,7 +88,8 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
     );
   }
   const [encabezado, ...cuerpo] = registros;
-  if (!encabezado || cuerpo.length === 0) return rechazo('El archivo no tiene ordenanzas: la primera fila lleva los nombres de las columnas y cada fila siguiente, una ordenanza.');
+  if (!encabezado || cuerpo.length === 0)
+    return rechazo('El archivo no tiene ordenanzas: la primera fila lleva los nombres de las columnas y cada fila siguiente, una ordenanza.');
   const nombres = encabezado.map((c) => c.trim().toLowerCase());
   const faltan = OBLIGATORIAS.filter((c) => !nombres.includes(c));
   const desconocidas = nombres.filter((c) => !(COLUMNAS as readonly string[]).includes(c));
@@ -99,18 +109,30 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
     const fila = i + 2; // As a spreadsheet numbers it: the header is row 1.
     const propios: ErrorDeFila[] = [];
     if (registro.length !== encabezado.length) {
-      propios.push({ fila, campo: 'Fila', mensaje: `La fila tiene ${registro.length} celdas y el encabezado ${encabezado.length}: revisá las comas y las comillas.` });
+      propios.push({
+        fila,
+        campo: 'Fila',
+        mensaje: `La fila tiene ${registro.length} celdas y el encabezado ${encabezado.length}: revisá las comas y las comillas.`,
+      });
     }
     const valores: Record<string, string> = Object.create(null);
     nombres.forEach((nombre, j) => {
       const celda = registro[j] ?? '';
       const campo = CAMPO_DE[nombre as Columna];
       if (celda.length > LARGO_CELDA) {
-        propios.push({ fila, campo: ETIQUETAS_ORDENANZA[campo], mensaje: `La celda tiene ${celda.length.toLocaleString('es-AR')} caracteres: es demasiado larga.` });
+        propios.push({
+          fila,
+          campo: ETIQUETAS_ORDENANZA[campo],
+          mensaje: `La celda tiene ${celda.length.toLocaleString('es-AR')} caracteres: es demasiado larga.`,
+        });
         return;
       }
       if ((campo === 'descripcion' || campo === 'expediente') && FORMULA.test(celda)) {
-        propios.push({ fila, campo: ETIQUETAS_ORDENANZA[campo], mensaje: 'La celda empieza con =, +, -, @ o un tabulador, y una planilla la leería como fórmula: quitá ese signo.' });
+        propios.push({
+          fila,
+          campo: ETIQUETAS_ORDENANZA[campo],
+          mensaje: 'La celda empieza con =, +, -, @ o un tabulador, y una planilla la leería como fórmula: quitá ese signo.',
+        });
         return;
       }
       valores[campo] = campo === 'estado' ? codigoEstado(celda) : celda;
@@ -118,7 +140,8 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
     if (propios.length === 0) {
       const leido = readForm(ordenanzaSchema, valores);
       if (!leido.ok) {
-        for (const [campo, mensaje] of Object.entries(leido.errores)) propios.push({ fila, campo: ETIQUETAS_ORDENANZA[campo as CampoOrdenanza], mensaje: mensaje! });
+        for (const [campo, mensaje] of Object.entries(leido.errores))
+          propios.push({ fila, campo: ETIQUETAS_ORDENANZA[campo as CampoOrdenanza], mensaje: mensaje! });
         // Its number and year, if they are right, still count: another row may modify it, and that row is not wrong.
         const clave = `${Number(valores.numero)}/${Number(valores.anio)}`;
         if (!leido.errores.numero && !leido.errores.anio && !enArchivo.has(clave)) enArchivo.set(clave, fila);
@@ -126,7 +149,8 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
         const d = leido.datos;
         const clave = `${d.numero}/${d.anio}`;
         const anterior = enArchivo.get(clave);
-        if (anterior !== undefined) propios.push({ fila, campo: ETIQUETAS_ORDENANZA.numero, mensaje: `La ordenanza ${clave} ya está en la fila ${anterior} del archivo.` });
+        if (anterior !== undefined)
+          propios.push({ fila, campo: ETIQUETAS_ORDENANZA.numero, mensaje: `La ordenanza ${clave} ya está en la fila ${anterior} del archivo.` });
         else enArchivo.set(clave, fila);
         if (d.modifica && d.modifica.numero === d.numero && d.modifica.anio === d.anio)
           propios.push({ fila, campo: ETIQUETAS_ORDENANZA.modifica, mensaje: 'Una ordenanza no puede modificarse a sí misma.' });
@@ -165,7 +189,10 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
   const { filas } = leido;
   try {
     return await db.transaction(async (tx): Promise<ResultadoImportacion> => {
-      const ids = await paresExistentes(tx, filas.flatMap((f) => (f.modifica ? [f.modifica] : [])));
+      const ids = await paresExistentes(
+        tx,
+        filas.flatMap((f) => (f.modifica ? [f.modifica] : [])),
+      );
       for (let i = 0; i < filas.length; i += LOTE) {
         const lote = filas.slice(i, i + LOTE);
         const insertadas = await tx
@@ -185,7 +212,9 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
         for (const o of insertadas) ids.set(`${o.numero}/${o.anio}`, o.id);
       }
       // Links to ordinances of the same file, now that they have ids.
-      const enlaces = filas.filter((f) => f.modifica).map((f) => [ids.get(`${f.numero}/${f.anio}`)!, ids.get(`${f.modifica!.numero}/${f.modifica!.anio}`)!] as const);
+      const enlaces = filas
+        .filter((f) => f.modifica)
+        .map((f) => [ids.get(`${f.numero}/${f.anio}`)!, ids.get(`${f.modifica!.numero}/${f.modifica!.anio}`)!] as const);
       for (let i = 0; i < enlaces.length; i += LOTE) {
         const valores = sql.join(
           enlaces.slice(i, i + LOTE).map(([id, mod]) => sql`(${id}::int, ${mod}::int)`),

@@ -64,7 +64,11 @@ test('un editor agrega una ordenanza con su PDF, la encuentra en la búsqueda p�
 
 test('un editor importa un CSV: primero con un error que el informe nombra, después corregido', async ({ page }) => {
   const csv = (estado: string) =>
-    ['numero,anio,estado,fecha_emision,descripcion,expediente,modifica', `${NUMERO + 1},${ANIO},2,2099-01-02,Importada uno,,`, `${NUMERO + 2},${ANIO},${estado},,Importada dos,,${NUMERO + 1}/${ANIO}`].join('\r\n');
+    [
+      'numero,anio,estado,fecha_emision,descripcion,expediente,modifica',
+      `${NUMERO + 1},${ANIO},2,2099-01-02,Importada uno,,`,
+      `${NUMERO + 2},${ANIO},${estado},,Importada dos,,${NUMERO + 1}/${ANIO}`,
+    ].join('\r\n');
   const archivo = path.join(DIR, 'ordenanzas.csv');
   await page.goto('/admin/ordenanzas/importar');
   fs.writeFileSync(archivo, csv('Inventado'));
@@ -83,7 +87,14 @@ test('un editor importa un CSV: primero con un error que el informe nombra, desp
 test('las páginas de ordenanzas del panel pasan axe a cada ancho', async ({ page }) => {
   test.setTimeout(120_000);
   expect(ordenanza, 'la ordenanza del primer test').not.toBe('');
-  for (const ruta of ['/admin/ordenanzas', '/admin/ordenanzas?anio=abc', '/admin/ordenanzas/nueva', ordenanza, `${ordenanza}?paso=retirar`, '/admin/ordenanzas/importar']) {
+  for (const ruta of [
+    '/admin/ordenanzas',
+    '/admin/ordenanzas?anio=abc',
+    '/admin/ordenanzas/nueva',
+    ordenanza,
+    `${ordenanza}?paso=retirar`,
+    '/admin/ordenanzas/importar',
+  ]) {
     await test.step(ruta, () => expectAccessibleAtWidths(page, ruta));
   }
 });

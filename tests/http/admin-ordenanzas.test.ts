@@ -51,7 +51,12 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     ...(pdf ? [['archivo', pdf] as [string, File]] : []),
   ];
   const fila = async (numero: number, anio: number) =>
-    (await t.database.db.select().from(ordenanzas).where(and(eq(ordenanzas.numero, numero), eq(ordenanzas.anio, anio))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(ordenanzas)
+        .where(and(eq(ordenanzas.numero, numero), eq(ordenanzas.anio, anio)))
+    )[0];
   const cuantosDocumentos = async () => (await t.database.db.select({ n: count() }).from(documentos))[0]!.n;
   const archivosGuardados = () => (fs.readdirSync(t.storage.root, { recursive: true }) as string[]).sort();
   const buscar = async (palabra: string) => (await t.app.inject({ url: `/consulta-ordenanzas?pattern=${palabra}` })).body;
@@ -70,7 +75,9 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const intento = await postMultipart('/admin/ordenanzas/nueva', mesa, campos({ numero: '9001', anio: '2026' }));
     expect(intento.statusCode).toBe(403);
     expect(await fila(9001, 2026)).toBeUndefined();
-    const csv = await postMultipart('/admin/ordenanzas/importar', mesa, [['csv', archivo(csvDe([['9002', '2026', '2', '', 'X', '', '']]), 'o.csv', 'text/csv')]]);
+    const csv = await postMultipart('/admin/ordenanzas/importar', mesa, [
+      ['csv', archivo(csvDe([['9002', '2026', '2', '', 'X', '', '']]), 'o.csv', 'text/csv')],
+    ]);
     expect(csv.statusCode).toBe(403);
     expect(await fila(9002, 2026)).toBeUndefined();
     expect((await ver(t, '/admin', mesa)).body).not.toContain('href="/admin/ordenanzas"');
@@ -86,7 +93,8 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(textoDe(porNumero.body)).toContain(`${una!.numero}/${una!.anio}`);
     expect(textoDe(porNumero.body)).toContain('1 ordenanza');
     for (const orden of ['numero', 'anio', 'fecha', 'estado']) {
-      for (const sentido of ['asc', 'desc']) expect((await ver(t, `/admin/ordenanzas?orden=${orden}&sentido=${sentido}&pagina=2`, editor)).statusCode).toBe(200);
+      for (const sentido of ['asc', 'desc'])
+        expect((await ver(t, `/admin/ordenanzas?orden=${orden}&sentido=${sentido}&pagina=2`, editor)).statusCode).toBe(200);
     }
     const mal = await ver(t, '/admin/ordenanzas?anio=abc&orden=precio', editor);
     expect(mal.statusCode).toBe(400);
@@ -121,7 +129,11 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(res.body).not.toContain('<b>1</b>');
     // The register's checks: a number taken, a modified ordinance that does not exist, itself.
     const [existente] = await t.database.db.select().from(ordenanzas).limit(1);
-    const repetida = await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: String(existente!.numero), anio: String(existente!.anio), modifica: '1/1901' }));
+    const repetida = await postMultipart(
+      '/admin/ordenanzas/nueva',
+      editor,
+      campos({ numero: String(existente!.numero), anio: String(existente!.anio), modifica: '1/1901' }),
+    );
     expect(repetida.statusCode).toBe(400);
     expect(textoDe(repetida.body)).toContain(`Ya hay una ordenanza ${existente!.numero}/${existente!.anio} en el registro`);
     expect(textoDe(repetida.body)).toContain('No hay una ordenanza 1/1901 en el registro');
@@ -140,7 +152,11 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
       [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'una imagen PNG'],
     ];
     for (const [bytes, que] of casos) {
-      const res = await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9020', anio: '2026', descripcion: 'Con archivo falso' }, archivo(bytes, 'ordenanza.pdf')));
+      const res = await postMultipart(
+        '/admin/ordenanzas/nueva',
+        editor,
+        campos({ numero: '9020', anio: '2026', descripcion: 'Con archivo falso' }, archivo(bytes, 'ordenanza.pdf')),
+      );
       expect(res.statusCode).toBe(400);
       expect(textoDe(res.body)).toContain(`El archivo «ordenanza.pdf» no es un PDF: por su contenido es ${que}.`);
       expect(res.body).toContain('>Con archivo falso</textarea>');
@@ -154,7 +170,10 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const res = await postMultipart(
       '/admin/ordenanzas/nueva',
       editor,
-      campos({ numero: '9030', anio: '2026', descripcion: 'Programa municipal de prueba', fechaEmision: '2026-03-15' }, archivo(await pdfCon('quirquinchario'), 'programa.pdf')),
+      campos(
+        { numero: '9030', anio: '2026', descripcion: 'Programa municipal de prueba', fechaEmision: '2026-03-15' },
+        archivo(await pdfCon('quirquinchario'), 'programa.pdf'),
+      ),
     );
     expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
     const creada = (await fila(9030, 2026))!;
@@ -166,7 +185,10 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(descarga.statusCode).toBe(200);
     expect(descarga.headers['content-type']).toBe('application/pdf');
     expect(String(descarga.headers['content-disposition'])).toContain('programa.pdf');
-    const alta = await t.database.db.select().from(auditoria).where(and(eq(auditoria.accion, 'ordenanza.alta'), eq(auditoria.entidadId, String(creada.id))));
+    const alta = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, 'ordenanza.alta'), eq(auditoria.entidadId, String(creada.id))));
     expect(alta).toHaveLength(1);
     expect(alta[0]!.actorEmail).toBe(EDITOR.email);
 
@@ -185,7 +207,12 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const vieja = await t.app.inject({ url: `/api/v1/documentos/${creada.documentoId}` });
     expect(vieja.statusCode).toBe(410);
     expect(vieja.json().error).toContain('reemplazado');
-    expect(await t.database.db.select().from(auditoria).where(and(eq(auditoria.accion, 'ordenanza.cambio'), eq(auditoria.entidadId, String(creada.id))))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, 'ordenanza.cambio'), eq(auditoria.entidadId, String(creada.id)))),
+    ).toHaveLength(1);
 
     // Linking the ordinance it modifies; the public page shows it.
     const modifica = await postMultipart('/admin/ordenanzas/nueva', admin, campos({ numero: '9031', anio: '2026', modifica: '9030/2026' }));
@@ -198,7 +225,11 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
   });
 
   it('retirar pide confirmación; después la página y la descarga responden 410, que no se guarda en la caché', async () => {
-    await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9040', anio: '2026', descripcion: 'Ordenanza a retirar' }, archivo(await pdfCon('retirable'), 'r.pdf')));
+    await postMultipart(
+      '/admin/ordenanzas/nueva',
+      editor,
+      campos({ numero: '9040', anio: '2026', descripcion: 'Ordenanza a retirar' }, archivo(await pdfCon('retirable'), 'r.pdf')),
+    );
     const o = (await fila(9040, 2026))!;
     expect((await t.app.inject({ url: '/consulta-ordenanzas/2026/9040' })).statusCode).toBe(200);
     const paso = await ver(t, `/admin/ordenanzas/${o.id}?paso=retirar`, editor);
@@ -206,9 +237,15 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const sinConfirmar = await postMultipart(`/admin/ordenanzas/${o.id}`, editor, [['intent', 'retirar']]);
     expect(sinConfirmar.statusCode).toBe(400);
     expect(await fila(9040, 2026)).toBeDefined();
-    const prohibido = await postMultipart(`/admin/ordenanzas/${o.id}`, mesa, [['intent', 'retirar'], ['confirmado', 'si']]);
+    const prohibido = await postMultipart(`/admin/ordenanzas/${o.id}`, mesa, [
+      ['intent', 'retirar'],
+      ['confirmado', 'si'],
+    ]);
     expect(prohibido.statusCode).toBe(403);
-    const retiro = await postMultipart(`/admin/ordenanzas/${o.id}`, editor, [['intent', 'retirar'], ['confirmado', 'si']]);
+    const retiro = await postMultipart(`/admin/ordenanzas/${o.id}`, editor, [
+      ['intent', 'retirar'],
+      ['confirmado', 'si'],
+    ]);
     expect(retiro.statusCode).toBe(303);
     expect(retiro.headers.location).toBe('/admin/ordenanzas?aviso=retirada');
     expect(await fila(9040, 2026)).toBeUndefined();
@@ -223,7 +260,12 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(descarga.json().error).toContain('Este documento fue retirado');
     expect(await buscar('retirable')).not.toContain('/consulta-ordenanzas/2026/9040');
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).not.toContain('/consulta-ordenanzas/2026/9040');
-    expect(await t.database.db.select().from(auditoria).where(and(eq(auditoria.accion, 'ordenanza.retiro'), eq(auditoria.entidadId, String(o.id))))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, 'ordenanza.retiro'), eq(auditoria.entidadId, String(o.id)))),
+    ).toHaveLength(1);
     // Published again at the same number: the address works again.
     expect((await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9040', anio: '2026' }))).statusCode).toBe(303);
     expect((await t.app.inject({ url: '/consulta-ordenanzas/2026/9040' })).statusCode).toBe(200);
@@ -231,7 +273,15 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
   });
 
   it('importar 1.000 filas con 3 malas no importa nada y nombra las 3; corregidas, importa las 1.000', async () => {
-    const filas = Array.from({ length: 1000 }, (_, i) => [String(20000 + i), '2025', '2', '2025-05-01', `Ordenanza importada número ${i}`, `Expte ${i}`, i > 0 && i % 100 === 0 ? `${20000 + i - 1}/2025` : '']);
+    const filas = Array.from({ length: 1000 }, (_, i) => [
+      String(20000 + i),
+      '2025',
+      '2',
+      '2025-05-01',
+      `Ordenanza importada número ${i}`,
+      `Expte ${i}`,
+      i > 0 && i % 100 === 0 ? `${20000 + i - 1}/2025` : '',
+    ]);
     const malas = filas.map((f) => [...f]);
     malas[9]![1] = '25'; // fila 11
     malas[499]![2] = 'Inventada'; // fila 501
@@ -267,8 +317,14 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
   });
 
   it('CSV hostiles: fórmulas, celdas enormes, otra codificación, vacío, sin encabezado, comillas abiertas, binario', async () => {
-    const importar = (contenido: Uint8Array | string) => postMultipart('/admin/ordenanzas/importar', editor, [['csv', archivo(contenido, 'o.csv', 'text/csv')]]);
-    const formulas = await importar(csvDe([['30001', '2025', '2', '', '=HYPERLINK("http://mal.example","clic")', '', ''], ['30002', '2025', '2', '', 'Bien', '@SUM(A1)', '']]));
+    const importar = (contenido: Uint8Array | string) =>
+      postMultipart('/admin/ordenanzas/importar', editor, [['csv', archivo(contenido, 'o.csv', 'text/csv')]]);
+    const formulas = await importar(
+      csvDe([
+        ['30001', '2025', '2', '', '=HYPERLINK("http://mal.example","clic")', '', ''],
+        ['30002', '2025', '2', '', 'Bien', '@SUM(A1)', ''],
+      ]),
+    );
     expect(formulas.statusCode).toBe(400);
     expect(textoDe(formulas.body)).toMatch(/2 Descripción La celda empieza con =/);
     expect(textoDe(formulas.body)).toMatch(/3 Expediente La celda empieza con =/);

@@ -150,8 +150,8 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
         <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
           <h2 id="paso-titulo">{`¿Retirar la ordenanza ${o.numero}/${o.anio}?`}</h2>
           <p>
-            Deja de aparecer en la consulta, el feed y el mapa del sitio. Quien abra su dirección pública o su PDF leerá que fue retirada. La acción queda en
-            la auditoría.
+            Deja de aparecer en la consulta, el feed y el mapa del sitio. Quien abra su dirección pública o su PDF leerá que fue retirada. La acción queda en la
+            auditoría.
           </p>
           <Form method="post" action={enlace} className="admin__acciones">
             <input type="hidden" name="confirmado" value="si" />
@@ -172,9 +172,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
               <Link to={`${enlace}?paso=retirar`}>Retirar la ordenanza</Link>
             </p>
           ) : null}
-          {o && o.modificadaPor.length > 0 ? (
-            <p>{`La modifican: ${o.modificadaPor.map((m) => `${m.numero}/${m.anio}`).join(', ')}.`}</p>
-          ) : null}
+          {o && o.modificadaPor.length > 0 ? <p>{`La modifican: ${o.modificadaPor.map((m) => `${m.numero}/${m.anio}`).join(', ')}.`}</p> : null}
           <section aria-labelledby="form-titulo" className="admin__seccion">
             <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
             <ErrorSummary title="Revisá la ordenanza" errors={listaErrores} ref={resumen} />
@@ -218,7 +216,9 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
                 name="archivo"
                 label={ETIQUETAS_ORDENANZA.archivo}
                 error={errores.archivo}
-                hint={o?.documentoId ? 'Elegí un PDF sólo si querés reemplazar el actual (hasta 25 MB).' : 'Un PDF de hasta 25 MB; su texto se usa en la búsqueda.'}
+                hint={
+                  o?.documentoId ? 'Elegí un PDF sólo si querés reemplazar el actual (hasta 25 MB).' : 'Un PDF de hasta 25 MB; su texto se usa en la búsqueda.'
+                }
                 className="campo--completo"
               >
                 {(c) => <input {...c} type="file" accept="application/pdf,.pdf" className="form-control" />}

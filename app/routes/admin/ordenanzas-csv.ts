@@ -21,7 +21,8 @@ const cabeceras = (nombre: string) => ({
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, ROLES_ORDENANZAS);
-  if (new URL(args.request.url).pathname.endsWith('/plantilla.csv')) return new Response(BOM + plantillaCsv(), { headers: cabeceras('plantilla-ordenanzas.csv') });
+  if (new URL(args.request.url).pathname.endsWith('/plantilla.csv'))
+    return new Response(BOM + plantillaCsv(), { headers: cabeceras('plantilla-ordenanzas.csv') });
   const { db } = args.context.get(appContext);
   const filas = iterarOrdenanzasAdmin(db);
   const codificador = new TextEncoder();

@@ -90,9 +90,9 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
       <section aria-labelledby="archivo-titulo" className="admin__seccion">
         <h2 id="archivo-titulo">El archivo</h2>
         <p>
-          Un CSV en UTF-8, separado por comas, con una primera fila que nombra las columnas <code>{COLUMNAS.join(', ')}</code> y una ordenanza por fila.
-          El estado va como código o como nombre ({ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); la fecha como AAAA-MM-DD; la
-          ordenanza que modifica como número/año, del registro o del mismo archivo. Se importa todo o nada: si una fila tiene un error, no se importa ninguna.
+          Un CSV en UTF-8, separado por comas, con una primera fila que nombra las columnas <code>{COLUMNAS.join(', ')}</code> y una ordenanza por fila. El
+          estado va como código o como nombre ({ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}); la fecha como AAAA-MM-DD; la ordenanza
+          que modifica como número/año, del registro o del mismo archivo. Se importa todo o nada: si una fila tiene un error, no se importa ninguna.
         </p>
         <p>
           <a href="/admin/ordenanzas/plantilla.csv" download>

@@ -99,8 +99,8 @@ export default function Ordenanzas({ loaderData }: Route.ComponentProps) {
       <title>{`${ok ? '' : 'Error: '}Ordenanzas | ${SITE_NAME}`}</title>
       <h1>Ordenanzas</h1>
       <p className="admin__bajada">
-        El registro que el público consulta en <a href="/consulta-ordenanzas">Consulta de Ordenanzas</a>. Los cambios se ven en el sitio, el feed y el mapa
-        del sitio en cuanto se guardan.
+        El registro que el público consulta en <a href="/consulta-ordenanzas">Consulta de Ordenanzas</a>. Los cambios se ven en el sitio, el feed y el mapa del
+        sitio en cuanto se guardan.
       </p>
       {aviso ? (
         <p className="aviso aviso--exito" role="status">

@@ -17,7 +17,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ordenanza) {
     // Withdrawn by staff (issue 14): 410 with what it was and when, instead of a bare 404.
     const retirada = await buscarRetirado(db, `/consulta-ordenanzas/${params.anio}/${params.numero}`);
-    if (retirada) return data({ ordenanza: null, canonical: null, retirada: { titulo: retirada.titulo, fecha: retirada.retiradoEn.toISOString() } }, { status: 410 });
+    if (retirada)
+      return data({ ordenanza: null, canonical: null, retirada: { titulo: retirada.titulo, fecha: retirada.retiradoEn.toISOString() } }, { status: 410 });
     return data({ ordenanza: null, canonical: null, retirada: null }, { status: 404 });
   }
   // Absolute links come from the configured origin, never from the request (docs/architecture.md).
@@ -48,8 +49,8 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
         <h1>Ordenanza retirada</h1>
         <p>
           {loaderData.retirada.titulo} fue retirada de la consulta el{' '}
-          <time dateTime={loaderData.retirada.fecha}>{formatLongDate(loaderData.retirada.fecha.slice(0, 10))}</time>. Para consultar su texto oficial,
-          dirigite al Concejo Deliberante.
+          <time dateTime={loaderData.retirada.fecha}>{formatLongDate(loaderData.retirada.fecha.slice(0, 10))}</time>. Para consultar su texto oficial, dirigite
+          al Concejo Deliberante.
         </p>
         <p>
           <Link to="/consulta-ordenanzas">Buscar ordenanzas</Link>
