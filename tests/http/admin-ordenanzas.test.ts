@@ -166,6 +166,21 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(archivosGuardados()).toEqual(archivosAntes);
   });
 
+  it('un archivo de más de 25 MB se rechaza con 413 y su mensaje, sin guardar nada; de otro rol, 403 antes de leerlo', async () => {
+    const antes = await cuantosDocumentos();
+    const archivosAntes = archivosGuardados();
+    const grande = new Uint8Array(25 * 1024 * 1024 + 100 * 1024);
+    grande.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const res = await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9025', anio: '2026' }, archivo(grande, 'enorme.pdf')));
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toContain('El PDF supera los 25 MB permitidos');
+    const mesaGrande = await postMultipart('/admin/ordenanzas/nueva', mesa, campos({ numero: '9025', anio: '2026' }, archivo(grande, 'enorme.pdf')));
+    expect(mesaGrande.statusCode).toBe(403);
+    expect(await fila(9025, 2026)).toBeUndefined();
+    expect(await cuantosDocumentos()).toBe(antes);
+    expect(archivosGuardados()).toEqual(archivosAntes);
+  });
+
   it('alta con PDF: la búsqueda pública encuentra una palabra que sólo está en el PDF; al reemplazarlo, la nueva y no la vieja', async () => {
     const res = await postMultipart(
       '/admin/ordenanzas/nueva',
