@@ -239,6 +239,31 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
   });
 
+  it('sin cambios no escribe ni audita; una ordenanza que no existe es 404; la plantilla trae el encabezado y dos ejemplos', async () => {
+    await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9050', anio: '2026', descripcion: 'Sin cambios' }));
+    const o = (await fila(9050, 2026))!;
+    const igual = await postMultipart(`/admin/ordenanzas/${o.id}`, editor, campos({ numero: '9050', anio: '2026', descripcion: 'Sin cambios' }));
+    expect(igual.headers.location).toBe(`/admin/ordenanzas/${o.id}?aviso=sin-cambios`);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, 'ordenanza.cambio'), eq(auditoria.entidadId, String(o.id)))),
+    ).toHaveLength(0);
+    for (const url of ['/admin/ordenanzas/999999999', '/admin/ordenanzas/abc', '/admin/ordenanzas/99999999999999'])
+      expect((await ver(t, url, editor)).statusCode, url).toBe(404);
+    expect((await postMultipart('/admin/ordenanzas/999999999', editor, campos({ numero: '9051', anio: '2026' }))).statusCode).toBe(404);
+    const plantilla = await ver(t, '/admin/ordenanzas/plantilla.csv', editor);
+    expect(plantilla.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(plantilla.headers['content-disposition']).toContain('plantilla-ordenanzas.csv');
+    const lineas = plantilla.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lineas[0]).toBe('numero,anio,estado,fecha_emision,descripcion,expediente,modifica');
+    expect(lineas).toHaveLength(3);
+  });
+
   it('retirar pide confirmación; después la página y la descarga responden 410, que no se guarda en la caché', async () => {
     await postMultipart(
       '/admin/ordenanzas/nueva',
