@@ -28,6 +28,13 @@ export default [
     // The decree-copy desk: the list and one request (its form uploads the decree's PDF: server/pages.ts gives it a larger body limit).
     route('solicitudes', 'routes/admin/solicitudes.tsx'),
     route('solicitudes/:codigo', 'routes/admin/solicitud.tsx'),
+    // Ordinances (issue 14): the list, the CSV import with its template and the export, one ordinance (its form uploads the PDF: server/pages.ts).
+    route('ordenanzas', 'routes/admin/ordenanzas.tsx'),
+    route('ordenanzas/importar', 'routes/admin/ordenanzas-importar.tsx'),
+    route('ordenanzas/plantilla.csv', 'routes/admin/ordenanzas-csv.ts', { id: 'admin-ordenanzas-plantilla' }),
+    route('ordenanzas/exportar.csv', 'routes/admin/ordenanzas-csv.ts', { id: 'admin-ordenanzas-exportar' }),
+    route('ordenanzas/nueva', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza-nueva' }),
+    route('ordenanzas/:id', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza' }),
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),

@@ -6,6 +6,8 @@ import { StorageNotFoundError, StorageUnavailableError } from '#db/storage.ts';
 import { getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
 import { sendError } from './errors.ts';
+import { formatLongDate } from '#app/lib/format.ts';
+import { buscarRetirado } from '#domain/sitio/retirados.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -38,7 +40,17 @@ function noModificado(request: FastifyRequest, etag: string, modificado: Date): 
  */
 export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
-  if (!documento) return reply.status(404).send({ error: 'No existe un documento con ese número.' });
+  if (!documento) {
+    // Withdrawn by staff (issue 14): 410 saying what it was and when.
+    const retirado = await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`);
+    if (retirado) {
+      return reply
+        .status(410)
+        .header('cache-control', 'no-store')
+        .send({ error: `Este documento fue retirado el ${formatLongDate(retirado.retiradoEn.toISOString())}: ${retirado.titulo}.` });
+    }
+    return reply.status(404).send({ error: 'No existe un documento con ese número.' });
+  }
 
   const etag = `"${documento.sha256}"`;
   const modificado = documento.createdAt;

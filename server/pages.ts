@@ -5,6 +5,8 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { appContext } from '#app/context.ts';
 import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
+import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
+import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE } from '#domain/ordenanzas/archivo.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { ROLES_MESA } from '#domain/shared/permisos.ts';
@@ -36,6 +38,14 @@ export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: 
     forbidden:
       'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
   },
+  // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
+  ...['/admin/ordenanzas/nueva', '/admin/ordenanzas/:id', '/admin/ordenanzas/importar'].map((url) => ({
+    url,
+    bodyLimit: LIMITE_PDF_ORDENANZA + 64 * 1024,
+    tooLarge: MENSAJE_PDF_ORDENANZA_GRANDE,
+    roles: ROLES_ORDENANZAS,
+    forbidden: 'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.',
+  })),
 ];
 /** Pages up to this size are read whole before they are compressed and sent. */
 const PAGE_BUFFER_LIMIT = 2 * 1024 * 1024;

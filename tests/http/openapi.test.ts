@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { crearTokenApi } from '#domain/usuarios/tokens-api.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { insertarUsuario } from '#tests/factories/usuarios.ts';
@@ -190,6 +191,9 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     await pedir('/api/v1/ordenanzas', 'get', { url: '/api/v1/ordenanzas?anio=dos-mil' });
     await pedir('/api/v1/ordenanzas/{id}', 'get', { url: '/api/v1/ordenanzas/999999999' });
     await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/0' });
+    // A document staff withdrew (issue 14): 410.
+    await retirarContenido(t.database.db, { ruta: '/api/v1/documentos/999998', titulo: 'PDF de prueba', actor: null });
+    await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/999998' });
     await pedir('/api/v1/observatorio-vial/galeria', 'get', { url: '/api/v1/observatorio-vial/galeria' });
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: { nombre: 5, dni: '12.34', email: 'no' } });
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }) });
