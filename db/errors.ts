@@ -9,7 +9,19 @@ export class DatabaseTimeoutError extends Error {
 
 /** SQLSTATE classes and codes of unavailability: connection exceptions, cancels, shutdowns, locks, overload. */
 const UNAVAILABLE_STATES = /^(08...|57014|57P0[1-5]|53...|55P03|40001|40P01)$/;
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'DB_TIMEOUT']);
+// STORAGE_UNAVAILABLE: object storage that does not answer (db/storage.ts), a 503 like the database's.
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'DB_TIMEOUT',
+  'STORAGE_UNAVAILABLE',
+]);
 /** node-postgres and PGlite report these conditions by message only. */
 const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',

@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '#db/client.ts';
-import { createLocalStorage } from '#db/storage.ts';
+import { StorageConfigError, createLocalStorage } from '#db/storage.ts';
+import { createS3Storage } from '#db/storage-s3.ts';
 import { type AppConfig, type AppContext, type Clock, type Storage, createAppContext } from '#domain/shared/context.ts';
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
@@ -17,7 +18,7 @@ import { DEMO_USUARIOS } from './demo/usuarios.ts';
 import { crearPrimerAdministrador } from '#domain/usuarios/commands.ts';
 import { datosDemo, usuarios } from '#db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
-import type { Config } from './env.ts';
+import { type Config, ConfigError } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
@@ -258,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if ((personas?.n ?? 0) === 0) app.log.warn({}, 'no hay usuarios del back-office: definí ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador');
   }
 
-  registerHealth(app, database);
+  registerHealth(app, database, storage);
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
   // mail in flight on each (docs/architecture.md, "Correo").
@@ -395,9 +396,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Files under DATA_DIR/archivos (also with PostgreSQL, unless object storage is configured). */
+/**
+ * Files in the S3_BUCKET when it is set (nothing is then written to the local folder), otherwise
+ * under DATA_DIR/archivos, also with PostgreSQL (docs/decisions/016-almacenamiento-s3.md).
+ */
 export function openStorage(config: Config): Storage {
+  if (config.s3) return createS3Storage(config.s3);
   return createLocalStorage(path.join(config.dataDir, 'archivos'));
+}
+
+/**
+ * The start's one look at the store (HeadBucket): settings it refuses stop the start with a
+ * message naming the setting; a store that does not answer is logged (its class and code, no
+ * secret) and the site starts anyway, downloads answering 503 until it is back. True if it answered.
+ */
+export async function checkStorageAtStart(storage: Storage, log: (line: Record<string, unknown>) => void): Promise<boolean> {
+  if (!storage.check) return true;
+  try {
+    await storage.check();
+    return true;
+  } catch (error) {
+    if (error instanceof StorageConfigError) throw new ConfigError(`Configuración inválida:\n  ${error.message}`);
+    log({
+      level: 40,
+      time: Date.now(),
+      msg: 'el almacenamiento de archivos (S3) no responde: el sitio arranca y las descargas responden 503 hasta que vuelva',
+      err: serializeError(error),
+    });
+    return false;
+  }
 }
 
 /** The demo accounts, when this database has them (the demo filled it): `npm start` prints them. */
@@ -417,7 +444,9 @@ export async function start(
   let demo: typeof DEMO_USUARIOS | undefined;
   let ingestPort: number | undefined;
   try {
-    if (config.seedDemo) {
+    const storageAnswers = await checkStorageAtStart(storage, (line) => console.warn(JSON.stringify(line)));
+    // The demo's files need the store: without it the demo waits for the next start.
+    if (config.seedDemo && storageAnswers) {
       const applied = await seedDemoContent({ db: database.db, storage });
       if (applied.length > 0) console.log(`Contenido de demostración cargado: ${applied.join(', ')}`);
       demo = await demoAccounts(database);
@@ -428,6 +457,7 @@ export async function start(
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close();
+    storage.close?.();
     throw error;
   }
   const server = app;
@@ -436,6 +466,7 @@ export async function start(
     (closing ??= (async () => {
       await server.close();
       await database.close();
+      storage.close?.();
     })());
   return { app: server, close, demo, ingestPort };
 }

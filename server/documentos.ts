@@ -2,10 +2,12 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { Db } from '#db/client.ts';
+import { StorageNotFoundError, StorageUnavailableError } from '#db/storage.ts';
 import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
-import { buscarRetirado } from '#domain/sitio/retirados.ts';
 import { errorPage, sendError } from './errors.ts';
+import { formatLongDate } from '#app/lib/format.ts';
+import { buscarRetirado } from '#domain/sitio/retirados.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -13,6 +15,10 @@ import { errorPage, sendError } from './errors.ts';
  * database reads are still bounded by the database's own timeouts.
  */
 export const DOWNLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** A download while object storage does not answer (503, Retry-After). */
+export const MENSAJE_SIN_ALMACENAMIENTO =
+  'El archivo no se puede descargar en este momento porque el almacenamiento no responde: probá de nuevo en unos minutos.';
 
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';
@@ -35,12 +41,11 @@ function noModificado(request: FastifyRequest, etag: string, modificado: Date): 
 export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
   if (!documento) {
-    // A document staff withdrew (a deleted bulletin) says what it was and when it went (issue 14).
-    const retirado = id > 0 ? await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`) : undefined;
+    // Withdrawn by staff (issue 14): 410 saying what it was and when; a person following an old
+    // link from a feed or a message reads it as a page, a program as JSON.
+    const retirado = await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`);
     if (retirado) {
-      const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(retirado.retiradoEn);
-      const mensaje = `${retirado.titulo}: la Municipalidad lo retiró del sitio el ${fecha}. Buscá la versión vigente en la página de la que llegaste.`;
-      // A person following an old link from a feed or a message reads a page; a program, JSON.
+      const mensaje = `Este documento fue retirado el ${formatLongDate(retirado.retiradoEn.toISOString())}: ${retirado.titulo}.`;
       if ((request.headers.accept ?? '').includes('text/html')) {
         return reply
           .status(410)
@@ -48,7 +53,7 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
           .type('text/html; charset=utf-8')
           .send(errorPage(410, mensaje, undefined));
       }
-      return sendError(request, reply, 410, mensaje);
+      return reply.status(410).header('cache-control', 'no-store').send({ error: mensaje });
     }
     return reply.status(404).send({ error: 'No existe un documento con ese número.' });
   }
@@ -87,8 +92,18 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
   try {
     stream = await ctx.storage.get(documento.clave, range);
   } catch (error) {
-    request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
-    return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+    // The file's headers were set for the file: an error answer is JSON and carries none of them.
+    for (const header of ['etag', 'last-modified', 'cache-control', 'content-disposition', 'accept-ranges']) reply.removeHeader(header);
+    if (error instanceof StorageNotFoundError) {
+      request.log.error({ err: error, documento: documento.id }, 'documento sin archivo en el almacenamiento');
+      return sendError(request, reply, 404, 'El archivo del documento no está disponible.');
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Object storage unreachable (docs/decisions/016-almacenamiento-s3.md): try again later.
+      request.log.error({ err: error, documento: documento.id }, 'el almacenamiento de archivos no responde');
+      return sendError(request, reply, 503, MENSAJE_SIN_ALMACENAMIENTO, { 'retry-after': '30' });
+    }
+    throw error;
   }
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
@@ -111,6 +126,8 @@ async function sendVariante(reply: FastifyReply, ctx: { storage: Storage }, docu
   try {
     for await (const parte of await ctx.storage.get(clave)) partes.push(Buffer.from(parte as Uint8Array));
   } catch (error) {
+    if (error instanceof StorageUnavailableError)
+      return reply.status(503).headers({ 'cache-control': 'no-store', 'retry-after': '30' }).send({ error: MENSAJE_SIN_ALMACENAMIENTO });
     reply.log.error({ err: error, documento: documento.id }, 'imagen sin su copia en el almacenamiento');
     return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
   }

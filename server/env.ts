@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseLimits } from '#db/client.ts';
+import type { S3Settings } from '#db/storage-s3.ts';
 import { problemaDeClave } from '#domain/usuarios/claves.ts';
 import { z } from '#domain/shared/zod.ts';
 
@@ -75,10 +76,25 @@ const envSchema = z.object({
   SITE_URL: optionalUrl,
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Set: files go to this bucket instead of DATA_DIR/archivos (docs/decisions/016-almacenamiento-s3.md). */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          message: 'El nombre del bucket lleva de 3 a 63 letras minúsculas, dígitos, puntos o guiones, y empieza y termina con letra o dígito.',
+        })
+        .optional(),
+    ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  S3_TIMEOUT_MS: milliseconds(10_000),
   ADMIN_EMAIL: z.email().default('admin@villalaangostura.gob.ar'),
   ADMIN_PASSWORD: z.string().optional(),
   /** Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout and absolute maximum age. */
@@ -149,7 +165,8 @@ export type Config = {
    */
   siteUrl: string;
   mapTileUrl: string;
-  s3: { endpoint: string | undefined; bucket: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  /** Object storage instead of the local folder, when S3_BUCKET is set (docs/decisions/016-almacenamiento-s3.md). */
+  s3: S3Settings | undefined;
   /** The first administrator, created when the database has no user (docs/decisions/012-sesiones-y-roles.md). */
   admin: { email: string; password: string | undefined };
   /** Staff sessions: idle timeout, absolute maximum age, and a Secure cookie in production (explicit NODE_ENV=production) or under an https SITE_URL. */
@@ -231,6 +248,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (parsed.success && parsed.data.INGEST_PORT !== undefined && parsed.data.INGEST_PORT !== 0 && parsed.data.INGEST_PORT === parsed.data.PORT) {
     lines.push('  INGEST_PORT: tiene que ser otro puerto que PORT (la ingesta ya está en PORT, en /api/v1/posiciones); dejala vacía para no abrir otro.');
   }
+  if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
+    lines.push(
+      '  S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY: van las dos juntas, o ninguna (entonces se usan las credenciales del entorno, como el rol de la instancia).',
+    );
+  }
+  if (parsed.success && !parsed.data.S3_BUCKET && (parsed.data.S3_ENDPOINT || parsed.data.S3_ACCESS_KEY_ID || parsed.data.S3_SECRET_ACCESS_KEY)) {
+    lines.push('  S3_BUCKET: falta el nombre del bucket; sin él los archivos van a la carpeta local y las demás S3_* no se usan.');
+  }
   if (!parsed.success || lines.length > 0) throw new ConfigError(`Configuración inválida:\n${[...new Set(lines)].join('\n')}`);
   const e = parsed.data;
   const localHost = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
@@ -244,13 +269,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     siteUrl: (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, ''),
     mapTileUrl: e.MAP_TILE_URL,
-    s3: {
-      endpoint: e.S3_ENDPOINT,
-      bucket: e.S3_BUCKET,
-      region: e.S3_REGION,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-    },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          // Self-hosted servers (MinIO, s3rver) answer at their address, not at a bucket's subdomain.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          timeoutMs: e.S3_TIMEOUT_MS,
+        }
+      : undefined,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD || undefined },
     sesiones: {
       inactividadMs: e.SESION_INACTIVIDAD_MINUTOS * 60_000,

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#db/client.ts';
+import type { Storage } from '#db/storage.ts';
 
 export const buildInfo = __BUILD_INFO__;
 
-export function registerHealth(app: FastifyInstance, database: Database): void {
+export function registerHealth(app: FastifyInstance, database: Database, storage: Storage): void {
   app.get('/health/live', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok', ...buildInfo };
@@ -14,10 +15,18 @@ export function registerHealth(app: FastifyInstance, database: Database): void {
     try {
       const ready = await database.migrationsApplied();
       if (!ready) return reply.status(503).send({ status: 'migraciones pendientes', database: database.engine });
-      return { status: 'ok', database: database.engine };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'base de datos inaccesible', database: database.engine });
     }
+    // Object storage answers too (docs/decisions/016-almacenamiento-s3.md); the local folder has no check.
+    const almacenamiento = storage.check ? 's3' : 'local';
+    try {
+      await storage.check?.();
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: storage unreachable');
+      return reply.status(503).header('retry-after', '30').send({ status: 'almacenamiento inaccesible', database: database.engine, almacenamiento });
+    }
+    return { status: 'ok', database: database.engine, almacenamiento };
   });
 }

@@ -352,8 +352,9 @@ export const ROUTES = {
       206: { descripcion: 'Un rango del archivo' },
       304: { descripcion: 'Sin cambios' },
       404: error('No existe'),
-      410: error('Retirado del sitio: qué era y cuándo se retiró'),
+      410: error('Retirado por el municipio (qué era y cuándo se retiró)'),
       416: { descripcion: 'Rango imposible' },
+      503: { ...error('El almacenamiento de archivos no responde; reintentar después'), encabezados: reintentar },
     },
   },
   'GET /boletin-vigente': {

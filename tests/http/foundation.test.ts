@@ -108,7 +108,7 @@ describe.each(engines)('servidor (%s)', (engine) => {
   it('está listo cuando la base responde y las migraciones están aplicadas', async () => {
     const res = await t.app.inject({ url: '/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: engine });
+    expect(res.json()).toEqual({ status: 'ok', database: engine, almacenamiento: 'local' });
   });
 
   it('rechaza con 413 un formulario de más de 1 MiB', async () => {

@@ -31,6 +31,8 @@ const NO_PROVOCADAS: Record<string, string> = {
   // A failed batch or a full queue: tests/http/ingesta-lotes.test.ts covers the 503 itself.
   'GET /api/v1/posiciones 503': 'lote fallido',
   'POST /api/v1/posiciones 503': 'lote fallido',
+  // Needs object storage down: tests/http/almacenamiento-s3.test.ts covers the 503 itself.
+  'GET /api/v1/documentos/{id} 503': 'almacenamiento caído',
   // The demo always loads the Executive and the Observatory.
   'GET /api/v1/ejecutivo 404': 'sin datos',
   'GET /api/v1/observatorio-vial 404': 'sin datos',
@@ -189,9 +191,9 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     await pedir('/api/v1/ordenanzas', 'get', { url: '/api/v1/ordenanzas?anio=dos-mil' });
     await pedir('/api/v1/ordenanzas/{id}', 'get', { url: '/api/v1/ordenanzas/999999999' });
     await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/0' });
-    // A document staff withdrew (issue 14): 410 with what it was.
-    await retirarContenido(t.database.db, { ruta: '/api/v1/documentos/999999', titulo: 'Boletín Oficial N° 1 - Enero 2020', actor: null });
-    await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/999999' });
+    // A document staff withdrew (issue 14): 410.
+    await retirarContenido(t.database.db, { ruta: '/api/v1/documentos/999998', titulo: 'PDF de prueba', actor: null });
+    await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/999998' });
     await pedir('/api/v1/observatorio-vial/galeria', 'get', { url: '/api/v1/observatorio-vial/galeria' });
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: { nombre: 5, dni: '12.34', email: 'no' } });
     await pedir('/api/v1/solicitudes-decreto', 'post', { payload: solicitudValida({ aclaraciones: 'x'.repeat(20_000) }) });

@@ -39,7 +39,15 @@ export type TestApp = {
  */
 export async function createTestApp(
   engine: Engine = 'pglite',
-  options: { env?: Record<string, string>; seed?: boolean; logs?: boolean; sameDatabaseAs?: TestApp; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    logs?: boolean;
+    sameDatabaseAs?: TestApp;
+    clock?: Clock;
+    /** The storage `npm start` opens for these settings (S3 with S3_BUCKET), with no demo files; `root` is DATA_DIR. */
+    storageFromConfig?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const env = options.env ?? {};
   const mod = await loadBuiltApp();
@@ -64,8 +72,13 @@ export async function createTestApp(
     storage = { ...other.storage, remove: () => {} };
   } else {
     database = await createTestDatabase(engine, mod, timeouts, seed ? 'demo' : 'empty');
-    storage = createTestStorage(mod.createLocalStorage);
-    if (seed) fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
+    if (options.storageFromConfig) {
+      const opened = mod.openStorage(config);
+      storage = { ...opened, root: config.dataDir, remove: () => opened.close?.() };
+    } else {
+      storage = createTestStorage(mod.createLocalStorage);
+      if (seed) fs.cpSync(templates()!.archivos[engine]!, storage.root, { recursive: true });
+    }
   }
   const logs: Record<string, unknown>[] = [];
   const logStream = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };

@@ -1,6 +1,7 @@
 import { Link, data } from 'react-router';
 import { getOrdenanzaPorNumero } from '#domain/ordenanzas/queries.ts';
 import { appContext } from '#app/context.ts';
+import { buscarRetirado } from '#domain/sitio/retirados.ts';
 import { permalink, urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
 import { formatLongDate, formatFileSize } from '#app/lib/format.ts';
@@ -13,9 +14,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const anio = /^\d{1,4}$/.test(params.anio) ? Number(params.anio) : NaN;
   const numero = /^\d{1,10}$/.test(params.numero) ? Number(params.numero) : NaN;
   const ordenanza = Number.isNaN(anio) || Number.isNaN(numero) ? undefined : await getOrdenanzaPorNumero(db, anio, numero);
-  if (!ordenanza) return data({ ordenanza: null, canonical: null }, { status: 404 });
+  if (!ordenanza) {
+    // Withdrawn by staff (issue 14): 410 with what it was and when, instead of a bare 404.
+    const retirada = await buscarRetirado(db, `/consulta-ordenanzas/${params.anio}/${params.numero}`);
+    if (retirada)
+      return data({ ordenanza: null, canonical: null, retirada: { titulo: retirada.titulo, fecha: retirada.retiradoEn.toISOString() } }, { status: 410 });
+    return data({ ordenanza: null, canonical: null, retirada: null }, { status: 404 });
+  }
   // Absolute links come from the configured origin, never from the request (docs/architecture.md).
-  return { ordenanza, canonical: `${config.siteUrl}${permalink(ordenanza)}` };
+  return { ordenanza, canonical: `${config.siteUrl}${permalink(ordenanza)}`, retirada: null };
 }
 
 /** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
@@ -23,6 +30,7 @@ export const handle = withoutJavaScript;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const o = loaderData?.ordenanza;
+  if (!o && loaderData?.retirada) return pageMeta('Ordenanza retirada', 'La ordenanza que buscás fue retirada de la consulta.');
   if (!o) return pageMeta('Ordenanza no encontrada', 'No existe una ordenanza con ese número y año.');
   return [
     ...pageMeta(
@@ -35,6 +43,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
   const o = loaderData.ordenanza;
+  if (!o && loaderData.retirada) {
+    return (
+      <div className="contenedor pagina">
+        <h1>Ordenanza retirada</h1>
+        <p>
+          {loaderData.retirada.titulo} fue retirada de la consulta el{' '}
+          <time dateTime={loaderData.retirada.fecha}>{formatLongDate(loaderData.retirada.fecha.slice(0, 10))}</time>. Para consultar su texto oficial, dirigite
+          al Concejo Deliberante.
+        </p>
+        <p>
+          <Link to="/consulta-ordenanzas">Buscar ordenanzas</Link>
+        </p>
+      </div>
+    );
+  }
   if (!o) {
     return (
       <div className="contenedor pagina">

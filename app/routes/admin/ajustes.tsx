@@ -1,0 +1,125 @@
+import { useEffect, useRef } from 'react';
+import { Form, data, redirect } from 'react-router';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { CAMPOS_AJUSTES, guardarAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
+import { getSiteSettings } from '#domain/sitio/settings.ts';
+import type { Route } from './+types/ajustes';
+
+/**
+ * The site's contacts and external links (issue 14; docs/decisions/019-panel-de-gobierno.md), for
+ * administrators: one form, grouped, every address http or https only; a save over someone
+ * else's is 409 and keeps what was typed. The layout shows a change on the next page.
+ */
+const ROLES = ['administrador'] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, ROLES);
+  const ajustes = await getSiteSettings(args.context.get(appContext).db);
+  const aviso = new URL(args.request.url).searchParams.get('aviso');
+  return data(
+    {
+      campos: CAMPOS_AJUSTES,
+      valores: valoresAjustes(ajustes),
+      version: versionAjustes(ajustes),
+      aviso: aviso === 'cambio' ? 'Guardamos los ajustes: el sitio ya los muestra.' : aviso === 'sin-cambios' ? 'No había nada que cambiar.' : null,
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+type Respuesta =
+  | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string> }
+  | { tipo: 'conflicto'; mensaje: string; valores: Record<string, string>; version: string }
+  | { tipo: 'general'; mensaje: string };
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES);
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return fallo({ tipo: 'general', mensaje: 'No pudimos leer el formulario: volvé a los ajustes y envialo de nuevo.' });
+  }
+  if (form.get('intent') !== 'guardar') return fallo({ tipo: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
+  const r = await guardarAjustes(args.context.get(appContext).db, actor, form);
+  if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'prohibido') return fallo({ tipo: 'general', mensaje: r.mensaje }, 403);
+  return fallo(r, r.tipo === 'conflicto' ? 409 : 400);
+}
+
+export const headers = privateDataHeaders;
+
+export default function Ajustes({ loaderData, actionData }: Route.ComponentProps) {
+  const { campos, aviso } = loaderData;
+  const respuesta = actionData as Respuesta | undefined;
+  const errores = respuesta?.tipo === 'invalido' ? respuesta.errores : {};
+  const valores = respuesta && respuesta.tipo !== 'general' ? respuesta.valores : loaderData.valores;
+  const version = respuesta?.tipo === 'conflicto' ? respuesta.version : loaderData.version;
+  const mensaje = respuesta?.tipo === 'conflicto' || respuesta?.tipo === 'general' ? respuesta.mensaje : null;
+
+  const resumen = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (respuesta?.tipo === 'invalido') resumen.current?.focus();
+    else if (mensaje) alerta.current?.focus();
+  }, [respuesta, mensaje]);
+
+  const grupos = [...new Set(campos.map((c) => c.grupo))];
+  const filasResumen = campos.flatMap((c) => (errores[c.nombre] ? [[c.nombre, c.etiqueta, errores[c.nombre]!] as [string, string, string]] : []));
+
+  return (
+    <>
+      <title>{`${respuesta ? 'Error: ' : ''}Ajustes del sitio | ${SITE_NAME}`}</title>
+      <h1>Ajustes del sitio</h1>
+      <p className="admin__bajada">
+        Los contactos del pie, las redes sociales y los enlaces a otros sitios del menú y de Acceso Empleados. Las direcciones tienen que empezar con https:// o
+        http://.
+      </p>
+      {aviso && !respuesta ? (
+        <p className="aviso aviso--exito" role="status">
+          {aviso}
+        </p>
+      ) : null}
+      {mensaje ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
+          {mensaje}
+        </div>
+      ) : null}
+      <ErrorSummary title="Revisá los ajustes" errors={filasResumen} ref={resumen} />
+      <Form method="post" className="admin__formulario" noValidate aria-label="Ajustes del sitio" key={version}>
+        <input type="hidden" name="version" value={version} />
+        <RequiredFieldsNote />
+        {grupos.map((grupo) => (
+          <fieldset key={grupo} className="admin__seccion">
+            <legend>{grupo}</legend>
+            {campos
+              .filter((c) => c.grupo === grupo)
+              .map((c) => (
+                <FormField key={c.nombre} name={c.nombre} label={c.etiqueta} error={errores[c.nombre]} required hint={c.ayuda}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type={c.tipo === 'url' ? 'url' : c.tipo === 'email' ? 'email' : 'text'}
+                      className="form-control"
+                      maxLength={c.tipo === 'url' ? 2000 : c.tipo === 'email' ? 254 : 200}
+                      autoComplete="off"
+                      defaultValue={valores[c.nombre] ?? ''}
+                    />
+                  )}
+                </FormField>
+              ))}
+          </fieldset>
+        ))}
+        <button type="submit" name="intent" value="guardar" className="btn btn-primary">
+          Guardar los ajustes
+        </button>
+      </Form>
+    </>
+  );
+}

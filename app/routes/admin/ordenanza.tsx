@@ -1,0 +1,235 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, data, redirect } from 'react-router';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { pdfDelFormulario } from '#app/features/ordenanzas/subida.server.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { ROLES_ORDENANZAS, getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
+import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#domain/ordenanzas/admin-schemas.ts';
+import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
+import { readForm } from '#domain/shared/form.ts';
+import type { Route } from './+types/ordenanza';
+
+/**
+ * One ordinance in the back-office (issue 14), and the form that adds one (/admin/ordenanzas/nueva):
+ * every field the public consultation shows, the ordinance it modifies (número/año, checked
+ * against the register), the state, and its PDF (multipart; checked by content, its text feeds the
+ * public search at once). Withdrawing it is a step of its own (`?paso=retirar`) that works without
+ * JavaScript; afterwards its public address answers 410. Each change is audited by the domain.
+ */
+type Campo = CampoOrdenanza | 'archivo';
+const CAMPOS: Campo[] = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modifica', 'archivo'];
+
+const NO_ENCONTRADA = () => data('Ordenanza no encontrada', { status: 404, headers: SIN_CACHE });
+
+const AVISOS = {
+  alta: 'Agregamos la ordenanza: ya aparece en la consulta pública.',
+  cambio: 'Guardamos los cambios: ya se ven en la consulta pública.',
+  'sin-cambios': 'No había nada que cambiar: la ordenanza quedó como estaba.',
+} as const;
+type Aviso = keyof typeof AVISOS;
+
+async function leerOrdenanza(args: Route.LoaderArgs | Route.ActionArgs) {
+  if (args.params.id === undefined) return null;
+  const id = /^\d{1,10}$/.test(args.params.id) ? Number(args.params.id) : NaN;
+  const ordenanza = Number.isNaN(id) ? undefined : await getOrdenanzaAdmin(args.context.get(appContext).db, id);
+  if (!ordenanza) throw NO_ENCONTRADA();
+  return ordenanza;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, ROLES_ORDENANZAS);
+  const o = await leerOrdenanza(args);
+  const params = new URL(args.request.url).searchParams;
+  const aviso = params.get('aviso');
+  return data(
+    {
+      ordenanza: o && {
+        id: o.id,
+        numero: o.numero,
+        anio: o.anio,
+        estadoEtiqueta: o.estadoEtiqueta,
+        documentoId: o.documentoId,
+        documentoNombre: o.documentoNombre,
+        modificadaPor: o.modificadaPor,
+        valores: {
+          numero: String(o.numero),
+          anio: String(o.anio),
+          estado: String(o.estado),
+          fechaEmision: o.fechaEmision ?? '',
+          descripcion: o.descripcion,
+          expediente: o.expediente ?? '',
+          modifica: o.modifica ? `${o.modifica.numero}/${o.modifica.anio}` : '',
+        } as Partial<Record<CampoOrdenanza, string>>,
+      },
+      paso: o && params.get('paso') === 'retirar' ? ('retirar' as const) : null,
+      aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as Aviso] : null,
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+type Respuesta =
+  | { formulario: 'guardar'; errores: Partial<Record<Campo, string>>; valores: Partial<Record<CampoOrdenanza, string>> }
+  | { formulario: 'general'; mensaje: string };
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES_ORDENANZAS);
+  const ctx = args.context.get(appContext);
+  const o = await leerOrdenanza(args);
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la ordenanza y envialo de nuevo.' });
+  }
+  const intent = form.get('intent');
+  if (intent === 'guardar') {
+    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form, await pdfDelFormulario(form));
+    if (r.tipo === 'guardado')
+      throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });
+    if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
+    return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
+  }
+  if (intent === 'retirar' && o) {
+    const leido = readForm(confirmacionSchema, form);
+    if (!leido.ok) return fallo({ formulario: 'general', mensaje: leido.errores.confirmado ?? 'Confirmá que querés retirar la ordenanza.' });
+    const r = await retirarOrdenanza(ctx, actor, o.id);
+    if (r.tipo === 'guardado') throw redirect('/admin/ordenanzas?aviso=retirada', { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
+    return fallo({ formulario: 'general', mensaje: r.tipo === 'prohibido' ? r.mensaje : 'No pudimos retirar la ordenanza.' }, 403);
+  }
+  return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
+}
+
+export const headers = privateDataHeaders;
+
+export default function Ordenanza({ loaderData, actionData }: Route.ComponentProps) {
+  const { ordenanza: o, paso, aviso } = loaderData;
+  const respuesta = actionData as Respuesta | undefined;
+  const formulario = respuesta?.formulario === 'guardar' ? respuesta : undefined;
+  const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
+  const errores = formulario?.errores ?? {};
+  const valores = formulario?.valores ?? o?.valores ?? { estado: '1' };
+  const resumen = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formulario) resumen.current?.focus();
+    else if (general) alerta.current?.focus();
+  }, [formulario, general]);
+
+  const titulo = o ? `Ordenanza ${o.numero}/${o.anio}` : 'Agregar una ordenanza';
+  const enlace = o ? `/admin/ordenanzas/${o.id}` : '/admin/ordenanzas/nueva';
+  const publica = o ? `/consulta-ordenanzas/${o.anio}/${o.numero}` : null;
+  const listaErrores = CAMPOS.filter((c) => errores[c]).map((c) => [c, ETIQUETAS_ORDENANZA[c], errores[c]!] as [string, string, string]);
+
+  return (
+    <>
+      <title>{`${formulario || general ? 'Error: ' : ''}${paso ? 'Retirar ' : ''}${titulo} | Ordenanzas | ${SITE_NAME}`}</title>
+      <p className="migas">
+        <Link to="/admin/ordenanzas">Volver a las ordenanzas</Link>
+      </p>
+      <h1>{titulo}</h1>
+      {aviso && !respuesta ? (
+        <p className="aviso aviso--exito" role="status">
+          {aviso}
+        </p>
+      ) : null}
+      {general ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
+          {general}
+        </div>
+      ) : null}
+
+      {o && paso === 'retirar' ? (
+        <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
+          <h2 id="paso-titulo">{`¿Retirar la ordenanza ${o.numero}/${o.anio}?`}</h2>
+          <p>
+            Deja de aparecer en la consulta, el feed y el mapa del sitio. Quien abra su dirección pública o su PDF leerá que fue retirada. La acción queda en la
+            auditoría.
+          </p>
+          <Form method="post" action={enlace} className="admin__acciones">
+            <input type="hidden" name="confirmado" value="si" />
+            <button type="submit" name="intent" value="retirar" className="btn btn-danger">
+              Sí, retirar la ordenanza
+            </button>
+            <Link to={enlace} className="btn btn-outline-primary">
+              Cancelar y volver a la ordenanza
+            </Link>
+          </Form>
+        </section>
+      ) : (
+        <>
+          {o ? (
+            <p className="admin__acciones">
+              <a href={publica!}>Ver la página pública</a>
+              {o.documentoId ? <a href={`/api/v1/documentos/${o.documentoId}`}>{`Descargar el PDF (${o.documentoNombre ?? 'documento'})`}</a> : null}
+              <Link to={`${enlace}?paso=retirar`}>Retirar la ordenanza</Link>
+            </p>
+          ) : null}
+          {o && o.modificadaPor.length > 0 ? <p>{`La modifican: ${o.modificadaPor.map((m) => `${m.numero}/${m.anio}`).join(', ')}.`}</p> : null}
+          <section aria-labelledby="form-titulo" className="admin__seccion">
+            <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
+            <ErrorSummary title="Revisá la ordenanza" errors={listaErrores} ref={resumen} />
+            <RequiredFieldsNote />
+            <Form method="post" action={enlace} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="form-titulo">
+              <FormField name="numero" label={ETIQUETAS_ORDENANZA.numero} error={errores.numero} required>
+                {(c) => <input {...c} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} autoComplete="off" />}
+              </FormField>
+              <FormField name="anio" label={ETIQUETAS_ORDENANZA.anio} error={errores.anio} required>
+                {(c) => <input {...c} className="form-control" inputMode="numeric" defaultValue={valores.anio ?? ''} autoComplete="off" />}
+              </FormField>
+              <FormField name="estado" label={ETIQUETAS_ORDENANZA.estado} error={errores.estado} required>
+                {(c) => (
+                  <select {...c} className="form-select" defaultValue={valores.estado ?? '1'}>
+                    {ESTADOS_ORDENANZA.map((e) => (
+                      <option key={e.codigo} value={e.codigo}>
+                        {e.etiqueta}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <FormField name="fechaEmision" label={ETIQUETAS_ORDENANZA.fechaEmision} error={errores.fechaEmision} hint="Vacía si no se conoce.">
+                {(c) => <input {...c} type="date" className="form-control" defaultValue={valores.fechaEmision ?? ''} />}
+              </FormField>
+              <FormField name="descripcion" label={ETIQUETAS_ORDENANZA.descripcion} error={errores.descripcion} required className="campo--completo">
+                {(c) => <textarea {...c} className="form-control" rows={3} maxLength={2000} defaultValue={valores.descripcion ?? ''} />}
+              </FormField>
+              <FormField name="expediente" label={ETIQUETAS_ORDENANZA.expediente} error={errores.expediente}>
+                {(c) => <input {...c} className="form-control" maxLength={200} defaultValue={valores.expediente ?? ''} autoComplete="off" />}
+              </FormField>
+              <FormField
+                name="modifica"
+                label={ETIQUETAS_ORDENANZA.modifica}
+                error={errores.modifica}
+                hint="Número/año de la ordenanza que modifica, por ejemplo 250/2021. Vacío si no modifica ninguna."
+              >
+                {(c) => <input {...c} className="form-control" defaultValue={valores.modifica ?? ''} autoComplete="off" />}
+              </FormField>
+              <FormField
+                name="archivo"
+                label={ETIQUETAS_ORDENANZA.archivo}
+                error={errores.archivo}
+                hint={
+                  o?.documentoId ? 'Elegí un PDF sólo si querés reemplazar el actual (hasta 25 MB).' : 'Un PDF de hasta 25 MB; su texto se usa en la búsqueda.'
+                }
+                className="campo--completo"
+              >
+                {(c) => <input {...c} type="file" accept="application/pdf,.pdf" className="form-control" />}
+              </FormField>
+              <button type="submit" name="intent" value="guardar" className="btn btn-primary">
+                {o ? 'Guardar los cambios' : 'Agregar la ordenanza'}
+              </button>
+            </Form>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

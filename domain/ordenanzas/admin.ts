@@ -1,0 +1,345 @@
+import { type SQL, and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '#db/client.ts';
+import { documentos, ordenanzas } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { InvalidDocumentoError, deleteDocumento, storeDocumento } from '#domain/documentos/commands.ts';
+import { detectFileType } from '#domain/documentos/tipos.ts';
+import type { Actor, Rol } from '#domain/shared/actor.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
+import { republicarRuta, retirarContenido } from '#domain/sitio/retirados.ts';
+import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE, describirArchivo } from './archivo.ts';
+import { type CampoOrdenanza, type DatosOrdenanza, type FiltrosAdmin, ordenanzaSchema } from './admin-schemas.ts';
+import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
+import { POR_PAGINA } from './schemas.ts';
+
+/**
+ * Ordinances in the back-office (issue 14): editors and administrators create them, change any
+ * field (the state among them), link the ordinance each modifies, attach or replace its PDF (whose
+ * text feeds the public search at once) and withdraw them. Every write is audited in its own
+ * transaction; a withdrawn ordinance's public address and download answer 410
+ * (docs/decisions/018-ordenanzas-en-el-panel.md).
+ */
+
+export const ROLES_ORDENANZAS: readonly Rol[] = ['editor', 'administrador'];
+
+export const rutaOrdenanza = (o: { anio: number; numero: number }) => `/consulta-ordenanzas/${o.anio}/${o.numero}`;
+export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
+
+export type PdfSubido = { data: Uint8Array; nombreArchivo: string };
+
+type Campo = CampoOrdenanza | 'archivo';
+type Errores = Partial<Record<Campo, string>>;
+
+export type ResultadoOrdenanza =
+  | { tipo: 'guardado'; id: number; numero: number; anio: number; cambio: boolean }
+  | { tipo: 'invalido'; errores: Errores; valores: Partial<Record<CampoOrdenanza, string>> }
+  | { tipo: 'no_encontrado'; mensaje: string }
+  | { tipo: 'prohibido'; mensaje: string };
+
+const PROHIBIDO = { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar las ordenanzas.' } as const;
+const noEncontrado = (id: number) =>
+  ({ tipo: 'no_encontrado', mensaje: `No existe la ordenanza n.º ${id}: puede que ya la hayan retirado. Volvé a la lista de ordenanzas.` }) as const;
+
+export const repetida = (numero: number, anio: number) =>
+  `Ya hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año, o editá esa ordenanza.`;
+
+const modificada = alias(ordenanzas, 'modificada');
+
+const columnas = {
+  id: ordenanzas.id,
+  numero: ordenanzas.numero,
+  anio: ordenanzas.anio,
+  estado: ordenanzas.estado,
+  fechaEmision: ordenanzas.fechaEmision,
+  descripcion: ordenanzas.descripcion,
+  expediente: ordenanzas.expediente,
+  modificatoriaDe: ordenanzas.modificatoriaDe,
+  documentoId: ordenanzas.documentoId,
+};
+
+type FilaOrdenanza = { [K in keyof typeof columnas]: (typeof ordenanzas.$inferSelect)[K] };
+
+/** What the audit log keeps of an ordinance: its fields, not the PDF's text. */
+const auditable = (o: FilaOrdenanza) => ({
+  numero: o.numero,
+  anio: o.anio,
+  estado: o.estado,
+  fechaEmision: o.fechaEmision,
+  descripcion: o.descripcion,
+  expediente: o.expediente,
+  modificatoriaDe: o.modificatoriaDe,
+  documentoId: o.documentoId,
+});
+
+/** The name of the unique constraint a write broke (SQLSTATE 23505), through Drizzle's wrapping. */
+export function restriccionUnica(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}
+
+/** A PDF's problems before anything is stored: too big, or not a PDF (saying what it is). */
+async function problemaDelPdf(pdf: PdfSubido): Promise<string | undefined> {
+  if (pdf.data.length === 0) return 'El archivo elegido está vacío: elegí el PDF de la ordenanza.';
+  if (pdf.data.length > LIMITE_PDF_ORDENANZA) return MENSAJE_PDF_ORDENANZA_GRANDE;
+  if (detectFileType(pdf.data)?.tipo !== 'application/pdf') {
+    const nombre = pdf.nombreArchivo.replace(/[\p{Cc}]/gu, '').slice(0, 80) || 'elegido';
+    return `El archivo «${nombre}» no es un PDF: por su contenido es ${await describirArchivo(pdf.data)}. Elegí el PDF de la ordenanza.`;
+  }
+  return undefined;
+}
+
+/** The id of the ordinance número/año, if the register has it. */
+async function idDe(db: Db, numero: number, anio: number): Promise<number | undefined> {
+  const [fila] = await db
+    .select({ id: ordenanzas.id })
+    .from(ordenanzas)
+    .where(and(eq(ordenanzas.numero, numero), eq(ordenanzas.anio, anio)));
+  return fila?.id;
+}
+
+/** Checks against the register: the number and year free, the modified ordinance existing and not itself. */
+async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | null): Promise<{ errores: Errores; modificatoriaDe: number | null }> {
+  const errores: Errores = {};
+  const otra = await idDe(db, datos.numero, datos.anio);
+  if (otra !== undefined && otra !== id) errores.numero = repetida(datos.numero, datos.anio);
+  let modificatoriaDe: number | null = null;
+  if (datos.modifica) {
+    const { numero, anio } = datos.modifica;
+    const mod = numero === datos.numero && anio === datos.anio ? id : await idDe(db, numero, anio);
+    if (mod !== undefined && mod === id) errores.modifica = 'Una ordenanza no puede modificarse a sí misma: elegí otra.';
+    else if (mod === undefined || mod === null)
+      errores.modifica = `No hay una ordenanza ${numero}/${anio} en el registro: revisá el número y el año de la que modifica.`;
+    else modificatoriaDe = mod;
+  }
+  return { errores, modificatoriaDe };
+}
+
+/**
+ * Creates (`id` null) or changes an ordinance, with its PDF when one is given. Everything is
+ * checked before anything is stored: a bad field, a repeated number, a missing modified
+ * ordinance or a file that is not a PDF stores nothing. The PDF is then stored and its text
+ * copied into the row, so the public search finds its words as soon as the transaction commits;
+ * a replaced PDF is no longer public and its old download address answers 410.
+ */
+export async function guardarOrdenanza(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  actor: Actor,
+  id: number | null,
+  input: FormInput,
+  pdf: PdfSubido | null,
+): Promise<ResultadoOrdenanza> {
+  if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
+  const { db } = ctx;
+  const leido = readForm(ordenanzaSchema, input);
+  const errorPdf = pdf ? await problemaDelPdf(pdf) : undefined;
+  if (!leido.ok) return { tipo: 'invalido', errores: { ...leido.errores, ...(errorPdf ? { archivo: errorPdf } : {}) }, valores: leido.valores };
+  const datos = leido.datos;
+  if (id !== null) {
+    const [existe] = await db.select({ id: ordenanzas.id }).from(ordenanzas).where(eq(ordenanzas.id, id));
+    if (!existe) return noEncontrado(id);
+  }
+  const { errores, modificatoriaDe } = await erroresDelRegistro(db, datos, id);
+  if (errorPdf) errores.archivo = errorPdf;
+  if (Object.keys(errores).length > 0) return { tipo: 'invalido', errores, valores: leido.valores };
+
+  let documento: Awaited<ReturnType<typeof storeDocumento>> | undefined;
+  if (pdf) {
+    try {
+      documento = await storeDocumento(ctx, { ...pdf, soloPdf: true });
+    } catch (error) {
+      if (!(error instanceof InvalidDocumentoError)) throw error;
+      return { tipo: 'invalido', errores: { archivo: `${error.message} Elegí otro PDF.` }, valores: leido.valores };
+    }
+  }
+  const valores = {
+    numero: datos.numero,
+    anio: datos.anio,
+    estado: datos.estado,
+    fechaEmision: datos.fechaEmision,
+    descripcion: datos.descripcion,
+    expediente: datos.expediente,
+    modificatoriaDe,
+    ...(documento ? { documentoId: documento.id, textoDocumento: documento.texto } : {}),
+  };
+  try {
+    return await db.transaction(async (tx): Promise<ResultadoOrdenanza> => {
+      if (id === null) {
+        const [nueva] = await tx.insert(ordenanzas).values(valores).returning(columnas);
+        await republicarRuta(tx, rutaOrdenanza(nueva!));
+        await registrarAuditoria(tx, { actor, accion: 'ordenanza.alta', entidad: 'ordenanza', entidadId: nueva!.id, despues: auditable(nueva!) });
+        return { tipo: 'guardado', id: nueva!.id, numero: nueva!.numero, anio: nueva!.anio, cambio: true };
+      }
+      const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
+      if (!antes) return noEncontrado(id);
+      const campos = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modificatoriaDe'] as const;
+      if (!documento && campos.every((c) => valores[c] === antes[c])) return { tipo: 'guardado', id, numero: antes.numero, anio: antes.anio, cambio: false };
+      const [despues] = await tx
+        .update(ordenanzas)
+        .set({ ...valores, updatedAt: sql`now()` })
+        .where(eq(ordenanzas.id, id))
+        .returning(columnas);
+      if (documento && antes.documentoId !== null) {
+        // The replaced PDF stays stored (the audit log names it) but is no longer served.
+        await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
+        await retirarContenido(tx, {
+          ruta: rutaDocumento(antes.documentoId),
+          titulo: `PDF anterior de la Ordenanza N° ${antes.numero}/${antes.anio}, reemplazado por uno nuevo`,
+          actor,
+        });
+      }
+      if (despues!.numero !== antes.numero || despues!.anio !== antes.anio) await republicarRuta(tx, rutaOrdenanza(despues!));
+      await registrarAuditoria(tx, {
+        actor,
+        accion: 'ordenanza.cambio',
+        entidad: 'ordenanza',
+        entidadId: id,
+        antes: auditable(antes),
+        despues: auditable(despues!),
+      });
+      return { tipo: 'guardado', id, numero: despues!.numero, anio: despues!.anio, cambio: true };
+    });
+  } catch (error) {
+    if (documento) await deleteDocumento(ctx, documento.id).catch(() => {});
+    if (restriccionUnica(error) === undefined) throw error;
+    // Another editor took the number between our check and our write: answered like the check would.
+    return { tipo: 'invalido', errores: { numero: repetida(datos.numero, datos.anio) }, valores: leido.valores };
+  }
+}
+
+/**
+ * Withdraws an ordinance (a soft delete for the public): the row goes, with the audit entry
+ * keeping every field; its PDF stays stored but no longer served; its public address and its
+ * download answer 410 with what it was. Ordinances that modified it keep existing, unlinked.
+ */
+export async function retirarOrdenanza(ctx: Pick<AppContext, 'db'>, actor: Actor, id: number): Promise<ResultadoOrdenanza> {
+  if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
+  return ctx.db.transaction(async (tx): Promise<ResultadoOrdenanza> => {
+    const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
+    if (!antes) return noEncontrado(id);
+    await tx.delete(ordenanzas).where(eq(ordenanzas.id, id));
+    const titulo = `Ordenanza N° ${antes.numero}/${antes.anio}: ${antes.descripcion}`.slice(0, 500);
+    await retirarContenido(tx, { ruta: rutaOrdenanza(antes), titulo, actor });
+    if (antes.documentoId !== null) {
+      await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
+      await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `PDF de la ${titulo}`.slice(0, 500), actor });
+    }
+    await registrarAuditoria(tx, { actor, accion: 'ordenanza.retiro', entidad: 'ordenanza', entidadId: id, antes: auditable(antes) });
+    return { tipo: 'guardado', id, numero: antes.numero, anio: antes.anio, cambio: true };
+  });
+}
+
+export type OrdenanzaAdmin = {
+  id: number;
+  numero: number;
+  anio: number;
+  estado: number;
+  estadoEtiqueta: string;
+  fechaEmision: string | null;
+  descripcion: string;
+  expediente: string | null;
+  modifica: { numero: number; anio: number } | null;
+  documentoId: number | null;
+  documentoNombre: string | null;
+  updatedAt: Date;
+};
+
+const columnasAdmin = {
+  ...columnas,
+  updatedAt: ordenanzas.updatedAt,
+  modNumero: modificada.numero,
+  modAnio: modificada.anio,
+  documentoNombre: documentos.nombreArchivo,
+};
+
+type FilaAdmin = FilaOrdenanza & { updatedAt: Date; modNumero: number | null; modAnio: number | null; documentoNombre: string | null };
+
+const aAdmin = ({ modNumero, modAnio, modificatoriaDe: _m, ...f }: FilaAdmin): OrdenanzaAdmin => ({
+  ...f,
+  estadoEtiqueta: etiquetaEstado(f.estado),
+  modifica: modNumero !== null && modAnio !== null ? { numero: modNumero, anio: modAnio } : null,
+});
+
+function seleccion(db: Db) {
+  return db
+    .select(columnasAdmin)
+    .from(ordenanzas)
+    .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+    .leftJoin(documentos, eq(ordenanzas.documentoId, documentos.id));
+}
+
+/** The words as the public search reads them (public.f_consulta, docs/decisions/002-busqueda.md); only stop words: no filter. */
+const condicionPalabras = (pattern: string): SQL =>
+  or(sql`public.f_consulta(${pattern}) is null`, sql`${ordenanzas.busqueda} @@ public.f_consulta(${pattern})`)!;
+
+const ORDEN_COLUMNA = {
+  numero: [ordenanzas.numero, ordenanzas.anio],
+  anio: [ordenanzas.anio, ordenanzas.numero],
+  fecha: [ordenanzas.fechaEmision, ordenanzas.anio, ordenanzas.numero],
+  estado: [ordenanzas.estado, ordenanzas.anio, ordenanzas.numero],
+} as const;
+
+/** The back-office list: the public search's filters, any order of number, year, date or state, 25 a page. */
+export async function listOrdenanzasAdmin(db: Db, filtros: FiltrosAdmin, porPagina = POR_PAGINA): Promise<{ items: OrdenanzaAdmin[]; total: number }> {
+  const where = and(
+    filtros.estado !== ESTADO_TODOS ? eq(ordenanzas.estado, filtros.estado) : undefined,
+    filtros.numero !== undefined ? eq(ordenanzas.numero, filtros.numero) : undefined,
+    filtros.anio !== undefined ? eq(ordenanzas.anio, filtros.anio) : undefined,
+    filtros.pattern !== undefined ? condicionPalabras(filtros.pattern) : undefined,
+  );
+  const dir = filtros.sentido === 'asc' ? asc : desc;
+  const orden = ORDEN_COLUMNA[filtros.orden].map((c) => (c === ordenanzas.fechaEmision ? sql`${c} ${sql.raw(filtros.sentido)} nulls last` : dir(c)));
+  const [filas, [cuenta]] = await Promise.all([
+    seleccion(db)
+      .where(where)
+      .orderBy(...orden, desc(ordenanzas.id))
+      .limit(porPagina)
+      .offset((filtros.pagina - 1) * porPagina),
+    db.select({ n: count() }).from(ordenanzas).where(where),
+  ]);
+  return { items: filas.map(aAdmin), total: cuenta?.n ?? 0 };
+}
+
+/** One ordinance for its page in the back-office, with the ordinances that modify it. */
+export async function getOrdenanzaAdmin(db: Db, id: number): Promise<(OrdenanzaAdmin & { modificadaPor: { numero: number; anio: number }[] }) | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+  const [fila] = await seleccion(db).where(eq(ordenanzas.id, id));
+  if (!fila) return undefined;
+  const modificadaPor = await db
+    .select({ numero: ordenanzas.numero, anio: ordenanzas.anio })
+    .from(ordenanzas)
+    .where(and(eq(ordenanzas.modificatoriaDe, id), ne(ordenanzas.id, id)))
+    .orderBy(desc(ordenanzas.anio), desc(ordenanzas.numero));
+  return { ...aAdmin(fila), modificadaPor };
+}
+
+/** Every ordinance for the CSV export, in the template's columns, oldest first. */
+export async function* iterarOrdenanzasAdmin(db: Db, lote = 1000): AsyncGenerator<OrdenanzaAdmin> {
+  let desde = 0;
+  for (;;) {
+    const filas = await seleccion(db)
+      .where(sql`${ordenanzas.id} > ${desde}`)
+      .orderBy(asc(ordenanzas.id))
+      .limit(lote);
+    for (const f of filas) yield aAdmin(f);
+    if (filas.length < lote) return;
+    desde = filas[filas.length - 1]!.id;
+  }
+}
+
+/** Which of these número/año pairs the register already has (the import's duplicate check). */
+export async function paresExistentes(db: Db, pares: { numero: number; anio: number }[]): Promise<Map<string, number>> {
+  const existentes = new Map<string, number>();
+  const anios = [...new Set(pares.map((p) => p.anio))];
+  for (let i = 0; i < anios.length; i += 200) {
+    const filas = await db
+      .select({ id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio })
+      .from(ordenanzas)
+      .where(inArray(ordenanzas.anio, anios.slice(i, i + 200)));
+    for (const f of filas) existentes.set(`${f.numero}/${f.anio}`, f.id);
+  }
+  return existentes;
+}
