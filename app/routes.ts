@@ -35,6 +35,8 @@ export default [
     route('ordenanzas/exportar.csv', 'routes/admin/ordenanzas-csv.ts', { id: 'admin-ordenanzas-exportar' }),
     route('ordenanzas/nueva', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza-nueva' }),
     route('ordenanzas/:id', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza' }),
+    route('boletines', 'routes/admin/boletines.tsx'),
+    route('boletines/:id', 'routes/admin/boletin.tsx'),
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),

@@ -91,6 +91,7 @@ function appConfig(config: Config): AppConfig {
     solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
     sesiones: config.sesiones,
     smtpConfigurado: config.smtpUrl !== undefined,
+    subidaMaxBytes: config.uploadMaxBytes,
     // 0 asks for any free port, which no setup sheet can name.
     ingestPort: config.vehiculos.ingestPort || undefined,
   };

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import type { Db } from '#db/client.ts';
 import { StorageNotFoundError, StorageUnavailableError } from '#db/storage.ts';
-import { getDocumento } from '#domain/documentos/queries.ts';
+import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
-import { sendError } from './errors.ts';
+import { errorPage, sendError } from './errors.ts';
 import { formatLongDate } from '#app/lib/format.ts';
 import { buscarRetirado } from '#domain/sitio/retirados.ts';
 
@@ -41,16 +41,24 @@ function noModificado(request: FastifyRequest, etag: string, modificado: Date): 
 export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
   if (!documento) {
-    // Withdrawn by staff (issue 14): 410 saying what it was and when.
+    // Withdrawn by staff (issue 14): 410 saying what it was and when; a person following an old
+    // link from a feed or a message reads it as a page, a program as JSON.
     const retirado = await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`);
     if (retirado) {
-      return reply
-        .status(410)
-        .header('cache-control', 'no-store')
-        .send({ error: `Este documento fue retirado el ${formatLongDate(retirado.retiradoEn.toISOString())}: ${retirado.titulo}.` });
+      const mensaje = `Este documento fue retirado el ${formatLongDate(retirado.retiradoEn.toISOString())}: ${retirado.titulo}.`;
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        return reply
+          .status(410)
+          .headers({ 'cache-control': 'no-store' })
+          .type('text/html; charset=utf-8')
+          .send(errorPage(410, mensaje, undefined));
+      }
+      return reply.status(410).header('cache-control', 'no-store').send({ error: mensaje });
     }
     return reply.status(404).send({ error: 'No existe un documento con ese número.' });
   }
+  const tamano = (request.query as { tamano?: unknown } | undefined)?.tamano;
+  if (tamano === 'web' || tamano === 'miniatura') return sendVariante(reply, ctx, documento, tamano);
 
   const etag = `"${documento.sha256}"`;
   const modificado = documento.createdAt;
@@ -104,4 +112,34 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
     reply.header('content-length', size);
   }
   return reply.send(stream);
+}
+
+/**
+ * An image's web size or thumbnail (`?tamano=web|miniatura`, docs/decisions/017-subidas.md): WebP,
+ * small enough to send whole (no ranges), under the original's name with `.webp`. A document
+ * without that copy (a PDF) answers 404.
+ */
+async function sendVariante(reply: FastifyReply, ctx: { storage: Storage }, documento: DocumentoMeta, tamano: 'web' | 'miniatura'): Promise<FastifyReply> {
+  const clave = tamano === 'web' ? documento.claveWeb : documento.claveMiniatura;
+  if (!clave) return reply.status(404).send({ error: 'Este documento no es una imagen: no tiene tamaño web ni miniatura.' });
+  const partes: Buffer[] = [];
+  try {
+    for await (const parte of await ctx.storage.get(clave)) partes.push(Buffer.from(parte as Uint8Array));
+  } catch (error) {
+    if (error instanceof StorageUnavailableError)
+      return reply.status(503).headers({ 'cache-control': 'no-store', 'retry-after': '30' }).send({ error: MENSAJE_SIN_ALMACENAMIENTO });
+    reply.log.error({ err: error, documento: documento.id }, 'imagen sin su copia en el almacenamiento');
+    return reply.status(404).send({ error: 'El archivo del documento no está disponible.' });
+  }
+  const nombre = `${documento.nombreArchivo.replace(/\.[A-Za-z0-9]{1,5}$/, '')}${tamano === 'web' ? '' : '-miniatura'}.webp`;
+  return reply
+    .headers({
+      'content-type': 'image/webp',
+      'content-disposition': contentDisposition(nombre, { type: 'inline' }),
+      etag: `"${documento.sha256}-${tamano}"`,
+      'last-modified': documento.createdAt.toUTCString(),
+      'cache-control': CACHE_DOCUMENTO,
+      'content-security-policy': "default-src 'none'; img-src 'self'; frame-ancestors 'self'",
+    })
+    .send(Buffer.concat(partes));
 }

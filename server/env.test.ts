@@ -11,6 +11,13 @@ describe('configuración', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('UPLOAD_MAX_BYTES: 25 MB por defecto, un número de bytes si se da, y un mensaje si no lo es', () => {
+    expect(loadConfig({}).uploadMaxBytes).toBe(25 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '10485760' }).uploadMaxBytes).toBe(10 * 1024 * 1024);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: 'mucho' })).toThrow(/UPLOAD_MAX_BYTES/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '10' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
   it('con DATABASE_URL no carga demostración salvo que se pida', () => {
     const clave = { DATA_KEY: 'ab'.repeat(32) };
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...clave }).seedDemo).toBe(false);

@@ -142,6 +142,13 @@ const envSchema = z.object({
   /** Live map streams (Server-Sent Events) open at once on an instance, and from one address. */
   MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(1_000),
   MAX_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** The largest file a back-office form takes (issue 14, docs/decisions/017-subidas.md): cut off while it streams. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 * 1024 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
 });
 
 export type Config = {
@@ -196,6 +203,8 @@ export type Config = {
    * (undefined: off; 0: any free port), the demo fleet's simulator (undefined: on when the
    * database holds the demo fleet) and the bounds on live map streams.
    */
+  /** The largest uploaded file (UPLOAD_MAX_BYTES): back-office forms get this plus 64 KiB as their body limit. */
+  uploadMaxBytes: number;
   vehiculos: {
     ingestPort: number | undefined;
     simulador: { activo: boolean | undefined; intervaloMs: number };
@@ -298,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       poolSize: e.DB_POOL_SIZE,
     },
     renderCache: { enabled: e.RENDER_CACHE, maxEntries: e.RENDER_CACHE_MAX_ENTRIES, maxBytes: e.RENDER_CACHE_MAX_MB * 1024 * 1024 },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     vehiculos: {
       ingestPort: e.INGEST_PORT,
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },

@@ -40,7 +40,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /** A self-contained page: the error happened before (or instead of) the site's own renderer. */
-function errorPage(status: number, message: string, reference: string | undefined): string {
+export function errorPage(status: number, message: string, reference: string | undefined): string {
   const title = `Error ${status}`;
   return [
     '<!DOCTYPE html>',

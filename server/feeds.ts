@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Feed } from 'feed';
-import { listBoletinesOficiales } from '#domain/boletines/queries.ts';
+import { listBoletinesOficiales, ultimoCambioBoletines } from '#domain/boletines/queries.ts';
 import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '#domain/ordenanzas/publicacion.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 
@@ -48,13 +48,14 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
     });
 
   app.get('/feeds/boletines.xml', async (_request, reply) => {
-    const boletines = await listBoletinesOficiales(ctx.db, 50);
+    const [boletines, cambio] = await Promise.all([listBoletinesOficiales(ctx.db, 50), ultimoCambioBoletines(ctx.db)]);
     const feed = atomFeed({
       pagina: '/boletines-oficiales',
       archivo: '/feeds/boletines.xml',
       title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
       description: 'Cada Boletín Oficial municipal publicado, con su documento.',
-      updated: boletines[0] ? new Date(boletines[0].fechaCreacion) : new Date(0),
+      // A change or a deletion in the back-office is news too (issue 14).
+      updated: cambio ?? new Date(0),
     });
     for (const b of boletines) {
       const titulo = `Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`;
@@ -95,13 +96,15 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const ordenanzas = await listPermalinksOrdenanzas(ctx.db);
+    const [ordenanzas, boletines] = await Promise.all([listPermalinksOrdenanzas(ctx.db), ultimoCambioBoletines(ctx.db)]);
+    // The pages whose content staff change in the back-office carry when it last changed (issue 14).
+    const lastmods: Record<string, Date | undefined> = { '/boletines-oficiales': boletines };
     const url = (loc: string, lastmod?: Date) =>
       `<url><loc>${escapar(ctx.url(loc))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
     const cuerpo = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...PAGINAS_PUBLICAS.map((p) => url(p)),
+      ...PAGINAS_PUBLICAS.map((p) => url(p, lastmods[p])),
       ...ordenanzas.map((o) => url(`/consulta-ordenanzas/${o.anio}/${o.numero}`, o.updatedAt)),
       '</urlset>',
     ].join('\n');

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
+import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
+import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE } from '#domain/ordenanzas/archivo.ts';
 import type { Rol } from '#domain/shared/actor.ts';
@@ -19,17 +21,21 @@ const PAGE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Page routes whose form uploads a file, each with a body limit of its own; every other page keeps
- * PAGE_BODY_LIMIT. One today: a request's page at the desk, where the decree's PDF is sent
- * (docs/decisions/013-mesa-de-entradas.md): the PDF's limit plus 64 KiB for the form's other
- * fields (a message of 2,000 characters is 8 KB at most) and the multipart framing. A larger body
- * gets 413 with `tooLarge`, before anything of it is read; a PDF just over its limit that still
- * fits is refused by the form's schema (400), with the same words. The larger allowance is only
- * for the signed-in `roles`: a body over PAGE_BODY_LIMIT (or of unknown length) from anyone else
- * gets 403 with `forbidden` before it is read; smaller ones go on as on any page (the route's own
- * guard sends a signed-out person to /login). The patterns are the routes' of app/routes.ts
- * (`:codigo` also takes React Router's `.data` twin).
+ * PAGE_BODY_LIMIT. A back-office upload form is an entry `{ url, roles, forbidden }`: its limit is
+ * UPLOAD_MAX_BYTES plus 64 KiB for the form's other fields and the multipart framing, and a larger
+ * body gets 413 with the upload pipeline's words (docs/decisions/017-subidas.md), cut off while it
+ * streams: a declared length over the limit before anything of it is read, a chunked body as soon
+ * as it passes it. Nothing of it reaches the route, so nothing is stored. An entry may set its own
+ * `bodyLimit` and `tooLarge` (the desk's decree PDF, docs/decisions/013-mesa-de-entradas.md: 10
+ * MB; a PDF just over it that still fits is refused by the form's schema, with the same words). The
+ * larger allowance is only for the signed-in `roles`: a body over PAGE_BODY_LIMIT (or of unknown
+ * length) from anyone else gets 403 with `forbidden` before it is read; smaller ones go on as on
+ * any page (the route's own guard sends a signed-out person to /login). The patterns are the
+ * routes' of app/routes.ts (`:codigo` also takes React Router's `.data` twin).
  */
-export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: string; roles: readonly Rol[]; forbidden: string }[] = [
+export type PageUpload = { url: string; roles: readonly Rol[]; forbidden: string; bodyLimit?: number; tooLarge?: string };
+
+export const PAGE_UPLOADS: readonly PageUpload[] = [
   {
     url: '/admin/solicitudes/:codigo',
     bodyLimit: LIMITES_MESA.pdf + 64 * 1024,
@@ -38,6 +44,8 @@ export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: 
     forbidden:
       'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
   },
+  { url: '/admin/boletines', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
+  { url: '/admin/boletines/:id', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
   // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
   ...['/admin/ordenanzas/nueva', '/admin/ordenanzas/:id', '/admin/ordenanzas/importar'].map((url) => ({
     url,
@@ -47,6 +55,8 @@ export const PAGE_UPLOADS: readonly { url: string; bodyLimit: number; tooLarge: 
     forbidden: 'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.',
   })),
 ];
+/** The other fields of an upload form and the multipart framing, over the file's own limit. */
+const UPLOAD_FORM_ALLOWANCE = 64 * 1024;
 /** Pages up to this size are read whole before they are compressed and sent. */
 const PAGE_BUFFER_LIMIT = 2 * 1024 * 1024;
 
@@ -218,13 +228,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
     };
     scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler });
+    const subidaMaxBytes = options.context.config.subidaMaxBytes ?? SUBIDA_MAX_BYTES;
     for (const upload of PAGE_UPLOADS) {
       scope.route({
         method: ['GET', 'POST'],
         url: upload.url,
-        bodyLimit: upload.bodyLimit,
+        bodyLimit: upload.bodyLimit ?? subidaMaxBytes + UPLOAD_FORM_ALLOWANCE,
         ...(options.limits ? { handlerTimeout: options.limits.requestTimeoutMs + options.limits.handlerTimeoutMs } : {}),
-        config: { page: true, bodyTooLarge: upload.tooLarge },
+        config: { page: true, bodyTooLarge: upload.tooLarge ?? mensajeArchivoGrande(subidaMaxBytes) },
         onRequest: async (request) => {
           if (request.method !== 'POST') return;
           const largo = Number(request.headers['content-length']);

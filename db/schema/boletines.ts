@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { documentos } from './documentos.ts';
 
 // The official bulletin (docs/sitio-original.md §2 Boletín Vigente and Boletines Oficiales, §3 entities).
@@ -40,5 +40,9 @@ export const boletinesOficiales = pgTable(
     usuarioCreacion: text('usuario_creacion').notNull(),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('boletines_oficiales_fecha_idx').on(t.fechaCreacion)],
+  (t) => [
+    index('boletines_oficiales_fecha_idx').on(t.fechaCreacion),
+    // One bulletin per number in a year (issue 14): the back-office refuses a repeated one, also when two people upload at once.
+    uniqueIndex('boletines_oficiales_numero_anio_idx').on(t.numeroBoletinOficial, t.anio),
+  ],
 );

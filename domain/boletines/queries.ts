@@ -1,6 +1,6 @@
-import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import { asc, desc, eq, ilike, max, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { auditoria, boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import type { DocumentoRef } from '#domain/shared/documento.ts';
@@ -80,4 +80,21 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
     usuarioCreacion: r.usuarioCreacion,
     fechaCreacion: r.fechaCreacion.toISOString(),
   }));
+}
+
+/**
+ * When the list of official bulletins last changed: the newest upload, or the newest change or
+ * deletion staff made in the back-office (its audit entries), for the sitemap's lastmod and the
+ * feed's updated. Undefined when there has never been a bulletin.
+ */
+export async function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
+  const [[subido], [cambiado]] = await Promise.all([
+    db.select({ fecha: max(boletinesOficiales.fechaCreacion) }).from(boletinesOficiales),
+    db
+      .select({ fecha: max(auditoria.fecha) })
+      .from(auditoria)
+      .where(eq(auditoria.entidad, 'boletin_oficial')),
+  ]);
+  const fechas = [subido?.fecha, cambiado?.fecha].filter((f): f is Date => f instanceof Date);
+  return fechas.length ? new Date(Math.max(...fechas.map((f) => f.getTime()))) : undefined;
 }

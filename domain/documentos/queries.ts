@@ -9,6 +9,9 @@ export type DocumentoMeta = {
   tamano: number;
   sha256: string;
   clave: string;
+  /** An image's web size and thumbnail (docs/decisions/017-subidas.md); null for a PDF. */
+  claveWeb: string | null;
+  claveMiniatura: string | null;
   createdAt: Date;
 };
 
@@ -25,6 +28,8 @@ export async function getDocumento(db: Db, id: number): Promise<DocumentoMeta | 
       tamano: documentos.tamano,
       sha256: documentos.sha256,
       clave: documentos.clave,
+      claveWeb: documentos.claveWeb,
+      claveMiniatura: documentos.claveMiniatura,
       createdAt: documentos.createdAt,
     })
     .from(documentos)

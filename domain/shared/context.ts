@@ -44,6 +44,8 @@ export type AppConfig = {
    * Only the fact, never the address. Absent in contexts of domain tests: unknown.
    */
   smtpConfigurado?: boolean;
+  /** The largest uploaded file (UPLOAD_MAX_BYTES, docs/decisions/017-subidas.md); absent in domain tests: 25 MB. */
+  subidaMaxBytes?: number;
 };
 
 export type ConfigSesiones = { inactividadMs: number; duracionMaximaMs: number; cookieSegura: boolean };

@@ -340,8 +340,10 @@ export const ROUTES = {
   },
   'GET /documentos/:id': {
     resumen: 'Descargar un documento (PDF o imagen)',
-    descripcion: 'Con ETag, Last-Modified (304 al revalidar) y rangos de bytes (206).',
+    descripcion:
+      'Con ETag, Last-Modified (304 al revalidar) y rangos de bytes (206). De una imagen, `tamano=web` da su copia para la web (WebP, hasta 1600 px de ancho) y `tamano=miniatura` la miniatura (WebP, 320 px).',
     params: id,
+    query: z.object({ tamano: z.enum(['web', 'miniatura']).optional().meta({ description: 'Sólo imágenes: la copia para la web o la miniatura, en WebP.' }) }),
     respuestas: {
       200: {
         descripcion: 'El archivo',

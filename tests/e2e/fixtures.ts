@@ -39,14 +39,14 @@ export const test = base.extend<Fixtures>({
             : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>externo</title><p>externo</p>' }),
       );
       // Pages answered 400, 403, 404, 410, 413, 416 or 429 on purpose make Chromium log 'Failed to load
-      // resource: …' once each; exactly those lines are expected, any other error is not. So does
+      // resource: …' once each (an upload's XMLHttpRequest too, app/features/admin/subida-con-progreso.tsx); exactly those lines are expected, any other error is not. So does
       // the vehicle map's live stream when it is refused (the page says so and tries again later).
       const expected: string[] = [];
       page.on('response', (response) => {
         const kind = response.request().resourceType();
         if (
           response.url().startsWith(origin) &&
-          (kind === 'document' || kind === 'fetch' || kind === 'eventsource') &&
+          (kind === 'document' || kind === 'fetch' || kind === 'xhr' || kind === 'eventsource') &&
           [400, 403, 404, 410, 413, 416, 429].includes(response.status())
         ) {
           expected.push(`Failed to load resource: the server responded with a status of ${response.status()} (${response.statusText()})`);

@@ -59,7 +59,13 @@ test('un editor ve la pantalla 403 en /admin/usuarios y sigue con su sesión', a
   await page.goto('/login');
   await ingresar(page, EDITOR.email, EDITOR.clave);
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link')).toHaveText(['Inicio', 'Ordenanzas', 'Gobierno', 'Mi cuenta']);
+  await expect(page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link')).toHaveText([
+    'Inicio',
+    'Ordenanzas',
+    'Boletines',
+    'Gobierno',
+    'Mi cuenta',
+  ]);
   const respuesta = await page.goto('/admin/usuarios');
   expect(respuesta?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: '403 - You Shall Not Pass' })).toBeVisible();

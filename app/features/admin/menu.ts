@@ -10,6 +10,7 @@ export const MENU_ADMIN: readonly EntradaMenu[] = [
   { href: '/admin', texto: 'Inicio', roles: ROLES },
   { href: '/admin/solicitudes', texto: 'Solicitudes', roles: ['mesa-de-entradas', 'administrador'] },
   { href: '/admin/ordenanzas', texto: 'Ordenanzas', roles: ['editor', 'administrador'] },
+  { href: '/admin/boletines', texto: 'Boletines', roles: ['editor', 'administrador'] },
   { href: '/admin/gobierno', texto: 'Gobierno', roles: ['editor', 'administrador'] },
   { href: '/admin/correo', texto: 'Correo', roles: ['administrador', 'mesa-de-entradas'] },
   { href: '/admin/usuarios', texto: 'Usuarios', roles: ['administrador'] },

@@ -1,0 +1,71 @@
+import { FormField } from '#app/components/ui/form-field.tsx';
+import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
+import type { CampoBoletin } from '#domain/boletines/admin.ts';
+
+const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+
+export const ETIQUETAS_BOLETIN: Record<CampoBoletin, string> = { numero: 'Número', mes: 'Mes', anio: 'Año', archivo: 'PDF del boletín' };
+
+/** The error summary's rows: field, label and message, in the form's order. */
+export const erroresBoletin = (errores: Partial<Record<CampoBoletin, string>>): [string, string, string][] =>
+  (Object.keys(ETIQUETAS_BOLETIN) as CampoBoletin[]).filter((c) => errores[c]).map((c) => [c, ETIQUETAS_BOLETIN[c], errores[c]!]);
+
+/** What the upload's limit is, for the page: the server's number and words. */
+export type LimiteSubida = { maxBytes: number; texto: string; mensajeGrande: string };
+
+/**
+ * The fields of a bulletin (number, month, year, PDF) for the create and edit forms, with the
+ * upload's progress (issue 14). `reemplazo`: the PDF is optional and replaces the current one.
+ */
+export function CamposBoletin({
+  errores,
+  valores,
+  limite,
+  reemplazo = false,
+}: {
+  errores: Partial<Record<CampoBoletin, string>>;
+  valores: Partial<Record<CampoBoletin, string>>;
+  limite: LimiteSubida;
+  reemplazo?: boolean;
+}) {
+  return (
+    <>
+      <div className="admin__campos-fila">
+        <FormField name="numero" label={ETIQUETAS_BOLETIN.numero} error={errores.numero} required>
+          {(control) => (
+            <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} maxLength={6} autoComplete="off" />
+          )}
+        </FormField>
+        <FormField name="mes" label={ETIQUETAS_BOLETIN.mes} error={errores.mes} required>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={valores.mes ?? ''}>
+              <option value="">Elegí el mes</option>
+              {MESES.map((m, i) => (
+                <option key={m} value={i + 1}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField name="anio" label={ETIQUETAS_BOLETIN.anio} error={errores.anio} required>
+          {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.anio ?? ''} maxLength={4} autoComplete="off" />}
+        </FormField>
+      </div>
+      <FormField
+        name="archivo"
+        label={reemplazo ? 'PDF nuevo (opcional)' : ETIQUETAS_BOLETIN.archivo}
+        error={errores.archivo}
+        required={!reemplazo}
+        hint={
+          reemplazo
+            ? `Elegí un PDF sólo si querés reemplazar el actual; hasta ${limite.texto}. El enlace del PDF anterior dirá que fue reemplazado.`
+            : `Un PDF de hasta ${limite.texto}.`
+        }
+      >
+        {(control) => <input {...control} type="file" accept="application/pdf,.pdf" className="form-control" />}
+      </FormField>
+      <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useRef } from 'react';
+import { Form, data, redirect } from 'react-router';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { Paginas } from '#app/features/admin/paginas.tsx';
+import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
+import { limiteSubida } from '#app/features/boletines/limite.server.ts';
+import { formatFileSize } from '#app/lib/format.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
+import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { readForm } from '#domain/shared/form.ts';
+import type { Route } from './+types/boletines';
+
+/**
+ * The official bulletins (issue 14), for editors and administrators: the list with its search,
+ * order and pages (a GET form: the list's address can be shared), and the form that uploads a
+ * new one with its PDF. The form posts without JavaScript; with it, the upload shows its progress
+ * (app/features/admin/subida-con-progreso.tsx). Saved: 303 to the bulletin's page.
+ */
+type CampoFiltro = 'texto' | 'orden' | 'pagina';
+const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', orden: 'Ordenar por', pagina: 'Página' };
+const ORDENES = [
+  ['fecha-desc', 'Fecha, del más nuevo al más viejo'],
+  ['fecha-asc', 'Fecha, del más viejo al más nuevo'],
+  ['numero-desc', 'Número, de mayor a menor'],
+  ['numero-asc', 'Número, de menor a mayor'],
+] as const;
+
+const AVISOS = { borrado: 'Borramos el boletín: ya no está en /boletines-oficiales ni en el feed, y su enlace viejo explica que fue retirado.' } as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, ROLES_BOLETINES);
+  const { db, config } = args.context.get(appContext);
+  const params = new URL(args.request.url).searchParams;
+  const leido = readForm(filtrosBoletinesSchema, params, { largo: 120 });
+  const comun = { limite: limiteSubida(config), aviso: params.get('aviso') === 'borrado' ? AVISOS.borrado : null };
+  if (!leido.ok) {
+    return data(
+      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'fecha-desc' } },
+      { status: 400, headers: SIN_CACHE },
+    );
+  }
+  const { items, total } = await listBoletinesAdmin(db, leido.datos);
+  return data(
+    {
+      ...comun,
+      ok: true as const,
+      errores: {} as Partial<Record<CampoFiltro, string>>,
+      valores: leido.valores,
+      filtros: leido.datos,
+      total,
+      items: items.map((b) => ({
+        id: b.id,
+        titulo: b.titulo,
+        usuarioCreacion: b.usuarioCreacion,
+        documentoId: b.documento.id,
+        archivo: `${b.documento.nombreArchivo} (PDF, ${formatFileSize(b.documento.tamano)})`,
+      })),
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+type Respuesta = { errores: Partial<Record<CampoBoletin, string>>; valores: Partial<Record<CampoBoletin, string>>; general: string | null };
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES_BOLETINES);
+  const ctx = args.context.get(appContext);
+  const fallo = (r: Partial<Respuesta>) =>
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+  let form: FormData;
+  try {
+    form = await args.request.formData();
+  } catch {
+    return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
+  }
+  const r = await createBoletinAdmin(ctx, actor, form);
+  if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
+  return fallo({ general: 'No pudimos guardar el boletín: volvé a la lista y probá de nuevo.' });
+}
+
+export const headers = privateDataHeaders;
+
+export default function Boletines({ loaderData, actionData }: Route.ComponentProps) {
+  const { limite, aviso, ok, errores, valores, filtros, total, items } = loaderData;
+  const respuesta = actionData as Respuesta | undefined;
+  const resumenFiltros = useRef<HTMLDivElement>(null);
+  const resumenAlta = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  const estado = useRef<HTMLParagraphElement>(null);
+  const erroresAlta = erroresBoletin(respuesta?.errores ?? {});
+  useEffect(() => {
+    if (respuesta?.general) alerta.current?.focus();
+    else if (respuesta) resumenAlta.current?.focus();
+    else if (!ok) resumenFiltros.current?.focus();
+    else if (aviso) estado.current?.focus();
+  }, [respuesta, ok, aviso]);
+
+  const erroresFiltro = (Object.entries(errores) as [CampoFiltro, string][]).map(([c, m]) => [c, ETIQUETAS_FILTRO[c], m] as [string, string, string]);
+  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_BOLETINES));
+  const enlacePagina = (p: number) => {
+    const q = new URLSearchParams();
+    if (ok && filtros.texto) q.set('texto', filtros.texto);
+    if (ok && filtros.orden !== 'fecha-desc') q.set('orden', filtros.orden);
+    q.set('pagina', String(p));
+    return `/admin/boletines?${q}`;
+  };
+  const hayError = !ok || respuesta !== undefined;
+
+  return (
+    <>
+      <title>{`${hayError ? 'Error: ' : ''}Boletines oficiales | ${SITE_NAME}`}</title>
+      <h1>Boletines oficiales</h1>
+      <p className="admin__bajada">
+        Los boletines que el público descarga en <a href="/boletines-oficiales">la página de Boletines Oficiales</a> y recibe en{' '}
+        <a href="/feeds/boletines.xml">el feed de boletines</a>. Un cambio se ve enseguida en las dos.
+      </p>
+      {aviso && !respuesta ? (
+        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
+          {aviso}
+        </p>
+      ) : null}
+      {respuesta?.general ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
+          {respuesta.general}
+        </div>
+      ) : null}
+      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumenFiltros} />
+      <Form method="get" className="admin__filtros" aria-label="Buscar boletines" noValidate>
+        <FormField
+          name="texto"
+          label={ETIQUETAS_FILTRO.texto}
+          error={errores.texto}
+          hint="Un número, un año, o parte del nombre del archivo o de quien lo subió."
+        >
+          {(control) => <input {...control} type="search" className="form-control" defaultValue={valores.texto ?? ''} maxLength={100} autoComplete="off" />}
+        </FormField>
+        <FormField name="orden" label={ETIQUETAS_FILTRO.orden} error={errores.orden}>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={valores.orden ?? 'fecha-desc'}>
+              {ORDENES.map(([valor, texto]) => (
+                <option key={valor} value={valor}>
+                  {texto}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {errores.pagina ? (
+          <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
+            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
+          </FormField>
+        ) : null}
+        <div className="admin__filtros-acciones">
+          <button type="submit" className="btn btn-primary">
+            Buscar
+          </button>
+          <a href="/admin/boletines">Quitar filtros</a>
+        </div>
+      </Form>
+
+      {ok ? (
+        <section aria-labelledby="lista-titulo" className="admin__seccion">
+          <h2 id="lista-titulo">Boletines publicados</h2>
+          <p aria-live="polite">{total === 1 ? '1 boletín' : `${total} boletines`}</p>
+          {items.length > 0 ? (
+            <DataTable
+              caption="Boletines oficiales, en el orden elegido"
+              className="tabla-admin"
+              columns={['Boletín', 'PDF', 'Subido por']}
+              rows={items}
+              rowKey={(b) => b.id}
+              cells={(b) => [
+                <a href={`/admin/boletines/${b.id}`} className="tabla-admin__principal">
+                  {b.titulo}
+                </a>,
+                <a href={`/api/v1/documentos/${b.documentoId}`}>{b.archivo}</a>,
+                b.usuarioCreacion,
+              ]}
+            />
+          ) : (
+            <p>{filtros.texto ? 'No hay boletines con esa búsqueda.' : 'Todavía no hay boletines: subí el primero con el formulario de abajo.'}</p>
+          )}
+          <Paginas etiqueta="Páginas de la lista de boletines" pagina={filtros.pagina} paginas={paginas} enlace={enlacePagina} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="subir-titulo" className="admin__seccion">
+        <h2 id="subir-titulo">Subir un boletín</h2>
+        <ErrorSummary title="Revisá el boletín" errors={erroresAlta} ref={resumenAlta} />
+        <form
+          method="post"
+          action="/admin/boletines"
+          encType="multipart/form-data"
+          className="admin__formulario"
+          noValidate
+          aria-labelledby="subir-titulo"
+          data-subida=""
+        >
+          <RequiredFieldsNote />
+          <CamposBoletin errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} />
+          <button type="submit" className="btn btn-primary">
+            Subir el boletín
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,358 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import type { AppContext } from '#domain/shared/context.ts';
+import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import { exigirRol } from '#domain/shared/permisos.ts';
+import { escaparLike } from '#domain/shared/texto.ts';
+import { retirarContenido } from '#domain/sitio/retirados.ts';
+import { z } from '#domain/shared/zod.ts';
+import { paginaDeListaSchema } from '#domain/shared/zod.ts';
+import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from './campos.ts';
+
+/**
+ * The official bulletins in the back-office (issue 14): editors and administrators list them
+ * (search, sort, pages), upload one (number, month, year and its PDF), change its data or replace
+ * its PDF, and delete it. Every write is audited in its own transaction; the PDF goes through the
+ * upload pipeline (docs/decisions/017-subidas.md), so a refused file or a failed write leaves
+ * nothing stored. A deleted bulletin's document link is remembered as withdrawn
+ * (`retirarContenido`): whoever follows it from a feed or a shared link reads what it was.
+ */
+
+export const ORDENES_BOLETINES = ['fecha-desc', 'fecha-asc', 'numero-desc', 'numero-asc'] as const;
+export type OrdenBoletines = (typeof ORDENES_BOLETINES)[number];
+
+const MENSAJE_NUMERO = 'Escribí el número del boletín, por ejemplo 325.';
+const MENSAJE_MES = 'Elegí el mes del boletín.';
+const MENSAJE_ANIO = 'Escribí el año del boletín con cuatro cifras, por ejemplo 2026.';
+const MENSAJE_ORDEN = 'Elegí un orden de la lista.';
+
+/** A bulletin's data as the create and edit forms send it (the PDF aside: it is a file). */
+export const boletinSchema = z.object({
+  numero: z
+    .string({ error: MENSAJE_NUMERO })
+    .trim()
+    .regex(/^\d{1,6}$/, { error: MENSAJE_NUMERO })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: 'El número del boletín empieza en 1.' })),
+  mes: z
+    .string({ error: MENSAJE_MES })
+    .trim()
+    .regex(/^(?:[1-9]|1[0-2])$/, { error: MENSAJE_MES })
+    .transform(Number),
+  anio: z
+    .string({ error: MENSAJE_ANIO })
+    .trim()
+    .regex(/^\d{4}$/, { error: MENSAJE_ANIO })
+    .transform(Number)
+    .pipe(z.number().int().min(1900, { error: 'Escribí un año desde 1900.' }).max(2100, { error: 'Escribí un año hasta 2100.' })),
+});
+export type CampoBoletin = keyof z.output<typeof boletinSchema> | 'archivo';
+
+const vacioEsNada = (v: string) => (v === '' ? undefined : v);
+
+/** The list's search, order and page, as its GET form writes them in the address. */
+export const filtrosBoletinesSchema = z.object({
+  texto: z
+    .string()
+    .trim()
+    .max(100, { error: 'Escribí hasta 100 caracteres para buscar: un número, un año o parte del nombre del archivo.' })
+    .transform(vacioEsNada)
+    .optional(),
+  orden: z
+    .string({ error: MENSAJE_ORDEN })
+    .trim()
+    .transform((v) => (v === '' ? 'fecha-desc' : v))
+    .pipe(z.enum(ORDENES_BOLETINES, { error: MENSAJE_ORDEN }))
+    .optional()
+    .transform((v) => v ?? 'fecha-desc'),
+  pagina: paginaDeListaSchema,
+});
+export type FiltrosBoletines = z.output<typeof filtrosBoletinesSchema>;
+
+export const confirmacionSchema = z.object({
+  confirmado: z.literal('si', { error: 'Para borrar el boletín, confirmalo en la página que lo pregunta: usá el botón «Borrar el boletín».' }),
+});
+
+/** A bulletin's id as its address writes it: a positive integer the column holds, else nothing. */
+export function parseBoletinId(texto: string | undefined): number | null {
+  if (texto === undefined || !/^[1-9]\d{0,9}$/.test(texto)) return null;
+  const id = Number(texto);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export type BoletinAdmin = {
+  id: number;
+  numero: number;
+  mes: number;
+  anio: number;
+  titulo: string;
+  usuarioCreacion: string;
+  fechaCreacion: Date;
+  documento: { id: number; nombreArchivo: string; tamano: number; clave: string };
+};
+
+/** What the public reads of a bulletin: the feed's and the page's words. */
+export const tituloBoletin = (b: { numero: number; mes: number; anio: number }) => `Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}`;
+
+/** The public address of a document: what feeds and pages link, and what is withdrawn with it. */
+export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
+
+const columnas = {
+  id: boletinesOficiales.id,
+  numero: boletinesOficiales.numeroBoletinOficial,
+  mes: boletinesOficiales.mes,
+  anio: boletinesOficiales.anio,
+  usuarioCreacion: boletinesOficiales.usuarioCreacion,
+  fechaCreacion: boletinesOficiales.fechaCreacion,
+  documentoId: documentos.id,
+  nombreArchivo: documentos.nombreArchivo,
+  tamano: documentos.tamano,
+  clave: documentos.clave,
+  claveWeb: documentos.claveWeb,
+  claveMiniatura: documentos.claveMiniatura,
+};
+type Fila = {
+  id: number;
+  numero: number;
+  mes: number;
+  anio: number;
+  usuarioCreacion: string;
+  fechaCreacion: Date;
+  documentoId: number;
+  nombreArchivo: string;
+  tamano: number;
+  clave: string;
+  claveWeb: string | null;
+  claveMiniatura: string | null;
+};
+
+const aBoletin = (f: Fila): BoletinAdmin => ({
+  id: f.id,
+  numero: f.numero,
+  mes: f.mes,
+  anio: f.anio,
+  titulo: tituloBoletin(f),
+  usuarioCreacion: f.usuarioCreacion,
+  fechaCreacion: f.fechaCreacion,
+  documento: { id: f.documentoId, nombreArchivo: f.nombreArchivo, tamano: f.tamano, clave: f.clave },
+});
+
+const ORDEN: Record<OrdenBoletines, SQL[]> = {
+  'fecha-desc': [desc(boletinesOficiales.anio), desc(boletinesOficiales.mes), desc(boletinesOficiales.numeroBoletinOficial), desc(boletinesOficiales.id)],
+  'fecha-asc': [asc(boletinesOficiales.anio), asc(boletinesOficiales.mes), asc(boletinesOficiales.numeroBoletinOficial), asc(boletinesOficiales.id)],
+  'numero-desc': [desc(boletinesOficiales.numeroBoletinOficial), desc(boletinesOficiales.anio), desc(boletinesOficiales.id)],
+  'numero-asc': [asc(boletinesOficiales.numeroBoletinOficial), asc(boletinesOficiales.anio), asc(boletinesOficiales.id)],
+};
+
+/**
+ * The back-office's list: a number or a year finds the bulletins with it, other words the file
+ * name or who uploaded it; ordered by the bulletin's month (newest first by default) or number.
+ */
+export async function listBoletinesAdmin(db: Db, filtros: FiltrosBoletines): Promise<{ items: BoletinAdmin[]; total: number }> {
+  const texto = filtros.texto;
+  let donde: SQL | undefined;
+  if (texto !== undefined) {
+    const patron = `%${escaparLike(texto)}%`;
+    donde = or(
+      ilike(documentos.nombreArchivo, patron),
+      ilike(boletinesOficiales.usuarioCreacion, patron),
+      ...(/^\d{1,6}$/.test(texto) ? [eq(boletinesOficiales.numeroBoletinOficial, Number(texto)), eq(boletinesOficiales.anio, Number(texto))] : []),
+    );
+  }
+  const [filas, [total]] = await Promise.all([
+    db
+      .select(columnas)
+      .from(boletinesOficiales)
+      .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
+      .where(donde)
+      .orderBy(...ORDEN[filtros.orden])
+      .limit(POR_PAGINA_BOLETINES)
+      .offset((filtros.pagina - 1) * POR_PAGINA_BOLETINES),
+    db.select({ n: count() }).from(boletinesOficiales).innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId)).where(donde),
+  ]);
+  return { items: filas.map(aBoletin), total: total?.n ?? 0 };
+}
+
+async function leerFila(db: Db, id: number, bloquear = false): Promise<Fila | undefined> {
+  const consulta = db
+    .select(columnas)
+    .from(boletinesOficiales)
+    .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
+    .where(eq(boletinesOficiales.id, id));
+  const [fila] = bloquear ? await consulta.for('update', { of: boletinesOficiales }) : await consulta;
+  return fila;
+}
+
+export async function getBoletinAdmin(db: Db, id: number): Promise<BoletinAdmin | undefined> {
+  const fila = await leerFila(db, id);
+  return fila && aBoletin(fila);
+}
+
+type Errores = Partial<Record<CampoBoletin, string>>;
+export type ResultadoBoletin =
+  { tipo: 'guardado'; id: number; cambio: boolean } | { tipo: 'invalido'; errores: Errores; valores: Errores } | { tipo: 'no_encontrado' };
+
+const PROHIBIDO = 'Sólo un editor o un administrador puede publicar, cambiar o borrar boletines oficiales.';
+const repetido = (numero: number, anio: number) =>
+  `Ya hay un Boletín Oficial N° ${numero} de ${anio}: revisá el número y el año, o abrí ese boletín para reemplazar su PDF.`;
+const auditable = (b: { numero: number; mes: number; anio: number }, documentoId: number) => ({ numero: b.numero, mes: b.mes, anio: b.anio, documentoId });
+
+/** Whether an error is the unique index of number and year (two uploads at once): SQLSTATE 23505 through Drizzle's wrapping. */
+function esRepetido(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+async function otroConNumero(db: Db, numero: number, anio: number, salvoId?: number): Promise<boolean> {
+  const [fila] = await db
+    .select({ id: boletinesOficiales.id })
+    .from(boletinesOficiales)
+    .where(and(eq(boletinesOficiales.numeroBoletinOficial, numero), eq(boletinesOficiales.anio, anio)));
+  return fila !== undefined && fila.id !== salvoId;
+}
+
+/** The form's file field: a file with content, an empty one, or nothing (a form sent without choosing one). */
+function archivoDe(input: FormInput): File | 'vacio' | undefined {
+  const valor = firstValues(input).archivo;
+  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
+  return valor.size === 0 ? 'vacio' : valor;
+}
+
+const leerArchivo = async (archivo: File) => ({ data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name });
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
+
+/**
+ * Publishes a bulletin (editors and administrators): its data, and its PDF through the upload
+ * pipeline; audited `boletin.alta`. A number already used that year is refused on the number's
+ * field, also when two uploads race (the unique index of migration 0014 decides).
+ */
+export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<ResultadoBoletin> {
+  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  const leido = readForm(boletinSchema, input);
+  const errores: Errores = leido.ok ? {} : { ...leido.errores };
+  const archivo = archivoDe(input);
+  if (archivo === undefined) errores.archivo = 'Elegí el PDF del boletín.';
+  else if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí el PDF del boletín.';
+  if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
+  const datos = leido.datos;
+  if (await otroConNumero(ctx.db, datos.numero, datos.anio))
+    return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+  try {
+    const id = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+      const [fila] = await tx
+        .insert(boletinesOficiales)
+        .values({ documentoId: documento.id, numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, usuarioCreacion: actor.nombre })
+        .returning({ id: boletinesOficiales.id });
+      await registrarAuditoria(tx, { actor, accion: 'boletin.alta', entidad: 'boletin_oficial', entidadId: fila!.id, despues: auditable(datos, documento.id) });
+      return fila!.id;
+    });
+    return { tipo: 'guardado', id, cambio: true };
+  } catch (error) {
+    if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
+    if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+    throw error;
+  }
+}
+
+/**
+ * Changes a bulletin's number, month or year and, when a file is chosen, replaces its PDF
+ * (audited `boletin.cambio`, before and after). The replaced PDF's link is remembered as withdrawn
+ * and its file removed after the commit. Nothing changed and no file: nothing written.
+ */
+export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<ResultadoBoletin> {
+  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  const leido = readForm(boletinSchema, input);
+  const archivo = archivoDe(input);
+  if (!leido.ok || archivo === 'vacio') {
+    return {
+      tipo: 'invalido',
+      errores: { ...(leido.ok ? {} : leido.errores), ...(archivo === 'vacio' ? { archivo: 'El archivo está vacío: elegí el PDF nuevo del boletín.' } : {}) },
+      valores: leido.valores,
+    };
+  }
+  const datos = leido.datos;
+  const actual = await leerFila(ctx.db, id);
+  if (!actual) return { tipo: 'no_encontrado' };
+  if (await otroConNumero(ctx.db, datos.numero, datos.anio, id))
+    return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+
+  // Inside the write: the row locked, re-read, changed and audited; `documentoNuevo` when a PDF replaces the old one.
+  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila }> => {
+    const antes = await leerFila(tx, id, true);
+    if (!antes) return { resultado: { tipo: 'no_encontrado' } };
+    const mismo = antes.numero === datos.numero && antes.mes === datos.mes && antes.anio === datos.anio;
+    if (mismo && documentoNuevo === undefined) return { resultado: { tipo: 'guardado', id, cambio: false } };
+    await tx
+      .update(boletinesOficiales)
+      .set({ numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, ...(documentoNuevo === undefined ? {} : { documentoId: documentoNuevo }) })
+      .where(eq(boletinesOficiales.id, id));
+    if (documentoNuevo !== undefined) {
+      await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+      await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `${tituloBoletin(antes)} (reemplazado por un PDF nuevo)`, actor });
+    }
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'boletin.cambio',
+      entidad: 'boletin_oficial',
+      entidadId: id,
+      antes: auditable(antes, antes.documentoId),
+      despues: auditable(datos, documentoNuevo ?? antes.documentoId),
+    });
+    return { resultado: { tipo: 'guardado', id, cambio: true }, ...(documentoNuevo === undefined ? {} : { viejo: antes }) };
+  };
+
+  try {
+    if (archivo === undefined) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
+    const hecho = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+      const r = await escribir(tx, documento.id);
+      // Deleted meanwhile: throwing rolls the new document back and removes its file.
+      if (r.resultado.tipo === 'no_encontrado') throw new BoletinBorradoError();
+      return r;
+    });
+    if (hecho.viejo) await borrarArchivos(ctx, [hecho.viejo.clave, hecho.viejo.claveWeb, hecho.viejo.claveMiniatura]);
+    return hecho.resultado;
+  } catch (error) {
+    if (error instanceof BoletinBorradoError) return { tipo: 'no_encontrado' };
+    if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
+    if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+    throw error;
+  }
+}
+
+class BoletinBorradoError extends Error {}
+
+/**
+ * Deletes a bulletin once confirmed (audited `boletin.baja`): the row and its document go, the
+ * document's link is remembered as withdrawn with the bulletin's title, and the file is removed
+ * after the commit.
+ */
+export async function deleteBoletinAdmin(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  input: FormInput,
+): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
+  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  const confirmado = readForm(confirmacionSchema, input);
+  if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
+  const borrado = await ctx.db.transaction(async (tx) => {
+    const antes = await leerFila(tx, id, true);
+    if (!antes) return undefined;
+    await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));
+    await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+    await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: tituloBoletin(antes), actor });
+    await registrarAuditoria(tx, { actor, accion: 'boletin.baja', entidad: 'boletin_oficial', entidadId: id, antes: auditable(antes, antes.documentoId) });
+    return antes;
+  });
+  if (!borrado) return { tipo: 'no_encontrado' };
+  await borrarArchivos(ctx, [borrado.clave, borrado.claveWeb, borrado.claveMiniatura]);
+  return { tipo: 'borrado', titulo: tituloBoletin(borrado) };
+}
