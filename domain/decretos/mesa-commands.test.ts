@@ -156,17 +156,17 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(html) })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El archivo no es un PDF.' },
+      errores: { archivo: 'El archivo es una página web (HTML), no un PDF: elegí un PDF.' },
     });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(png, 'decreto.pdf') })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El archivo no es un PDF.' },
+      errores: { archivo: 'El archivo es una imagen PNG, no un PDF: elegí un PDF.' },
     });
     const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(roto) })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El PDF está dañado o protegido y no se puede leer.' },
+      errores: { archivo: 'El PDF está dañado o protegido con contraseña y no se puede leer: guardalo de nuevo como PDF y subilo otra vez.' },
     });
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: new File([], 'vacio.pdf') })).toMatchObject({
       tipo: 'invalida',

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Db } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { type FormInput, firstValues } from '#domain/shared/form.ts';
 import { extractPdfText } from './pdf.ts';
 
 /**
@@ -35,6 +36,17 @@ export const TIPOS_IMAGEN: readonly TipoSubida[] = ['png', 'jpeg', 'webp'];
 
 /** What a field receives: the bytes and the name the person's file had. */
 export type ArchivoSubido = { data: Uint8Array; nombreArchivo: string };
+
+/**
+ * A form's file field as the pipeline takes it, or null when no file was chosen (an empty file
+ * input sends a nameless empty file). A chosen file that is empty comes with no bytes: the
+ * pipeline refuses it, and a form may say so in its own words first.
+ */
+export async function archivoDelFormulario(input: FormInput, campo: string): Promise<ArchivoSubido | null> {
+  const valor = firstValues(input)[campo];
+  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return null;
+  return { data: new Uint8Array(await valor.arrayBuffer()), nombreArchivo: valor.name };
+}
 
 /** UPLOAD_MAX_BYTES' default: 25 MB. */
 export const SUBIDA_MAX_BYTES = 25 * 1024 * 1024;
@@ -148,11 +160,19 @@ type Preparado = {
   paginas: number | null;
 };
 
-async function preparar(archivo: ArchivoSubido, tipos: readonly TipoSubida[], maxBytes: number): Promise<Preparado> {
-  if (archivo.data.length > maxBytes) {
-    throw new SubidaRechazadaError(mensajeArchivoGrande(maxBytes));
-  }
-  const tipo = await reconocerTipo(archivo.data, tipos);
+/**
+ * The quick checks of a file, without reading or storing it: its size and its kind. A form checks
+ * them with its other fields, to say everything that is wrong at once before anything is stored;
+ * `guardarSubida` checks them again. Throws `SubidaRechazadaError`; answers the kind.
+ */
+export async function comprobarSubida(data: Uint8Array, opciones: Pick<OpcionesSubida, 'tipos' | 'maxBytes'>): Promise<TipoSubida> {
+  const maxBytes = opciones.maxBytes ?? SUBIDA_MAX_BYTES;
+  if (data.length > maxBytes) throw new SubidaRechazadaError(mensajeArchivoGrande(maxBytes));
+  return reconocerTipo(data, opciones.tipos);
+}
+
+async function preparar(archivo: ArchivoSubido, opciones: OpcionesSubida): Promise<Preparado> {
+  const tipo = await comprobarSubida(archivo.data, opciones);
   if (tipo === 'pdf') {
     try {
       const { texto, paginas } = await extractPdfText(archivo.data);
@@ -212,7 +232,7 @@ export async function guardarSubida<T>(
   trabajo: (tx: Db, documento: DocumentoSubido) => Promise<T>,
 ): Promise<T> {
   // The slow part (reading a PDF, resizing an image) before the transaction: no lock is held meanwhile.
-  const p = await preparar(archivo, opciones.tipos, opciones.maxBytes ?? SUBIDA_MAX_BYTES);
+  const p = await preparar(archivo, opciones);
   const base = `${new Date().getUTCFullYear()}/${randomUUID()}`;
   const clave = `${base}.${EXTENSION[p.tipo]}`;
   const claveWeb = p.web ? `${base}.web.webp` : null;
