@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, archivoDelFormulario, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { exigirRol } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
@@ -218,15 +218,6 @@ async function otroConNumero(db: Db, numero: number, anio: number, salvoId?: num
   return fila !== undefined && fila.id !== salvoId;
 }
 
-/** The form's file field: a file with content, an empty one, or nothing (a form sent without choosing one). */
-function archivoDe(input: FormInput): File | 'vacio' | undefined {
-  const valor = firstValues(input).archivo;
-  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
-  return valor.size === 0 ? 'vacio' : valor;
-}
-
-const leerArchivo = async (archivo: File) => ({ data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name });
-
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 
 /**
@@ -238,15 +229,15 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
   exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
   const leido = readForm(boletinSchema, input);
   const errores: Errores = leido.ok ? {} : { ...leido.errores };
-  const archivo = archivoDe(input);
-  if (archivo === undefined) errores.archivo = 'Elegí el PDF del boletín.';
-  else if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí el PDF del boletín.';
-  if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
+  const archivo = await archivoDelFormulario(input, 'archivo');
+  if (archivo === null) errores.archivo = 'Elegí el PDF del boletín.';
+  else if (archivo.data.length === 0) errores.archivo = 'El archivo está vacío: elegí el PDF del boletín.';
+  if (!leido.ok || archivo === null || archivo.data.length === 0) return { tipo: 'invalido', errores, valores: leido.valores };
   const datos = leido.datos;
   if (await otroConNumero(ctx.db, datos.numero, datos.anio))
     return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
   try {
-    const id = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    const id = await guardarSubida(ctx, archivo, { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
       const [fila] = await tx
         .insert(boletinesOficiales)
         .values({ documentoId: documento.id, numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, usuarioCreacion: actor.nombre })
@@ -270,11 +261,12 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
 export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<ResultadoBoletin> {
   exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
   const leido = readForm(boletinSchema, input);
-  const archivo = archivoDe(input);
-  if (!leido.ok || archivo === 'vacio') {
+  const archivo = await archivoDelFormulario(input, 'archivo');
+  const vacio = archivo !== null && archivo.data.length === 0;
+  if (!leido.ok || vacio) {
     return {
       tipo: 'invalido',
-      errores: { ...(leido.ok ? {} : leido.errores), ...(archivo === 'vacio' ? { archivo: 'El archivo está vacío: elegí el PDF nuevo del boletín.' } : {}) },
+      errores: { ...(leido.ok ? {} : leido.errores), ...(vacio ? { archivo: 'El archivo está vacío: elegí el PDF nuevo del boletín.' } : {}) },
       valores: leido.valores,
     };
   }
@@ -310,8 +302,8 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
   };
 
   try {
-    if (archivo === undefined) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
-    const hecho = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    if (archivo === null) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
+    const hecho = await guardarSubida(ctx, archivo, { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
       const r = await escribir(tx, documento.id);
       // Deleted meanwhile: throwing rolls the new document back and removes its file.
       if (r.resultado.tipo === 'no_encontrado') throw new BoletinBorradoError();
