@@ -240,6 +240,22 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
   });
 
+  it('dos altas del mismo número a la vez, cada una con su PDF: una se guarda; la otra dice que está repetido y no deja documento ni archivo', async () => {
+    const antes = await cuantosDocumentos();
+    const archivosAntes = archivosGuardados().length;
+    const [a, b] = await Promise.all(
+      ['carpinchal', 'huemulero'].map(async (palabra) =>
+        postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9060', anio: '2026' }, archivo(await pdfCon(palabra), `${palabra}.pdf`))),
+      ),
+    );
+    const codigos = [a!.statusCode, b!.statusCode].sort();
+    expect(codigos).toEqual([303, 400]);
+    const rechazo = a!.statusCode === 400 ? a! : b!;
+    expect(textoDe(rechazo.body)).toContain('Ya hay una ordenanza 9060/2026 en el registro');
+    expect(await cuantosDocumentos()).toBe(antes + 1);
+    expect(archivosGuardados().length).toBe(archivosAntes + 1);
+  });
+
   it('sin cambios no escribe ni audita; una ordenanza que no existe es 404; la plantilla trae el encabezado y dos ejemplos', async () => {
     await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9050', anio: '2026', descripcion: 'Sin cambios' }));
     const o = (await fila(9050, 2026))!;
