@@ -3,7 +3,7 @@ import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
+import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
@@ -180,15 +180,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
             <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
             <ErrorSummary title="Revisá la ordenanza" errors={listaErrores} ref={resumen} />
             <RequiredFieldsNote />
-            <form
-              method="post"
-              action={enlace}
-              encType="multipart/form-data"
-              className="admin__formulario"
-              noValidate
-              aria-labelledby="form-titulo"
-              data-subida=""
-            >
+            <FormularioSubida action={enlace} etiquetadoPor="form-titulo">
               <FormField name="numero" label={ETIQUETAS_ORDENANZA.numero} error={errores.numero} required>
                 {(c) => <input {...c} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} autoComplete="off" />}
               </FormField>
@@ -240,7 +232,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
               <button type="submit" name="intent" value="guardar" className="btn btn-primary">
                 {o ? 'Guardar los cambios' : 'Agregar la ordenanza'}
               </button>
-            </form>
+            </FormularioSubida>
           </section>
         </>
       )}

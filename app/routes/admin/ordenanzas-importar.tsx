@@ -3,7 +3,7 @@ import { Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
+import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -108,15 +108,7 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
             Descargar la plantilla (CSV)
           </a>
         </p>
-        <form
-          method="post"
-          action="/admin/ordenanzas/importar"
-          encType="multipart/form-data"
-          className="admin__formulario"
-          noValidate
-          aria-labelledby="archivo-titulo"
-          data-subida=""
-        >
+        <FormularioSubida action="/admin/ordenanzas/importar" etiquetadoPor="archivo-titulo">
           <FormField name="csv" label="Archivo CSV" hint="Hasta 5.000 filas y 5 MB." required>
             {(c) => <input {...c} type="file" accept=".csv,text/csv" className="form-control" />}
           </FormField>
@@ -124,7 +116,7 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
           <button type="submit" className="btn btn-primary">
             Importar
           </button>
-        </form>
+        </FormularioSubida>
       </section>
     </>
   );
