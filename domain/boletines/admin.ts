@@ -2,16 +2,16 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { archivoDe, confirmacionBorradoSchema, filtrosListaSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { exigirRol } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
-import { paginaDeListaSchema } from '#domain/shared/zod.ts';
 import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from './campos.ts';
 
 /**
@@ -29,7 +29,6 @@ export type OrdenBoletines = (typeof ORDENES_BOLETINES)[number];
 const MENSAJE_NUMERO = 'Escribí el número del boletín, por ejemplo 325.';
 const MENSAJE_MES = 'Elegí el mes del boletín.';
 const MENSAJE_ANIO = 'Escribí el año del boletín con cuatro cifras, por ejemplo 2026.';
-const MENSAJE_ORDEN = 'Elegí un orden de la lista.';
 
 /** A bulletin's data as the create and edit forms send it (the PDF aside: it is a file). */
 export const boletinSchema = z.object({
@@ -53,37 +52,11 @@ export const boletinSchema = z.object({
 });
 export type CampoBoletin = keyof z.output<typeof boletinSchema> | 'archivo';
 
-const vacioEsNada = (v: string) => (v === '' ? undefined : v);
-
 /** The list's search, order and page, as its GET form writes them in the address. */
-export const filtrosBoletinesSchema = z.object({
-  texto: z
-    .string()
-    .trim()
-    .max(100, { error: 'Escribí hasta 100 caracteres para buscar: un número, un año o parte del nombre del archivo.' })
-    .transform(vacioEsNada)
-    .optional(),
-  orden: z
-    .string({ error: MENSAJE_ORDEN })
-    .trim()
-    .transform((v) => (v === '' ? 'fecha-desc' : v))
-    .pipe(z.enum(ORDENES_BOLETINES, { error: MENSAJE_ORDEN }))
-    .optional()
-    .transform((v) => v ?? 'fecha-desc'),
-  pagina: paginaDeListaSchema,
-});
+export const filtrosBoletinesSchema = filtrosListaSchema(ORDENES_BOLETINES, 'un número, un año o parte del nombre del archivo');
 export type FiltrosBoletines = z.output<typeof filtrosBoletinesSchema>;
 
-export const confirmacionSchema = z.object({
-  confirmado: z.literal('si', { error: 'Para borrar el boletín, confirmalo en la página que lo pregunta: usá el botón «Borrar el boletín».' }),
-});
-
-/** A bulletin's id as its address writes it: a positive integer the column holds, else nothing. */
-export function parseBoletinId(texto: string | undefined): number | null {
-  if (texto === undefined || !/^[1-9]\d{0,9}$/.test(texto)) return null;
-  const id = Number(texto);
-  return id <= 2_147_483_647 ? id : null;
-}
+const confirmacionSchema = confirmacionBorradoSchema('Para borrar el boletín, confirmalo en la página que lo pregunta: usá el botón «Borrar el boletín».');
 
 export type BoletinAdmin = {
   id: number;
@@ -98,9 +71,6 @@ export type BoletinAdmin = {
 
 /** What the public reads of a bulletin: the feed's and the page's words. */
 export const tituloBoletin = (b: { numero: number; mes: number; anio: number }) => `Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}`;
-
-/** The public address of a document: what feeds and pages link, and what is withdrawn with it. */
-export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
 
 const columnas = {
   id: boletinesOficiales.id,
@@ -217,15 +187,6 @@ async function otroConNumero(db: Db, numero: number, anio: number, salvoId?: num
     .where(and(eq(boletinesOficiales.numeroBoletinOficial, numero), eq(boletinesOficiales.anio, anio)));
   return fila !== undefined && fila.id !== salvoId;
 }
-
-/** The form's file field: a file with content, an empty one, or nothing (a form sent without choosing one). */
-function archivoDe(input: FormInput): File | 'vacio' | undefined {
-  const valor = firstValues(input).archivo;
-  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
-  return valor.size === 0 ? 'vacio' : valor;
-}
-
-const leerArchivo = async (archivo: File) => ({ data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name });
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 

@@ -10,7 +10,8 @@ import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, parseBoletinId, updateBoletinAdmin } from '#domain/boletines/admin.ts';
+import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
+import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
@@ -32,7 +33,7 @@ type Aviso = keyof typeof AVISOS;
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as Aviso] : null);
 
 async function leerBoletin(args: Route.LoaderArgs | Route.ActionArgs) {
-  const id = parseBoletinId(args.params.id);
+  const id = parseIdRuta(args.params.id);
   if (id === null) throw NO_ENCONTRADO();
   const boletin = await getBoletinAdmin(args.context.get(appContext).db, id);
   if (!boletin) throw NO_ENCONTRADO();

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Form, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
-import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
@@ -22,8 +23,6 @@ import type { Route } from './+types/boletines';
  * new one with its PDF. The form posts without JavaScript; with it, the upload shows its progress
  * (app/features/admin/subida-con-progreso.tsx). Saved: 303 to the bulletin's page.
  */
-type CampoFiltro = 'texto' | 'orden' | 'pagina';
-const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', orden: 'Ordenar por', pagina: 'Página' };
 const ORDENES = [
   ['fecha-desc', 'Fecha, del más nuevo al más viejo'],
   ['fecha-asc', 'Fecha, del más viejo al más nuevo'],
@@ -102,15 +101,8 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
     else if (aviso) estado.current?.focus();
   }, [respuesta, ok, aviso]);
 
-  const erroresFiltro = (Object.entries(errores) as [CampoFiltro, string][]).map(([c, m]) => [c, ETIQUETAS_FILTRO[c], m] as [string, string, string]);
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_BOLETINES));
-  const enlacePagina = (p: number) => {
-    const q = new URLSearchParams();
-    if (ok && filtros.texto) q.set('texto', filtros.texto);
-    if (ok && filtros.orden !== 'fecha-desc') q.set('orden', filtros.orden);
-    q.set('pagina', String(p));
-    return `/admin/boletines?${q}`;
-  };
+  const enlacePagina = (p: number) => enlaceDeLista('/admin/boletines', ok ? filtros : {}, 'fecha-desc', p);
   const hayError = !ok || respuesta !== undefined;
 
   return (
@@ -131,39 +123,15 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
           {respuesta.general}
         </div>
       ) : null}
-      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumenFiltros} />
-      <Form method="get" className="admin__filtros" aria-label="Buscar boletines" noValidate>
-        <FormField
-          name="texto"
-          label={ETIQUETAS_FILTRO.texto}
-          error={errores.texto}
-          hint="Un número, un año, o parte del nombre del archivo o de quien lo subió."
-        >
-          {(control) => <input {...control} type="search" className="form-control" defaultValue={valores.texto ?? ''} maxLength={100} autoComplete="off" />}
-        </FormField>
-        <FormField name="orden" label={ETIQUETAS_FILTRO.orden} error={errores.orden}>
-          {(control) => (
-            <select {...control} className="form-select" defaultValue={valores.orden ?? 'fecha-desc'}>
-              {ORDENES.map(([valor, texto]) => (
-                <option key={valor} value={valor}>
-                  {texto}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {errores.pagina ? (
-          <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-          </FormField>
-        ) : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Buscar
-          </button>
-          <a href="/admin/boletines">Quitar filtros</a>
-        </div>
-      </Form>
+      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
+      <FiltrosLista
+        base="/admin/boletines"
+        etiqueta="Buscar boletines"
+        ayuda="Un número, un año, o parte del nombre del archivo o de quien lo subió."
+        ordenes={ORDENES}
+        errores={errores}
+        valores={valores}
+      />
 
       {ok ? (
         <section aria-labelledby="lista-titulo" className="admin__seccion">
