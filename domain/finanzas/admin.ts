@@ -13,7 +13,7 @@ import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
 import { POR_PAGINA_FINANZAS, ROLES_FINANZAS, type TipoFinanzas } from './campos.ts';
-import { TIPOS_ESTADO_CONTABLE } from './queries.ts';
+import { TIPOS_ESTADO_CONTABLE } from './campos.ts';
 
 /**
  * Accounting statements and salary reports in the back-office (issue 14;

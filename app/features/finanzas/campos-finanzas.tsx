@@ -3,7 +3,7 @@ import { CampoPdf } from '#app/features/admin/documentos-panel.tsx';
 import type { LimiteSubida } from '#app/features/boletines/campos-boletin.tsx';
 import type { TipoFinanzas } from '#domain/finanzas/campos.ts';
 import type { CampoFinanzas } from '#domain/finanzas/admin.ts';
-import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/queries.ts';
+import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
 import { monthName } from '#domain/shared/meses.ts';
 
 /** What each list is called, in the page's words (issue 14; docs/decisions/020-finanzas-en-el-panel.md). */
