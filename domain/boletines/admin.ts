@@ -2,8 +2,16 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { archivoDe, confirmacionBorradoSchema, filtrosListaSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
-import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import {
+  archivoDe,
+  borrarConArchivos,
+  confirmacionBorradoSchema,
+  escribirConPdf,
+  filtrosListaSchema,
+  leerArchivo,
+  rutaDocumento,
+} from '#domain/documentos/panel.ts';
+import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -246,9 +254,9 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
     return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
 
   // Inside the write: the row locked, re-read, changed and audited; `documentoNuevo` when a PDF replaces the old one.
-  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila }> => {
+  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila } | null> => {
     const antes = await leerFila(tx, id, true);
-    if (!antes) return { resultado: { tipo: 'no_encontrado' } };
+    if (!antes) return null;
     const mismo = antes.numero === datos.numero && antes.mes === datos.mes && antes.anio === datos.anio;
     if (mismo && documentoNuevo === undefined) return { resultado: { tipo: 'guardado', id, cambio: false } };
     await tx
@@ -271,24 +279,14 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
   };
 
   try {
-    if (archivo === undefined) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
-    const hecho = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
-      const r = await escribir(tx, documento.id);
-      // Deleted meanwhile: throwing rolls the new document back and removes its file.
-      if (r.resultado.tipo === 'no_encontrado') throw new BoletinBorradoError();
-      return r;
-    });
-    if (hecho.viejo) await borrarArchivos(ctx, [hecho.viejo.clave, hecho.viejo.claveWeb, hecho.viejo.claveMiniatura]);
-    return hecho.resultado;
+    return (await escribirConPdf(ctx, archivo, escribir)) ?? { tipo: 'no_encontrado' };
   } catch (error) {
-    if (error instanceof BoletinBorradoError) return { tipo: 'no_encontrado' };
     if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
     if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
     throw error;
   }
 }
 
-class BoletinBorradoError extends Error {}
 
 /**
  * Deletes a bulletin once confirmed (audited `boletin.baja`): the row and its document go, the
@@ -304,7 +302,7 @@ export async function deleteBoletinAdmin(
   exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await ctx.db.transaction(async (tx) => {
+  const borrado = await borrarConArchivos(ctx, async (tx) => {
     const antes = await leerFila(tx, id, true);
     if (!antes) return undefined;
     await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));
@@ -314,6 +312,5 @@ export async function deleteBoletinAdmin(
     return antes;
   });
   if (!borrado) return { tipo: 'no_encontrado' };
-  await borrarArchivos(ctx, [borrado.clave, borrado.claveWeb, borrado.claveMiniatura]);
   return { tipo: 'borrado', titulo: tituloBoletin(borrado) };
 }

@@ -1,6 +1,8 @@
+import type { Db } from '#db/client.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, firstValues } from '#domain/shared/form.ts';
 import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
-import type { ArchivoSubido } from './subidas.ts';
+import { type ArchivoSubido, borrarArchivos, guardarSubida } from './subidas.ts';
 
 /**
  * What every back-office page that publishes documents shares (issue 14; docs/decisions/017-subidas.md
@@ -56,3 +58,44 @@ export function filtrosListaSchema<const O extends readonly [string, ...string[]
 
 /** The confirmation step of a delete: its page sends `confirmado=si`; `mensaje` says where to confirm. */
 export const confirmacionBorradoSchema = (mensaje: string) => z.object({ confirmado: z.literal('si', { error: mensaje }) });
+
+/** The stored files of a document that is deleted or replaced: removed after the commit. */
+export type ArchivosDeDocumento = { clave: string; claveWeb: string | null; claveMiniatura: string | null };
+const claves = (a: ArchivosDeDocumento) => [a.clave, a.claveWeb, a.claveMiniatura];
+
+class ItemBorradoError extends Error {}
+
+/**
+ * A change of an item that may bring a new PDF (the bulletins', the finances'): without `archivo`,
+ * `escribir` runs in a transaction of its own; with it, inside the upload's (`guardarSubida`),
+ * given the new document's id. `escribir` answers `null` when the item is gone meanwhile (the new
+ * document then rolls back and its file is removed), or its result and the replaced document's
+ * files, removed after the commit. A refused file throws `SubidaRechazadaError`, as the pipeline does.
+ */
+export async function escribirConPdf<R>(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'config'>,
+  archivo: File | undefined,
+  escribir: (tx: Db, documentoNuevo?: number) => Promise<{ resultado: R; viejo?: ArchivosDeDocumento } | null>,
+): Promise<R | null> {
+  try {
+    const hecho = archivo
+      ? await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+          const r = await escribir(tx, documento.id);
+          if (r === null) throw new ItemBorradoError();
+          return r;
+        })
+      : await ctx.db.transaction((tx) => escribir(tx));
+    if (hecho?.viejo) await borrarArchivos(ctx, claves(hecho.viejo));
+    return hecho === null ? null : hecho.resultado;
+  } catch (error) {
+    if (error instanceof ItemBorradoError) return null;
+    throw error;
+  }
+}
+
+/** Deletes an item in a transaction (`borrar` answers what it deleted, or nothing), then its document's files. */
+export async function borrarConArchivos<T extends ArchivosDeDocumento>(ctx: Pick<AppContext, 'db' | 'storage'>, borrar: (tx: Db) => Promise<T | undefined>): Promise<T | undefined> {
+  const borrado = await ctx.db.transaction(borrar);
+  if (borrado) await borrarArchivos(ctx, claves(borrado));
+  return borrado;
+}

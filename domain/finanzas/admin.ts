@@ -2,8 +2,16 @@ import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { documentos, estadosContables, sueldos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { archivoDe, confirmacionBorradoSchema, filtrosListaSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
-import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import {
+  archivoDe,
+  borrarConArchivos,
+  confirmacionBorradoSchema,
+  escribirConPdf,
+  filtrosListaSchema,
+  leerArchivo,
+  rutaDocumento,
+} from '#domain/documentos/panel.ts';
+import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -328,7 +336,6 @@ export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
   }
 }
 
-class BorradoError extends Error {}
 
 /**
  * Changes an item's data and, when a file is chosen, replaces its PDF (audited `<entidad>.cambio`,
@@ -347,9 +354,9 @@ export async function updateFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
   const datos = leido.datos as Datos;
   if (!(await def.leer(ctx.db, id))) return { tipo: 'no_encontrado' };
 
-  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoFinanzas; viejo?: Fila<Datos> }> => {
+  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoFinanzas; viejo?: Fila<Datos> } | null> => {
     const antes = await def.leer(tx, id, true);
-    if (!antes) return { resultado: { tipo: 'no_encontrado' } };
+    if (!antes) return null;
     if (mismosDatos(antes.datos, datos) && documentoNuevo === undefined) return { resultado: { tipo: 'guardado', id, cambio: false } };
     await def.actualizar(tx, id, datos, documentoNuevo);
     if (documentoNuevo !== undefined) {
@@ -368,17 +375,8 @@ export async function updateFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
   };
 
   try {
-    if (archivo === undefined) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
-    const hecho = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
-      const r = await escribir(tx, documento.id);
-      // Deleted meanwhile: throwing rolls the new document back and removes its file.
-      if (r.resultado.tipo === 'no_encontrado') throw new BorradoError();
-      return r;
-    });
-    if (hecho.viejo) await borrarArchivos(ctx, [hecho.viejo.clave, hecho.viejo.claveWeb, hecho.viejo.claveMiniatura]);
-    return hecho.resultado;
+    return (await escribirConPdf(ctx, archivo, escribir)) ?? { tipo: 'no_encontrado' };
   } catch (error) {
-    if (error instanceof BorradoError) return { tipo: 'no_encontrado' };
     if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
     throw error;
   }
@@ -399,7 +397,7 @@ export async function deleteFinanzasAdmin(
   const def = definicion(tipo);
   const confirmado = readForm(confirmacionBorradoSchema(`Para borrar ${def.nombre}, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».`), input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await ctx.db.transaction(async (tx) => {
+  const borrado = await borrarConArchivos(ctx, async (tx) => {
     const antes = await def.leer(tx, id, true);
     if (!antes) return undefined;
     await def.borrar(tx, id);
@@ -409,6 +407,5 @@ export async function deleteFinanzasAdmin(
     return antes;
   });
   if (!borrado) return { tipo: 'no_encontrado' };
-  await borrarArchivos(ctx, [borrado.clave, borrado.claveWeb, borrado.claveMiniatura]);
   return { tipo: 'borrado', titulo: def.titulo(borrado.datos) };
 }
