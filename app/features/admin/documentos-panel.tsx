@@ -1,4 +1,5 @@
-import { Form } from 'react-router';
+import type { Ref } from 'react';
+import { Form, Link } from 'react-router';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import type { LimiteSubida } from '#app/features/boletines/campos-boletin.tsx';
@@ -95,5 +96,71 @@ export function CampoPdf({ etiqueta, error, limite, reemplazo = false }: { etiqu
       </FormField>
       <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
     </>
+  );
+}
+
+/** The notice of what was just done (a status the page focuses) and the form's general error (an alert). */
+export function AvisosDePagina({
+  aviso,
+  general,
+  refEstado,
+  refAlerta,
+}: {
+  aviso: string | null;
+  general: string | null;
+  refEstado: Ref<HTMLParagraphElement>;
+  refAlerta: Ref<HTMLDivElement>;
+}) {
+  return (
+    <>
+      {aviso ? (
+        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={refEstado}>
+          {aviso}
+        </p>
+      ) : null}
+      {general ? (
+        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={refAlerta}>
+          {general}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The delete's confirmation, a page of its own (`?paso=borrar`), so it needs no JavaScript: the
+ * question, what deleting does, the button that confirms and the way back.
+ */
+export function PasoBorrar({
+  pregunta,
+  explicacion,
+  enlace,
+  boton,
+  cancelar,
+  refTitulo,
+}: {
+  pregunta: string;
+  explicacion: string;
+  enlace: string;
+  boton: string;
+  cancelar: string;
+  refTitulo: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
+      <h2 id="paso-titulo" className="admin__paso-titulo" tabIndex={-1} ref={refTitulo}>
+        {pregunta}
+      </h2>
+      <p>{explicacion}</p>
+      <Form method="post" action={enlace} className="admin__acciones">
+        <input type="hidden" name="confirmado" value="si" />
+        <button type="submit" name="intent" value="borrar" className="btn btn-danger">
+          {boton}
+        </button>
+        <Link to={enlace} className="btn btn-outline-primary">
+          {cancelar}
+        </Link>
+      </Form>
+    </section>
   );
 }

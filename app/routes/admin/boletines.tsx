@@ -4,14 +4,14 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
-import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
 import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -58,26 +58,21 @@ export async function loader(args: Route.LoaderArgs) {
         titulo: b.titulo,
         usuarioCreacion: b.usuarioCreacion,
         documentoId: b.documento.id,
-        archivo: `${b.documento.nombreArchivo} (PDF, ${formatFileSize(b.documento.tamano)})`,
+        archivo: archivoLegible(b.documento),
       })),
     },
     { headers: SIN_CACHE },
   );
 }
 
-type Respuesta = { errores: Partial<Record<CampoBoletin, string>>; valores: Partial<Record<CampoBoletin, string>>; general: string | null };
+type Respuesta = RespuestaFormulario<CampoBoletin>;
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_BOLETINES);
   const ctx = args.context.get(appContext);
-  const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
-  }
+  const fallo = falloFormulario<CampoBoletin>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
   const r = await createBoletinAdmin(ctx, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
@@ -113,16 +108,7 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
         Los boletines que el público descarga en <a href="/boletines-oficiales">la página de Boletines Oficiales</a> y recibe en{' '}
         <a href="/feeds/boletines.xml">el feed de boletines</a>. Un cambio se ve enseguida en las dos.
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {respuesta?.general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {respuesta.general}
-        </div>
-      ) : null}
+      <AvisosDePagina aviso={respuesta ? null : aviso} general={respuesta?.general ?? null} refEstado={estado} refAlerta={alerta} />
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
       <FiltrosLista
         base="/admin/boletines"

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect } from 'react-router';
+import { Link, data, redirect } from 'react-router';
+import { AvisosDePagina, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
@@ -7,10 +8,10 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { CamposFinanzas, TEXTOS_FINANZAS, erroresFinanzas } from '#app/features/finanzas/campos-finanzas.tsx';
 import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
 import { instante } from '#app/features/mesa/formato.server.ts';
-import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, deleteFinanzasAdmin, getFinanzasAdmin, updateFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
         usuarioCreacion: item.usuarioCreacion,
         subido: instante(item.fechaCreacion),
         documentoId: item.documento.id,
-        archivo: `${item.documento.nombreArchivo} (PDF, ${formatFileSize(item.documento.tamano)})`,
+        archivo: archivoLegible(item.documento),
         valores: item.valores,
       },
       limite: limiteSubida(args.context.get(appContext).config),
@@ -62,21 +63,16 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-type Respuesta = { errores: Partial<Record<CampoFinanzas, string>>; valores: Partial<Record<CampoFinanzas, string>>; general: string | null };
+type Respuesta = RespuestaFormulario<CampoFinanzas>;
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_FINANZAS);
   const ctx = args.context.get(appContext);
   const { tipo, item } = await leer(args);
   const enlace = `/admin/${tipo}/${item.id}`;
-  const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
-  }
+  const fallo = falloFormulario<CampoFinanzas>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateFinanzasAdmin(ctx, actor, tipo, item.id, form);
@@ -124,35 +120,17 @@ export default function FinanzasItem({ loaderData, actionData }: Route.Component
         <Link to={lista}>{`Volver a ${textos.titulo.toLowerCase()}`}</Link>
       </p>
       <h1>{item.titulo}</h1>
-      {textoAviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {textoAviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisosDePagina aviso={respuesta ? null : textoAviso} general={general ?? null} refEstado={estado} refAlerta={alerta} />
 
       {paso === 'borrar' ? (
-        <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
-          <h2 id="paso-titulo" className="admin__paso-titulo" tabIndex={-1} ref={pasoTitulo}>
-            {`¿Borrar ${textos.el} ${item.titulo}?`}
-          </h2>
-          <p>
-            {`Deja de estar en ${textos.paginaPublica}. Quien abra el enlace de su PDF leerá que la Municipalidad lo retiró del sitio y cuándo. El borrado queda en la auditoría.`}
-          </p>
-          <Form method="post" action={enlace} className="admin__acciones">
-            <input type="hidden" name="confirmado" value="si" />
-            <button type="submit" name="intent" value="borrar" className="btn btn-danger">
-              Sí, borrar
-            </button>
-            <Link to={enlace} className="btn btn-outline-primary">
-              Cancelar y volver
-            </Link>
-          </Form>
-        </section>
+        <PasoBorrar
+          pregunta={`¿Borrar ${textos.el} ${item.titulo}?`}
+          explicacion={`Deja de estar en ${textos.paginaPublica}. Quien abra el enlace de su PDF leerá que la Municipalidad lo retiró del sitio y cuándo. El borrado queda en la auditoría.`}
+          enlace={enlace}
+          boton="Sí, borrar"
+          cancelar="Cancelar y volver"
+          refTitulo={pasoTitulo}
+        />
       ) : (
         <>
           <section aria-labelledby="datos-titulo" className="admin__seccion">

@@ -4,15 +4,15 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { CamposFinanzas, TEXTOS_FINANZAS, erroresFinanzas } from '#app/features/finanzas/campos-finanzas.tsx';
 import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
-import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { POR_PAGINA_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -58,27 +58,22 @@ export async function loader(args: Route.LoaderArgs) {
         titulo: i.titulo,
         usuarioCreacion: i.usuarioCreacion,
         documentoId: i.documento.id,
-        archivo: `${i.documento.nombreArchivo} (PDF, ${formatFileSize(i.documento.tamano)})`,
+        archivo: archivoLegible(i.documento),
       })),
     },
     { headers: SIN_CACHE },
   );
 }
 
-type Respuesta = { errores: Partial<Record<CampoFinanzas, string>>; valores: Partial<Record<CampoFinanzas, string>>; general: string | null };
+type Respuesta = RespuestaFormulario<CampoFinanzas>;
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_FINANZAS);
   const tipo = tipoFinanzasDe(args.request);
   const ctx = args.context.get(appContext);
-  const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
-  }
+  const fallo = falloFormulario<CampoFinanzas>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
   const r = await createFinanzasAdmin(ctx, actor, tipo, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
@@ -113,16 +108,12 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
       <p className="admin__bajada">
         Los {textos.varios} que el público descarga en <a href={textos.publica}>{textos.paginaPublica}</a>. Un cambio se ve enseguida.
       </p>
-      {borrado && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {`Borramos ${textos.el}: ya no está en ${textos.publica}, y su enlace viejo explica que fue retirado.`}
-        </p>
-      ) : null}
-      {respuesta?.general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {respuesta.general}
-        </div>
-      ) : null}
+      <AvisosDePagina
+        aviso={borrado && !respuesta ? `Borramos ${textos.el}: ya no está en ${textos.publica}, y su enlace viejo explica que fue retirado.` : null}
+        general={respuesta?.general ?? null}
+        refEstado={estado}
+        refAlerta={alerta}
+      />
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
       <FiltrosLista
         base={base}
