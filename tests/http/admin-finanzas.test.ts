@@ -4,13 +4,12 @@
 // typed kept; a fake PDF and an oversized body refused with nothing stored; the list's search,
 // order and pages; editing, replacing the PDF and deleting, each audited, the old document links
 // then answering 410 with what they were.
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, documentos, estadosContables, sueldos } from '#db/schema/index.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 
@@ -18,19 +17,10 @@ import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setu
 const LIMITE = 300_000;
 const MENSAJE_GRANDE = 'El archivo supera los 293 KB permitidos';
 
-async function multipart(campos: [string, string | File][]): Promise<{ payload: Buffer; tipo: string }> {
-  const form = new FormData();
-  for (const [nombre, valor] of campos) form.append(nombre, valor);
-  const respuesta = new Response(form);
-  return { payload: Buffer.from(await respuesta.arrayBuffer()), tipo: respuesta.headers.get('content-type')! };
-}
 
 const archivo = (bytes: Uint8Array, nombre = 'informe.pdf') => new File([new Uint8Array(bytes)], nombre, { type: 'application/pdf' });
 const pdf = (titulo: string) => generarPdf({ titulo, parrafos: ['Ejecución presupuestaria del período.'] });
 
-/** Every file under a folder. */
-const archivos = (raiz: string) =>
-  fs.existsSync(raiz) ? (fs.readdirSync(raiz, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(raiz, f)).isFile()).sort() : [];
 
 describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine) => {
   let t: TestApp;
@@ -44,15 +34,7 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
   });
   afterAll(() => t?.close());
 
-  const subir = async (url: string, sesion: string | null, campos: [string, string | File][]) => {
-    const { payload, tipo } = await multipart(campos);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) },
-      payload,
-    });
-  };
+  const subir = (url: string, sesion: string | null, campos: [string, string | File][]) => subirFormulario(t, url, sesion, campos);
   const altaSueldo = async (periodo: string, anio: string, bytes?: Uint8Array, sesion = editor) =>
     subir('/admin/sueldos', sesion, [
       ['periodo', periodo],
@@ -78,7 +60,7 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
     estados: (await t.database.db.select({ n: count() }).from(estadosContables))[0]!.n,
     sueldos: (await t.database.db.select({ n: count() }).from(sueldos))[0]!.n,
     documentos: (await t.database.db.select({ n: count() }).from(documentos))[0]!.n,
-    archivos: archivos(t.storage.root),
+    archivos: archivosEn(t.storage.root),
   });
   const auditado = async (accion: string, id: number) =>
     (
@@ -276,14 +258,14 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
     expect(await sueldo('Noviembre', 2031)).toBeDefined();
     expect(await publica('/sueldos')).toContain('Noviembre 2031');
 
-    const archivosAntes = archivos(t.storage.root).length;
+    const archivosAntes = archivosEn(t.storage.root).length;
     const borrado = await enviar(t, url, admin, { intent: 'borrar', confirmado: 'si' });
     expect(borrado.statusCode).toBe(303);
     expect(borrado.headers.location).toBe('/admin/sueldos?aviso=borrado');
     expect(textoDe((await ver(t, borrado.headers.location!, admin)).body)).toContain('Borramos el informe de sueldos');
     expect(await sueldo('Noviembre', 2031)).toBeUndefined();
     expect(await auditado('sueldo.baja', fila.id)).toBe(1);
-    expect(archivos(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
     expect(await publica('/sueldos')).not.toContain('Noviembre 2031');
     expect((await ver(t, url, editor)).statusCode).toBe(404);
     expect((await enviar(t, url, editor, { intent: 'borrar', confirmado: 'si' })).statusCode).toBe(404);
