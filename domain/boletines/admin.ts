@@ -287,7 +287,6 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
   }
 }
 
-
 /**
  * Deletes a bulletin once confirmed (audited `boletin.baja`): the row and its document go, the
  * document's link is remembered as withdrawn with the bulletin's title, and the file is removed

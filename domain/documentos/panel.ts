@@ -27,7 +27,10 @@ export function archivoDe(input: FormInput): File | 'vacio' | undefined {
   return valor.size === 0 ? 'vacio' : valor;
 }
 
-export const leerArchivo = async (archivo: File): Promise<ArchivoSubido> => ({ data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name });
+export const leerArchivo = async (archivo: File): Promise<ArchivoSubido> => ({
+  data: new Uint8Array(await archivo.arrayBuffer()),
+  nombreArchivo: archivo.name,
+});
 
 const MENSAJE_ORDEN = 'Elegí un orden de la lista.';
 const vacioEsNada = (v: string) => (v === '' ? undefined : v);
@@ -94,7 +97,10 @@ export async function escribirConPdf<R>(
 }
 
 /** Deletes an item in a transaction (`borrar` answers what it deleted, or nothing), then its document's files. */
-export async function borrarConArchivos<T extends ArchivosDeDocumento>(ctx: Pick<AppContext, 'db' | 'storage'>, borrar: (tx: Db) => Promise<T | undefined>): Promise<T | undefined> {
+export async function borrarConArchivos<T extends ArchivosDeDocumento>(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  borrar: (tx: Db) => Promise<T | undefined>,
+): Promise<T | undefined> {
   const borrado = await ctx.db.transaction(borrar);
   if (borrado) await borrarArchivos(ctx, claves(borrado));
   return borrado;

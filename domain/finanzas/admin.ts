@@ -218,11 +218,7 @@ const SUELDOS: Definicion<DatosSueldo> = {
   valores: (d) => ({ periodo: d.periodo, anio: String(d.anio) }),
   buscar: (texto) => {
     const anio = esAnio(texto);
-    return or(
-      ilike(documentos.nombreArchivo, patron(texto)),
-      ilike(sueldos.periodo, patron(texto)),
-      ...(anio === undefined ? [] : [eq(sueldos.anio, anio)]),
-    );
+    return or(ilike(documentos.nombreArchivo, patron(texto)), ilike(sueldos.periodo, patron(texto)), ...(anio === undefined ? [] : [eq(sueldos.anio, anio)]));
   },
   async listar(db, donde, orden, desde) {
     const [filas, [total]] = await Promise.all([
@@ -289,12 +285,7 @@ const aItem = (def: Definicion<Datos>, f: Fila<Datos>): ItemFinanzas => ({
 export async function listFinanzasAdmin(db: Db, tipo: TipoFinanzas, filtros: FiltrosFinanzas): Promise<{ items: ItemFinanzas[]; total: number }> {
   const def = definicion(tipo);
   const texto = filtros.texto;
-  const { filas, total } = await def.listar(
-    db,
-    texto === undefined ? undefined : def.buscar(texto),
-    filtros.orden,
-    (filtros.pagina - 1) * POR_PAGINA_FINANZAS,
-  );
+  const { filas, total } = await def.listar(db, texto === undefined ? undefined : def.buscar(texto), filtros.orden, (filtros.pagina - 1) * POR_PAGINA_FINANZAS);
   return { items: filas.map((f) => aItem(def, f)), total };
 }
 
@@ -335,7 +326,6 @@ export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
     throw error;
   }
 }
-
 
 /**
  * Changes an item's data and, when a file is chosen, replaces its PDF (audited `<entidad>.cambio`,
@@ -395,7 +385,10 @@ export async function deleteFinanzasAdmin(
 ): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
   exigirRol(actor, ROLES_FINANZAS, PROHIBIDO);
   const def = definicion(tipo);
-  const confirmado = readForm(confirmacionBorradoSchema(`Para borrar ${def.nombre}, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».`), input);
+  const confirmado = readForm(
+    confirmacionBorradoSchema(`Para borrar ${def.nombre}, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».`),
+    input,
+  );
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
   const borrado = await borrarConArchivos(ctx, async (tx) => {
     const antes = await def.leer(tx, id, true);
@@ -403,7 +396,13 @@ export async function deleteFinanzasAdmin(
     await def.borrar(tx, id);
     await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
     await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: def.titulo(antes.datos), actor });
-    await registrarAuditoria(tx, { actor, accion: `${def.entidad}.baja`, entidad: def.entidad, entidadId: id, antes: auditable(antes.datos, antes.documentoId) });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${def.entidad}.baja`,
+      entidad: def.entidad,
+      entidadId: id,
+      antes: auditable(antes.datos, antes.documentoId),
+    });
     return antes;
   });
   if (!borrado) return { tipo: 'no_encontrado' };

@@ -20,10 +20,8 @@ import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setu
 const LIMITE = 300_000;
 const MENSAJE_GRANDE = 'El archivo supera los 293 KB permitidos';
 
-
 const archivo = (bytes: Uint8Array, nombre = 'boletin.pdf') => new File([new Uint8Array(bytes)], nombre, { type: 'application/pdf' });
 const pdf = (titulo: string) => generarPdf({ titulo, parrafos: ['Ordenanzas, decretos y resoluciones del mes.'] });
-
 
 describe.each(engines)('/admin/boletines (%s)', (engine) => {
   let t: TestApp;

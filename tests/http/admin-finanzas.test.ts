@@ -17,10 +17,8 @@ import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setu
 const LIMITE = 300_000;
 const MENSAJE_GRANDE = 'El archivo supera los 293 KB permitidos';
 
-
 const archivo = (bytes: Uint8Array, nombre = 'informe.pdf') => new File([new Uint8Array(bytes)], nombre, { type: 'application/pdf' });
 const pdf = (titulo: string) => generarPdf({ titulo, parrafos: ['Ejecución presupuestaria del período.'] });
-
 
 describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine) => {
   let t: TestApp;
@@ -48,7 +46,13 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
       ['anio', anio],
       ['archivo', archivo(bytes ?? (await pdf(`ESTADO ${tipo} ${mes} ${anio}`)), 'estado.pdf')],
     ]);
-  const sueldo = async (periodo: string, anio: number) => (await t.database.db.select().from(sueldos).where(and(eq(sueldos.periodo, periodo), eq(sueldos.anio, anio))))[0];
+  const sueldo = async (periodo: string, anio: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(sueldos)
+        .where(and(eq(sueldos.periodo, periodo), eq(sueldos.anio, anio)))
+    )[0];
   const estado = async (tipo: string, mes: number, anio: number) =>
     (
       await t.database.db
@@ -99,7 +103,9 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
     expect((await altaEstado('GASTOS', '3', '2031', undefined, mesa)).statusCode).toBe(403);
     expect(await foto()).toEqual(antes);
     const menu = (await ver(t, '/admin', editor)).body;
-    expect(menu).toMatch(/href="\/admin\/boletines"[^>]*>Boletines<\/a>[\s\S]*href="\/admin\/estados-contables"[^>]*>Estados contables<\/a>[\s\S]*href="\/admin\/sueldos"[^>]*>Sueldos<\/a>/);
+    expect(menu).toMatch(
+      /href="\/admin\/boletines"[^>]*>Boletines<\/a>[\s\S]*href="\/admin\/estados-contables"[^>]*>Estados contables<\/a>[\s\S]*href="\/admin\/sueldos"[^>]*>Sueldos<\/a>/,
+    );
     expect((await ver(t, '/admin', mesa)).body).not.toContain('href="/admin/sueldos"');
   });
 

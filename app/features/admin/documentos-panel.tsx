@@ -78,7 +78,17 @@ export function FiltrosLista({
  * The PDF field of an upload form, and the upload's progress. `reemplazo`: the PDF is optional
  * and replaces the current one (its old link then says it was replaced).
  */
-export function CampoPdf({ etiqueta, error, limite, reemplazo = false }: { etiqueta: string; error: string | undefined; limite: LimiteSubida; reemplazo?: boolean }) {
+export function CampoPdf({
+  etiqueta,
+  error,
+  limite,
+  reemplazo = false,
+}: {
+  etiqueta: string;
+  error: string | undefined;
+  limite: LimiteSubida;
+  reemplazo?: boolean;
+}) {
   return (
     <>
       <FormField

@@ -162,7 +162,15 @@ export default function FinanzasItem({ loaderData, actionData }: Route.Component
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar los datos o el PDF</h2>
             <ErrorSummary title={`Revisá ${textos.el}`} errors={erroresFinanzas(tipo, errores)} ref={resumen} />
-            <form method="post" action={enlace} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="editar-titulo" data-subida="">
+            <form
+              method="post"
+              action={enlace}
+              encType="multipart/form-data"
+              className="admin__formulario"
+              noValidate
+              aria-labelledby="editar-titulo"
+              data-subida=""
+            >
               <RequiredFieldsNote />
               <CamposFinanzas tipo={tipo} errores={errores} valores={respuesta?.valores ?? item.valores} limite={limite} periodos={periodos} reemplazo />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">

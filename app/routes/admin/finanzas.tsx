@@ -118,7 +118,11 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
       <FiltrosLista
         base={base}
         etiqueta={`Buscar ${textos.varios}`}
-        ayuda={tipo === 'sueldos' ? 'Un año, o parte del período o del nombre del archivo.' : 'Un año, recursos o gastos, o parte del nombre del archivo o de quien lo subió.'}
+        ayuda={
+          tipo === 'sueldos'
+            ? 'Un año, o parte del período o del nombre del archivo.'
+            : 'Un año, recursos o gastos, o parte del nombre del archivo o de quien lo subió.'
+        }
         ordenes={ORDENES}
         errores={errores}
         valores={valores}
@@ -144,9 +148,16 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
               ]}
             />
           ) : (
-            <p>{filtros.texto ? `No hay ${textos.varios} con esa búsqueda.` : `Todavía no hay ${textos.varios}: subí el primero con el formulario de abajo.`}</p>
+            <p>
+              {filtros.texto ? `No hay ${textos.varios} con esa búsqueda.` : `Todavía no hay ${textos.varios}: subí el primero con el formulario de abajo.`}
+            </p>
           )}
-          <Paginas etiqueta={`Páginas de la lista de ${textos.varios}`} pagina={filtros.pagina} paginas={paginas} enlace={(p) => enlaceDeLista(base, ok ? filtros : {}, 'periodo-desc', p)} />
+          <Paginas
+            etiqueta={`Páginas de la lista de ${textos.varios}`}
+            pagina={filtros.pagina}
+            paginas={paginas}
+            enlace={(p) => enlaceDeLista(base, ok ? filtros : {}, 'periodo-desc', p)}
+          />
         </section>
       ) : null}
 
