@@ -174,3 +174,46 @@ export function PasoBorrar({
     </section>
   );
 }
+
+/** An item's PDF, who uploaded it (when the table keeps it) and when, and a link to the public page. */
+export function DatosDocumento({
+  documentoId,
+  archivo,
+  usuarioCreacion,
+  subido,
+  publica,
+}: {
+  documentoId: number;
+  archivo: string;
+  usuarioCreacion: string | null;
+  subido: { iso: string; texto: string };
+  publica: { href: string; texto: string };
+}) {
+  return (
+    <section aria-labelledby="datos-titulo" className="admin__seccion">
+      <h2 id="datos-titulo">Datos</h2>
+      <dl className="mesa__datos">
+        <dt>PDF</dt>
+        <dd>
+          <a href={`/api/v1/documentos/${documentoId}`}>{archivo}</a>
+        </dd>
+        {usuarioCreacion ? (
+          <>
+            <dt>Subido por</dt>
+            <dd>{usuarioCreacion}</dd>
+          </>
+        ) : null}
+        <dt>Subido el</dt>
+        <dd>
+          <time dateTime={subido.iso}>{subido.texto}</time>
+        </dd>
+      </dl>
+      <p>
+        <a href={publica.href} target="_blank" rel="noopener">
+          {publica.texto}
+          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
-import { AvisosDePagina, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
@@ -131,26 +131,13 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
         />
       ) : (
         <>
-          <section aria-labelledby="datos-titulo" className="admin__seccion">
-            <h2 id="datos-titulo">Datos</h2>
-            <dl className="mesa__datos">
-              <dt>PDF</dt>
-              <dd>
-                <a href={`/api/v1/documentos/${b.documentoId}`}>{b.archivo}</a>
-              </dd>
-              <dt>Subido por</dt>
-              <dd>{b.usuarioCreacion}</dd>
-              <dt>Subido el</dt>
-              <dd>
-                <time dateTime={b.subido.iso}>{b.subido.texto}</time>
-              </dd>
-            </dl>
-            <p>
-              <a href="/boletines-oficiales" target="_blank" rel="noopener">
-                Ver la página pública de Boletines Oficiales<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </p>
-          </section>
+          <DatosDocumento
+            documentoId={b.documentoId}
+            archivo={b.archivo}
+            usuarioCreacion={b.usuarioCreacion}
+            subido={b.subido}
+            publica={{ href: '/boletines-oficiales', texto: 'Ver la página pública de Boletines Oficiales' }}
+          />
 
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar el boletín</h2>

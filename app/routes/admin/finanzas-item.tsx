@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
-import { AvisosDePagina, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
@@ -133,31 +133,13 @@ export default function FinanzasItem({ loaderData, actionData }: Route.Component
         />
       ) : (
         <>
-          <section aria-labelledby="datos-titulo" className="admin__seccion">
-            <h2 id="datos-titulo">Datos</h2>
-            <dl className="mesa__datos">
-              <dt>PDF</dt>
-              <dd>
-                <a href={`/api/v1/documentos/${item.documentoId}`}>{item.archivo}</a>
-              </dd>
-              {item.usuarioCreacion ? (
-                <>
-                  <dt>Subido por</dt>
-                  <dd>{item.usuarioCreacion}</dd>
-                </>
-              ) : null}
-              <dt>Subido el</dt>
-              <dd>
-                <time dateTime={item.subido.iso}>{item.subido.texto}</time>
-              </dd>
-            </dl>
-            <p>
-              <a href={textos.publica} target="_blank" rel="noopener">
-                {`Ver ${textos.paginaPublica}`}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </p>
-          </section>
+          <DatosDocumento
+            documentoId={item.documentoId}
+            archivo={item.archivo}
+            usuarioCreacion={item.usuarioCreacion}
+            subido={item.subido}
+            publica={{ href: textos.publica, texto: `Ver ${textos.paginaPublica}` }}
+          />
 
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar los datos o el PDF</h2>
