@@ -55,10 +55,13 @@ const anioSchema = z
  * The periods of a salary report and their place in the year (the column `orden`: twice the month,
  * plus one for the extra payment after it), as the public page orders them.
  */
-export const PERIODOS_SUELDO: readonly (readonly [string, number])[] = [
-  ...Array.from({ length: 12 }, (_, i) => [monthName(i + 1), (i + 1) * 2] as const),
+const AGUINALDOS: readonly (readonly [string, number])[] = [
   ['Aguinaldo 1er semestre', 13],
   ['Aguinaldo 2do semestre', 25],
+];
+export const PERIODOS_SUELDO: readonly (readonly [string, number])[] = [
+  ...Array.from({ length: 12 }, (_, i): readonly [string, number] => [monthName(i + 1), (i + 1) * 2]),
+  ...AGUINALDOS,
 ].sort((a, b) => a[1] - b[1]);
 const ORDEN_PERIODO = new Map(PERIODOS_SUELDO);
 
