@@ -64,7 +64,7 @@ test('un editor sube un informe de sueldos y lo encuentra en /sueldos', async ({
   expect(descarga.headers()['content-type']).toBe('application/pdf');
 });
 
-test('un .pdf que es HTML se rechaza diciendo qué es, con lo elegido intacto; la lista de estados contables pasa axe', async ({ page }) => {
+test('un .pdf que es HTML se rechaza diciendo qué es, con lo elegido intacto; la lista y la página de un estado contable pasan axe', async ({ page }) => {
   await page.goto('/admin/estados-contables');
   await esperarHidratacion(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Estados contables' })).toBeVisible();
@@ -81,5 +81,14 @@ test('un .pdf que es HTML se rechaza diciendo qué es, con lo elegido intacto; l
   await expect(page).toHaveTitle(/^Error: Estados contables/);
   await expect(page.getByLabel('Tipo')).toHaveValue('GASTOS');
   await expect(page.getByLabel('Año')).toHaveValue(ANIO);
+  await expectAccessible(page);
+  // A statement's own page, with the form that changes it.
+  await page
+    .getByRole('table')
+    .getByRole('link', { name: /^Ejecución de / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/estados-contables\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Cambiar los datos o el PDF' })).toBeVisible();
   await expectAccessible(page);
 });
