@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import type { Db } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type FormInput, firstValues } from '#domain/shared/form.ts';
 import { extractPdfText } from './pdf.ts';
 
 /**
@@ -36,17 +35,6 @@ export const TIPOS_IMAGEN: readonly TipoSubida[] = ['png', 'jpeg', 'webp'];
 
 /** What a field receives: the bytes and the name the person's file had. */
 export type ArchivoSubido = { data: Uint8Array; nombreArchivo: string };
-
-/**
- * A form's file field as the pipeline takes it, or null when no file was chosen (an empty file
- * input sends a nameless empty file). A chosen file that is empty comes with no bytes: the
- * pipeline refuses it, and a form may say so in its own words first.
- */
-export async function archivoDelFormulario(input: FormInput, campo: string): Promise<ArchivoSubido | null> {
-  const valor = firstValues(input)[campo];
-  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return null;
-  return { data: new Uint8Array(await valor.arrayBuffer()), nombreArchivo: valor.name };
-}
 
 /** UPLOAD_MAX_BYTES' default: 25 MB. */
 export const SUBIDA_MAX_BYTES = 25 * 1024 * 1024;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -23,7 +24,6 @@ import { POR_PAGINA } from './schemas.ts';
 export const ROLES_ORDENANZAS: readonly Rol[] = ['editor', 'administrador'];
 
 export const rutaOrdenanza = (o: { anio: number; numero: number }) => `/consulta-ordenanzas/${o.anio}/${o.numero}`;
-export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
 
 type Campo = CampoOrdenanza | 'archivo';
 type Errores = Partial<Record<Campo, string>>;
@@ -141,10 +141,11 @@ export async function guardarOrdenanza(
   actor: Actor,
   id: number | null,
   input: FormInput,
-  pdf: ArchivoSubido | null,
 ): Promise<ResultadoOrdenanza> {
   if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
   const { db } = ctx;
+  const elegido = archivoDe(input);
+  const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await leerArchivo(elegido);
   const maxBytes = ctx.config.subidaMaxBytes;
   const leido = readForm(ordenanzaSchema, input);
   const errorPdf = pdf ? await problemaDelPdf(pdf, maxBytes) : undefined;

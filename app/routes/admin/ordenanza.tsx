@@ -8,7 +8,6 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { archivoDelFormulario } from '#domain/documentos/subidas.ts';
 import { ROLES_ORDENANZAS, getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#domain/ordenanzas/admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
@@ -92,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'guardar') {
-    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form, await archivoDelFormulario(form, 'archivo'));
+    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form);
     if (r.tipo === 'guardado')
       throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
     if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });

@@ -7,7 +7,7 @@ import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { archivoDelFormulario } from '#domain/documentos/subidas.ts';
+import { archivoDe, leerArchivo } from '#domain/documentos/panel.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
 import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
@@ -48,9 +48,10 @@ export async function action(args: Route.ActionArgs) {
   } catch {
     return fallo({ general: 'No pudimos leer el formulario: elegí el archivo y envialo de nuevo.', errores: [], filasConError: 0, filasLeidas: 0 });
   }
-  const csv = await archivoDelFormulario(form, 'csv');
-  if (!csv) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
-  const r = await importarOrdenanzas(db, actor, csv.data);
+  const csv = archivoDe(form, 'csv');
+  if (csv === undefined) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
+  // An empty file is the import's to refuse, in its words.
+  const r = await importarOrdenanzas(db, actor, csv === 'vacio' ? new Uint8Array() : (await leerArchivo(csv)).data);
   if (r.tipo === 'importado') throw redirect(`/admin/ordenanzas/importar?importadas=${r.cantidad}`, { status: 303, headers: SIN_CACHE });
   if (r.tipo === 'prohibido') return fallo({ general: r.mensaje, errores: [], filasConError: 0, filasLeidas: 0 }, 403);
   return fallo({ ...r, errores: r.errores.slice(0, MAXIMO_INFORME) });
