@@ -9,7 +9,6 @@ import { PROHIBIDO_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
-import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE } from '#domain/ordenanzas/archivo.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { ROLES_MESA } from '#domain/shared/permisos.ts';
@@ -36,6 +35,9 @@ const PAGE_BODY_LIMIT = 1024 * 1024;
  */
 export type PageUpload = { url: string; roles: readonly Rol[]; forbidden: string; bodyLimit?: number; tooLarge?: string };
 
+const PROHIBIDO_ORDENANZAS =
+  'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.';
+
 export const PAGE_UPLOADS: readonly PageUpload[] = [
   {
     url: '/admin/solicitudes/:codigo',
@@ -54,13 +56,9 @@ export const PAGE_UPLOADS: readonly PageUpload[] = [
     forbidden: PROHIBIDO_FINANZAS,
   })),
   // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
-  ...['/admin/ordenanzas/nueva', '/admin/ordenanzas/:id', '/admin/ordenanzas/importar'].map((url) => ({
-    url,
-    bodyLimit: LIMITE_PDF_ORDENANZA + 64 * 1024,
-    tooLarge: MENSAJE_PDF_ORDENANZA_GRANDE,
-    roles: ROLES_ORDENANZAS,
-    forbidden: 'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.',
-  })),
+  { url: '/admin/ordenanzas/nueva', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
+  { url: '/admin/ordenanzas/:id', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
+  { url: '/admin/ordenanzas/importar', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
 ];
 /** The other fields of an upload form and the multipart framing, over the file's own limit. */
 const UPLOAD_FORM_ALLOWANCE = 64 * 1024;

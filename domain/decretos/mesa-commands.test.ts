@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
@@ -156,17 +157,17 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(html) })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El archivo no es un PDF.' },
+      errores: { archivo: 'El archivo es una página web (HTML), no un PDF: elegí un PDF.' },
     });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(png, 'decreto.pdf') })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El archivo no es un PDF.' },
+      errores: { archivo: 'El archivo es una imagen PNG, no un PDF: elegí un PDF.' },
     });
     const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(roto) })).toMatchObject({
       tipo: 'invalida',
-      errores: { archivo: 'El PDF está dañado o protegido y no se puede leer.' },
+      errores: { archivo: 'El PDF está dañado o protegido con contraseña y no se puede leer: guardalo de nuevo como PDF y subilo otra vez.' },
     });
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: new File([], 'vacio.pdf') })).toMatchObject({
       tipo: 'invalida',
@@ -240,6 +241,20 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
     expect(resultados.map((r) => r.tipo).sort()).toEqual(['conflicto', 'hecho']);
     expect((await correosDe(s.codigo)).length).toBe(3);
     expect((await getSolicitudMesa(ctx, mesa, s.codigo))?.historial.length).toBe(2);
+  });
+
+  it('dos envíos del decreto a la vez: uno lo logra; el otro no deja documento ni archivo', async () => {
+    const s = await crearSolicitud(ctx);
+    await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
+    const documentosAntes = (await database.db.select({ id: documentos.id }).from(documentos)).length;
+    const archivosAntes = (fs.readdirSync(storage.root, { recursive: true }) as string[]).filter((f) => f.endsWith('.pdf')).length;
+    const resultados = await Promise.all([
+      enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(await pdf('DECRETO A'), 'a.pdf') }),
+      enviarDecreto(ctx, admin, s.codigo, { archivo: await archivo(await pdf('DECRETO B'), 'b.pdf') }),
+    ]);
+    expect(resultados.map((r) => r.tipo).sort()).toEqual(['conflicto', 'hecho']);
+    expect((await database.db.select({ id: documentos.id }).from(documentos)).length).toBe(documentosAntes + 1);
+    expect((fs.readdirSync(storage.root, { recursive: true }) as string[]).filter((f) => f.endsWith('.pdf')).length).toBe(archivosAntes + 1);
   });
 
   it('el ciudadano recibe el PDF intacto por un servidor SMTP real', async () => {

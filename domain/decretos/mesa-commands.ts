@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { type AdjuntoCorreo, enqueueMail } from '#domain/correo/outbox.ts';
-import { InvalidDocumentoError, deleteDocumento, storeDocumento } from '#domain/documentos/commands.ts';
+import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -11,6 +11,7 @@ import type { z } from '#domain/shared/zod.ts';
 import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
 import { verificarProrroga } from '#domain/plazos/calendario.ts';
 import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
+import { LIMITES_MESA } from './campos.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
 import { cambioEstadoSchema, envioDecretoSchema, prorrogaSchema } from './mesa-schemas.ts';
@@ -155,13 +156,24 @@ function leer<S extends z.ZodObject>(
 
 /** Runs `cambio` in a transaction with the request locked, unless it does not exist or was anonymised. */
 function conLaSolicitud(ctx: Pick<AppContext, 'db'>, codigo: string, cambio: (t: Db, s: Bloqueada) => Promise<ResultadoMesa>): Promise<ResultadoMesa> {
-  return ctx.db.transaction(async (tx): Promise<ResultadoMesa> => {
-    const t = tx as unknown as Db;
-    const s = await bloquear(t, codigo);
-    if (!s) return { tipo: 'no_encontrada' };
-    if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
-    return cambio(t, s);
-  });
+  return ctx.db.transaction((tx) => enLaSolicitud(tx as unknown as Db, codigo, cambio));
+}
+
+/** The same inside a transaction that is already open (the decree's upload, whose document row shares it). */
+async function enLaSolicitud(t: Db, codigo: string, cambio: (t: Db, s: Bloqueada) => Promise<ResultadoMesa>): Promise<ResultadoMesa> {
+  const s = await bloquear(t, codigo);
+  if (!s) return { tipo: 'no_encontrada' };
+  if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
+  return cambio(t, s);
+}
+
+/** A change that could not be made after the decree's PDF was prepared: thrown to roll its document back. */
+class EnvioNoHecho extends Error {
+  readonly resultado: ResultadoMesa;
+  constructor(resultado: ResultadoMesa) {
+    super('envío no hecho');
+    this.resultado = resultado;
+  }
 }
 
 /** Committed: logged (the code, never the person) and the outbox worker woken. */
@@ -203,9 +215,11 @@ export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codi
 }
 
 /**
- * Sends the decree: the PDF is checked by its content (a readable PDF, nothing else) and stored as
- * a private document, the mail to the citizen carries it, and the request becomes «Documento
- * enviado». Only from «En proceso». If the change cannot be made, the stored PDF is removed again.
+ * Sends the decree: the PDF goes through the upload pipeline (docs/decisions/017-subidas.md:
+ * recognised by its content, only a readable PDF, the desk's own 10 MB limit) as a private
+ * document, the mail to the citizen carries it, and the request becomes «Documento enviado». Only
+ * from «En proceso». The document's row, the change and the mail share one transaction: if the
+ * change cannot be made, it rolls back and the stored file is removed again.
  */
 export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
   const leido = leer(actor, envioDecretoSchema, input, codigoTexto);
@@ -213,7 +227,7 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
   const { archivo, mensaje } = leido.datos;
   const { codigo } = leido;
 
-  // Checked before the file is stored, and again under the lock.
+  // Checked before the file is read, and again under the lock.
   const [actual] = await ctx.db
     .select({ estado: solicitudesDecreto.estado, anonimizadaEn: solicitudesDecreto.anonimizadaEn })
     .from(solicitudesDecreto)
@@ -223,39 +237,43 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
   const antes = motivoTransicionInvalida(actual.estado, 'enviada');
   if (antes) return { tipo: 'conflicto', mensaje: antes };
 
-  let guardado: Awaited<ReturnType<typeof storeDocumento>>;
-  try {
-    // Outside the transaction: reading the PDF takes a while, and the request stays unlocked meanwhile.
-    guardado = await storeDocumento(ctx, { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name, publico: false, soloPdf: true });
-  } catch (error) {
-    if (error instanceof InvalidDocumentoError) return invalida({ archivo: error.message }, leido.valores);
-    throw error;
-  }
   let resultado: ResultadoMesa;
+  let documento: number | undefined;
   try {
-    resultado = await conLaSolicitud(ctx, codigo, async (t, s) => {
-      const motivo = motivoTransicionInvalida(s.estado, 'enviada');
-      if (motivo) return { tipo: 'conflicto', mensaje: motivo };
-      await aplicarCambio(t, ctx, actor, s, {
-        estado: 'enviada',
-        mensaje,
-        accion: 'solicitud.envio_decreto',
-        documentoId: guardado.id,
-        adjuntos: [{ documentoId: guardado.id, nombreArchivo: guardado.nombreArchivo, tipoContenido: guardado.tipoContenido }],
-        asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
-        lineas: [
-          `Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`,
-          `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
-        ],
-      });
-      return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
-    });
+    // The pipeline reads the PDF before its transaction: the request stays unlocked meanwhile.
+    resultado = await guardarSubida(
+      ctx,
+      { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name },
+      { tipos: ['pdf'], maxBytes: LIMITES_MESA.pdf, publico: false },
+      async (tx, guardado) => {
+        const r = await enLaSolicitud(tx, codigo, async (t, s) => {
+          const motivo = motivoTransicionInvalida(s.estado, 'enviada');
+          if (motivo) return { tipo: 'conflicto', mensaje: motivo };
+          await aplicarCambio(t, ctx, actor, s, {
+            estado: 'enviada',
+            mensaje,
+            accion: 'solicitud.envio_decreto',
+            documentoId: guardado.id,
+            adjuntos: [{ documentoId: guardado.id, nombreArchivo: guardado.nombreArchivo, tipoContenido: guardado.tipoContenido }],
+            asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
+            lineas: [
+              `Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`,
+              `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
+            ],
+          });
+          return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
+        });
+        if (r.tipo !== 'hecho') throw new EnvioNoHecho(r);
+        documento = guardado.id;
+        return r;
+      },
+    );
   } catch (error) {
-    await deleteDocumento(ctx, guardado.id).catch(() => {});
+    if (error instanceof EnvioNoHecho) return error.resultado;
+    if (error instanceof SubidaRechazadaError) return invalida({ archivo: error.message }, leido.valores);
     throw error;
   }
-  if (resultado.tipo !== 'hecho') await deleteDocumento(ctx, guardado.id);
-  return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento: guardado.id });
+  return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento });
 }
 
 /**

@@ -97,7 +97,7 @@ export const cambioEstadoSchema = z
     path: ['mensaje'],
   });
 
-/** Sending the decree: its PDF (checked by content when stored; storeDocumento's own bound, 30 MB, is higher) and an optional message. */
+/** Sending the decree: its PDF (its kind checked by content by the upload pipeline; this is the desk's own 10 MB bound) and an optional message. */
 export const envioDecretoSchema = z.object({
   archivo: z
     .file({ error: 'Adjuntá el decreto en PDF.' })

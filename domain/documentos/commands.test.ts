@@ -3,10 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
+import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { InvalidDocumentoError, deleteDocumento, storeDocumento } from './commands.ts';
+import { storeDocumento } from './commands.ts';
+import { SubidaRechazadaError } from './subidas.ts';
 import { getArchivoDocumento, getDocumento } from './queries.ts';
 
 describe.each(engines)('documentos (%s)', (engine) => {
@@ -34,18 +36,26 @@ describe.each(engines)('documentos (%s)', (engine) => {
   it('rechaza lo que no es PDF ni imagen aunque se llame .pdf, sin guardar nada', async () => {
     const antes = (await database.db.select().from(documentos)).length;
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
-    await expect(storeDocumento({ db: database.db, storage }, { data: html, nombreArchivo: 'ordenanza.pdf' })).rejects.toThrow(InvalidDocumentoError);
-    await expect(storeDocumento({ db: database.db, storage }, { data: new Uint8Array(), nombreArchivo: 'x.pdf' })).rejects.toThrow('El archivo está vacío.');
+    await expect(storeDocumento({ db: database.db, storage }, { data: html, nombreArchivo: 'ordenanza.pdf' })).rejects.toThrow(SubidaRechazadaError);
+    await expect(storeDocumento({ db: database.db, storage }, { data: new Uint8Array(), nombreArchivo: 'x.pdf' })).rejects.toThrow('El archivo está vacío');
     const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
     await expect(storeDocumento({ db: database.db, storage }, { data: roto, nombreArchivo: 'x.pdf' })).rejects.toThrow(/dañado/);
     expect((await database.db.select().from(documentos)).length).toBe(antes);
   });
 
-  it('acepta imágenes PNG reconociéndolas por su firma', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  it('acepta imágenes PNG reconociéndolas por su contenido, con las copias del proceso de subidas', async () => {
+    const png = generarPng({ ancho: 40, alto: 30, cielo: [120, 170, 220], montana: [70, 90, 80], lago: [40, 90, 140], semilla: 1 });
     const guardado = await storeDocumento({ db: database.db, storage }, { data: png, nombreArchivo: 'foto' });
     expect(guardado.tipoContenido).toBe('image/png');
+    expect(guardado.claveMiniatura).not.toBeNull();
     expect((await getDocumento(database.db, guardado.id))?.nombreArchivo).toBe('foto.png');
+  });
+
+  it('lo reconoce el mismo código que las subidas del panel: un GIF ya no se acepta', async () => {
+    const antes = (await database.db.select().from(documentos)).length;
+    const gif = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
+    await expect(storeDocumento({ db: database.db, storage }, { data: gif, nombreArchivo: 'animada.gif' })).rejects.toThrow(/El archivo es una imagen GIF/);
+    expect((await database.db.select().from(documentos)).length).toBe(antes);
   });
 
   it('un documento privado no sale por las descargas públicas, pero quien lo envía lo lee', async () => {
@@ -57,20 +67,5 @@ describe.each(engines)('documentos (%s)', (engine) => {
     expect(archivo).toMatchObject({ id: guardado.id, nombreArchivo: 'decreto-5.pdf', tipoContenido: 'application/pdf' });
     expect(fs.readFileSync(path.join(storage.root, archivo!.clave)).equals(Buffer.from(data))).toBe(true);
     expect(await getArchivoDocumento(database.db, 0)).toBeUndefined();
-  });
-
-  it('soloPdf rechaza una imagen; borrar quita el registro y el archivo', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    await expect(storeDocumento({ db: database.db, storage }, { data: png, nombreArchivo: 'decreto.pdf', soloPdf: true })).rejects.toThrow(
-      'El archivo no es un PDF.',
-    );
-    const data = await generarPdf({ titulo: 'DECRETO N° 6/2026', parrafos: ['Otro.'] });
-    const guardado = await storeDocumento({ db: database.db, storage }, { data, nombreArchivo: 'd.pdf', soloPdf: true });
-    const { clave } = (await getArchivoDocumento(database.db, guardado.id))!;
-    await deleteDocumento({ db: database.db, storage }, guardado.id);
-    expect(await getArchivoDocumento(database.db, guardado.id)).toBeUndefined();
-    expect(fs.existsSync(path.join(storage.root, clave))).toBe(false);
-    // Deleting what is not there is no error.
-    await deleteDocumento({ db: database.db, storage }, guardado.id);
   });
 });

@@ -20,9 +20,9 @@ export function parseIdRuta(texto: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-/** The form's file field (`archivo`): a file with content, an empty one, or nothing (a form sent without choosing one). */
-export function archivoDe(input: FormInput): File | 'vacio' | undefined {
-  const valor = firstValues(input).archivo;
+/** The form's file field (`archivo`, or `campo`): a file with content, an empty one, or nothing (a form sent without choosing one). */
+export function archivoDe(input: FormInput, campo = 'archivo'): File | 'vacio' | undefined {
+  const valor = firstValues(input)[campo];
   if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
   return valor.size === 0 ? 'vacio' : valor;
 }

@@ -148,11 +148,19 @@ type Preparado = {
   paginas: number | null;
 };
 
-async function preparar(archivo: ArchivoSubido, tipos: readonly TipoSubida[], maxBytes: number): Promise<Preparado> {
-  if (archivo.data.length > maxBytes) {
-    throw new SubidaRechazadaError(mensajeArchivoGrande(maxBytes));
-  }
-  const tipo = await reconocerTipo(archivo.data, tipos);
+/**
+ * The quick checks of a file, without reading or storing it: its size and its kind. A form checks
+ * them with its other fields, to say everything that is wrong at once before anything is stored;
+ * `guardarSubida` checks them again. Throws `SubidaRechazadaError`; answers the kind.
+ */
+export async function comprobarSubida(data: Uint8Array, opciones: Pick<OpcionesSubida, 'tipos' | 'maxBytes'>): Promise<TipoSubida> {
+  const maxBytes = opciones.maxBytes ?? SUBIDA_MAX_BYTES;
+  if (data.length > maxBytes) throw new SubidaRechazadaError(mensajeArchivoGrande(maxBytes));
+  return reconocerTipo(data, opciones.tipos);
+}
+
+async function preparar(archivo: ArchivoSubido, opciones: OpcionesSubida): Promise<Preparado> {
+  const tipo = await comprobarSubida(archivo.data, opciones);
   if (tipo === 'pdf') {
     try {
       const { texto, paginas } = await extractPdfText(archivo.data);
@@ -212,7 +220,7 @@ export async function guardarSubida<T>(
   trabajo: (tx: Db, documento: DocumentoSubido) => Promise<T>,
 ): Promise<T> {
   // The slow part (reading a PDF, resizing an image) before the transaction: no lock is held meanwhile.
-  const p = await preparar(archivo, opciones.tipos, opciones.maxBytes ?? SUBIDA_MAX_BYTES);
+  const p = await preparar(archivo, opciones);
   const base = `${new Date().getUTCFullYear()}/${randomUUID()}`;
   const clave = `${base}.${EXTENSION[p.tipo]}`;
   const claveWeb = p.web ? `${base}.web.webp` : null;

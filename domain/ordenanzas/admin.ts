@@ -3,13 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { InvalidDocumentoError, deleteDocumento, storeDocumento } from '#domain/documentos/commands.ts';
-import { detectFileType } from '#domain/documentos/tipos.ts';
+import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
+import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { republicarRuta, retirarContenido } from '#domain/sitio/retirados.ts';
-import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE, describirArchivo } from './archivo.ts';
 import { type CampoOrdenanza, type DatosOrdenanza, type FiltrosAdmin, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
 import { POR_PAGINA } from './schemas.ts';
@@ -25,9 +24,6 @@ import { POR_PAGINA } from './schemas.ts';
 export const ROLES_ORDENANZAS: readonly Rol[] = ['editor', 'administrador'];
 
 export const rutaOrdenanza = (o: { anio: number; numero: number }) => `/consulta-ordenanzas/${o.anio}/${o.numero}`;
-export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
-
-export type PdfSubido = { data: Uint8Array; nombreArchivo: string };
 
 type Campo = CampoOrdenanza | 'archivo';
 type Errores = Partial<Record<Campo, string>>;
@@ -81,15 +77,28 @@ export function restriccionUnica(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A PDF's problems before anything is stored: too big, or not a PDF (saying what it is). */
-async function problemaDelPdf(pdf: PdfSubido): Promise<string | undefined> {
+/**
+ * A PDF's problems before anything is stored: empty, too big or not a PDF (saying what it is), in
+ * the upload pipeline's words (docs/decisions/017-subidas.md), which checks them again when it stores it.
+ */
+async function problemaDelPdf(pdf: ArchivoSubido, maxBytes: number | undefined): Promise<string | undefined> {
   if (pdf.data.length === 0) return 'El archivo elegido está vacío: elegí el PDF de la ordenanza.';
-  if (pdf.data.length > LIMITE_PDF_ORDENANZA) return MENSAJE_PDF_ORDENANZA_GRANDE;
-  if (detectFileType(pdf.data)?.tipo !== 'application/pdf') {
-    const nombre = pdf.nombreArchivo.replace(/[\p{Cc}]/gu, '').slice(0, 80) || 'elegido';
-    return `El archivo «${nombre}» no es un PDF: por su contenido es ${await describirArchivo(pdf.data)}. Elegí el PDF de la ordenanza.`;
+  try {
+    await comprobarSubida(pdf.data, { tipos: ['pdf'], maxBytes });
+    return undefined;
+  } catch (error) {
+    if (error instanceof SubidaRechazadaError) return error.message;
+    throw error;
   }
-  return undefined;
+}
+
+/** An ordinance that could not be saved after its PDF was prepared: thrown to roll the new document back. */
+class OrdenanzaNoGuardada extends Error {
+  readonly resultado: ResultadoOrdenanza;
+  constructor(resultado: ResultadoOrdenanza) {
+    super('ordenanza no guardada');
+    this.resultado = resultado;
+  }
 }
 
 /** The id of the ordinance número/año, if the register has it. */
@@ -121,21 +130,25 @@ async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | nu
 /**
  * Creates (`id` null) or changes an ordinance, with its PDF when one is given. Everything is
  * checked before anything is stored: a bad field, a repeated number, a missing modified
- * ordinance or a file that is not a PDF stores nothing. The PDF is then stored and its text
- * copied into the row, so the public search finds its words as soon as the transaction commits;
- * a replaced PDF is no longer public and its old download address answers 410.
+ * ordinance or a file that is not a PDF stores nothing. The PDF then goes through the upload
+ * pipeline (`guardarSubida`, UPLOAD_MAX_BYTES): its document row and the ordinance's share one
+ * transaction, its text copied into the row, so the public search finds its words as soon as it
+ * commits; if anything fails, nothing stays, in the database or in storage. A replaced PDF is no
+ * longer public and its old download address answers 410.
  */
 export async function guardarOrdenanza(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'config'>,
   actor: Actor,
   id: number | null,
   input: FormInput,
-  pdf: PdfSubido | null,
 ): Promise<ResultadoOrdenanza> {
   if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
   const { db } = ctx;
+  const elegido = archivoDe(input);
+  const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await leerArchivo(elegido);
+  const maxBytes = ctx.config.subidaMaxBytes;
   const leido = readForm(ordenanzaSchema, input);
-  const errorPdf = pdf ? await problemaDelPdf(pdf) : undefined;
+  const errorPdf = pdf ? await problemaDelPdf(pdf, maxBytes) : undefined;
   if (!leido.ok) return { tipo: 'invalido', errores: { ...leido.errores, ...(errorPdf ? { archivo: errorPdf } : {}) }, valores: leido.valores };
   const datos = leido.datos;
   if (id !== null) {
@@ -146,64 +159,64 @@ export async function guardarOrdenanza(
   if (errorPdf) errores.archivo = errorPdf;
   if (Object.keys(errores).length > 0) return { tipo: 'invalido', errores, valores: leido.valores };
 
-  let documento: Awaited<ReturnType<typeof storeDocumento>> | undefined;
-  if (pdf) {
-    try {
-      documento = await storeDocumento(ctx, { ...pdf, soloPdf: true });
-    } catch (error) {
-      if (!(error instanceof InvalidDocumentoError)) throw error;
-      return { tipo: 'invalido', errores: { archivo: `${error.message} Elegí otro PDF.` }, valores: leido.valores };
+  const escribir = async (tx: Db, documento?: DocumentoSubido): Promise<ResultadoOrdenanza> => {
+    const valores = {
+      numero: datos.numero,
+      anio: datos.anio,
+      estado: datos.estado,
+      fechaEmision: datos.fechaEmision,
+      descripcion: datos.descripcion,
+      expediente: datos.expediente,
+      modificatoriaDe,
+      ...(documento ? { documentoId: documento.id, textoDocumento: documento.texto } : {}),
+    };
+    if (id === null) {
+      const [nueva] = await tx.insert(ordenanzas).values(valores).returning(columnas);
+      await republicarRuta(tx, rutaOrdenanza(nueva!));
+      await registrarAuditoria(tx, { actor, accion: 'ordenanza.alta', entidad: 'ordenanza', entidadId: nueva!.id, despues: auditable(nueva!) });
+      return { tipo: 'guardado', id: nueva!.id, numero: nueva!.numero, anio: nueva!.anio, cambio: true };
     }
-  }
-  const valores = {
-    numero: datos.numero,
-    anio: datos.anio,
-    estado: datos.estado,
-    fechaEmision: datos.fechaEmision,
-    descripcion: datos.descripcion,
-    expediente: datos.expediente,
-    modificatoriaDe,
-    ...(documento ? { documentoId: documento.id, textoDocumento: documento.texto } : {}),
-  };
-  try {
-    return await db.transaction(async (tx): Promise<ResultadoOrdenanza> => {
-      if (id === null) {
-        const [nueva] = await tx.insert(ordenanzas).values(valores).returning(columnas);
-        await republicarRuta(tx, rutaOrdenanza(nueva!));
-        await registrarAuditoria(tx, { actor, accion: 'ordenanza.alta', entidad: 'ordenanza', entidadId: nueva!.id, despues: auditable(nueva!) });
-        return { tipo: 'guardado', id: nueva!.id, numero: nueva!.numero, anio: nueva!.anio, cambio: true };
-      }
-      const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
-      if (!antes) return noEncontrado(id);
-      const campos = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modificatoriaDe'] as const;
-      if (!documento && campos.every((c) => valores[c] === antes[c])) return { tipo: 'guardado', id, numero: antes.numero, anio: antes.anio, cambio: false };
-      const [despues] = await tx
-        .update(ordenanzas)
-        .set({ ...valores, updatedAt: sql`now()` })
-        .where(eq(ordenanzas.id, id))
-        .returning(columnas);
-      if (documento && antes.documentoId !== null) {
-        // The replaced PDF stays stored (the audit log names it) but is no longer served.
-        await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
-        await retirarContenido(tx, {
-          ruta: rutaDocumento(antes.documentoId),
-          titulo: `PDF anterior de la Ordenanza N° ${antes.numero}/${antes.anio}, reemplazado por uno nuevo`,
-          actor,
-        });
-      }
-      if (despues!.numero !== antes.numero || despues!.anio !== antes.anio) await republicarRuta(tx, rutaOrdenanza(despues!));
-      await registrarAuditoria(tx, {
+    const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
+    if (!antes) return noEncontrado(id);
+    const campos = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modificatoriaDe'] as const;
+    if (!documento && campos.every((c) => valores[c] === antes[c])) return { tipo: 'guardado', id, numero: antes.numero, anio: antes.anio, cambio: false };
+    const [despues] = await tx
+      .update(ordenanzas)
+      .set({ ...valores, updatedAt: sql`now()` })
+      .where(eq(ordenanzas.id, id))
+      .returning(columnas);
+    if (documento && antes.documentoId !== null) {
+      // The replaced PDF stays stored (the audit log names it) but is no longer served.
+      await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
+      await retirarContenido(tx, {
+        ruta: rutaDocumento(antes.documentoId),
+        titulo: `PDF anterior de la Ordenanza N° ${antes.numero}/${antes.anio}, reemplazado por uno nuevo`,
         actor,
-        accion: 'ordenanza.cambio',
-        entidad: 'ordenanza',
-        entidadId: id,
-        antes: auditable(antes),
-        despues: auditable(despues!),
       });
-      return { tipo: 'guardado', id, numero: despues!.numero, anio: despues!.anio, cambio: true };
+    }
+    if (despues!.numero !== antes.numero || despues!.anio !== antes.anio) await republicarRuta(tx, rutaOrdenanza(despues!));
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'ordenanza.cambio',
+      entidad: 'ordenanza',
+      entidadId: id,
+      antes: auditable(antes),
+      despues: auditable(despues!),
+    });
+    return { tipo: 'guardado', id, numero: despues!.numero, anio: despues!.anio, cambio: true };
+  };
+
+  try {
+    if (!pdf) return await db.transaction((tx) => escribir(tx));
+    return await guardarSubida(ctx, pdf, { tipos: ['pdf'], maxBytes }, async (tx, documento) => {
+      const r = await escribir(tx, documento);
+      // Withdrawn meanwhile: throwing rolls the new document back and removes its file.
+      if (r.tipo !== 'guardado') throw new OrdenanzaNoGuardada(r);
+      return r;
     });
   } catch (error) {
-    if (documento) await deleteDocumento(ctx, documento.id).catch(() => {});
+    if (error instanceof OrdenanzaNoGuardada) return error.resultado;
+    if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
     if (restriccionUnica(error) === undefined) throw error;
     // Another editor took the number between our check and our write: answered like the check would.
     return { tipo: 'invalido', errores: { numero: repetida(datos.numero, datos.anio) }, valores: leido.valores };

@@ -30,6 +30,7 @@ const CAMPO_DE: Record<Columna, CampoOrdenanza> = {
 const OBLIGATORIAS: readonly Columna[] = ['numero', 'anio', 'estado', 'descripcion'];
 
 export const LIMITE_CSV_BYTES = 5 * 1024 * 1024;
+export const MENSAJE_CSV_GRANDE = 'El archivo supera los 5 MB: partilo en varios archivos de hasta 5.000 filas cada uno.';
 export const LIMITE_FILAS = 5000;
 /** A cell longer than this is not an ordinance's field: the row is refused without reading further. */
 const LARGO_CELDA = 4000;
@@ -68,7 +69,7 @@ type FilaLista = {
 /** Reads and checks the file; nothing is written. */
 async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | Rechazo> {
   if (data.length === 0) return rechazo('El archivo está vacío: descargá la plantilla, completala y subila de nuevo.');
-  if (data.length > LIMITE_CSV_BYTES) return rechazo('El archivo supera los 5 MB: partilo en varios archivos de hasta 5.000 filas cada uno.');
+  if (data.length > LIMITE_CSV_BYTES) return rechazo(MENSAJE_CSV_GRANDE);
   let texto: string;
   try {
     texto = new TextDecoder('utf-8', { fatal: true }).decode(data);

@@ -41,6 +41,8 @@ test('un editor agrega una ordenanza con su PDF, la encuentra en la búsqueda p�
   await page.goto('/admin/ordenanzas');
   await page.getByRole('link', { name: 'Agregar una ordenanza' }).click();
   const form = page.getByRole('form', { name: 'Datos de la nueva ordenanza' });
+  // The upload pipeline's form (docs/decisions/017-subidas.md): enhanced once hydrated, with its progress.
+  await expect(form).toHaveAttribute('data-subida-activa');
   await form.getByLabel('Número').fill(String(NUMERO));
   await form.getByLabel('Año').fill(String(ANIO));
   await form.getByLabel('Estado').selectOption({ label: 'Aprobada/Vigente' });
@@ -71,6 +73,7 @@ test('un editor importa un CSV: primero con un error que el informe nombra, desp
     ].join('\r\n');
   const archivo = path.join(DIR, 'ordenanzas.csv');
   await page.goto('/admin/ordenanzas/importar');
+  await expect(page.locator('form[data-subida]')).toHaveAttribute('data-subida-activa');
   fs.writeFileSync(archivo, csv('Inventado'));
   await page.getByLabel('Archivo CSV').setInputFiles(archivo);
   await page.getByRole('button', { name: 'Importar' }).click();
@@ -82,6 +85,20 @@ test('un editor importa un CSV: primero con un error que el informe nombra, desp
   await expect(page.getByRole('status')).toContainText('Importamos 2 ordenanzas.');
   await page.goto(`/consulta-ordenanzas/${ANIO}/${NUMERO + 2}`);
   await expect(page.getByRole('link', { name: `Ordenanza N° ${NUMERO + 1}/${ANIO}` })).toBeVisible();
+});
+
+test('la importación avisa de un CSV de más de 5 MB antes de mandarlo, sin enviar nada', async ({ page }) => {
+  await page.goto('/admin/ordenanzas/importar');
+  await expect(page.locator('form[data-subida]')).toHaveAttribute('data-subida-activa');
+  let envios = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST') envios++;
+  });
+  await page.getByLabel('Archivo CSV').setInputFiles({ name: 'grande.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.locator('.subida__estado')).toHaveText(/^El archivo supera los 5 MB: partilo en varios archivos/);
+  await expect(page).toHaveURL(/\/admin\/ordenanzas\/importar$/);
+  expect(envios).toBe(0);
 });
 
 test('las páginas de ordenanzas del panel pasan axe a cada ancho', async ({ page }) => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, contenidosRetirados, documentos, ordenanzas } from '#db/schema/index.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -148,8 +149,8 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const archivosAntes = archivosGuardados();
     const casos: [Uint8Array | string, string][] = [
       [new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, ...new Array(200).fill(0)]), 'un programa ejecutable de Windows'],
-      ['<!DOCTYPE html><html><body><script>alert(1)</script></body></html>', 'una página HTML'],
-      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), 'una imagen PNG'],
+      ['<!DOCTYPE html><html><body><script>alert(1)</script></body></html>', 'una página web (HTML)'],
+      [generarPng({ ancho: 20, alto: 20, cielo: [120, 170, 220], montana: [70, 90, 80], lago: [40, 90, 140], semilla: 2 }), 'una imagen PNG'],
     ];
     for (const [bytes, que] of casos) {
       const res = await postMultipart(
@@ -158,7 +159,7 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
         campos({ numero: '9020', anio: '2026', descripcion: 'Con archivo falso' }, archivo(bytes, 'ordenanza.pdf')),
       );
       expect(res.statusCode).toBe(400);
-      expect(textoDe(res.body)).toContain(`El archivo «ordenanza.pdf» no es un PDF: por su contenido es ${que}.`);
+      expect(textoDe(res.body)).toContain(`El archivo es ${que}, no un PDF: elegí un PDF.`);
       expect(res.body).toContain('>Con archivo falso</textarea>');
     }
     expect(await fila(9020, 2026)).toBeUndefined();
@@ -173,7 +174,7 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     grande.set(new TextEncoder().encode('%PDF-1.7\n'));
     const res = await postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9025', anio: '2026' }, archivo(grande, 'enorme.pdf')));
     expect(res.statusCode).toBe(413);
-    expect(res.body).toContain('El PDF supera los 25 MB permitidos');
+    expect(res.body).toContain('El archivo supera los 25 MB permitidos');
     const mesaGrande = await postMultipart('/admin/ordenanzas/nueva', mesa, campos({ numero: '9025', anio: '2026' }, archivo(grande, 'enorme.pdf')));
     expect(mesaGrande.statusCode).toBe(403);
     expect(await fila(9025, 2026)).toBeUndefined();
@@ -237,6 +238,22 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     // Feed and sitemap follow at once.
     expect((await t.app.inject({ url: '/feeds/ordenanzas.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
+  });
+
+  it('dos altas del mismo número a la vez, cada una con su PDF: una se guarda; la otra dice que está repetido y no deja documento ni archivo', async () => {
+    const antes = await cuantosDocumentos();
+    const archivosAntes = archivosGuardados().length;
+    const [a, b] = await Promise.all(
+      ['carpinchal', 'huemulero'].map(async (palabra) =>
+        postMultipart('/admin/ordenanzas/nueva', editor, campos({ numero: '9060', anio: '2026' }, archivo(await pdfCon(palabra), `${palabra}.pdf`))),
+      ),
+    );
+    const codigos = [a!.statusCode, b!.statusCode].sort();
+    expect(codigos).toEqual([303, 400]);
+    const rechazo = a!.statusCode === 400 ? a! : b!;
+    expect(textoDe(rechazo.body)).toContain('Ya hay una ordenanza 9060/2026 en el registro');
+    expect(await cuantosDocumentos()).toBe(antes + 1);
+    expect(archivosGuardados().length).toBe(archivosAntes + 1);
   });
 
   it('sin cambios no escribe ni audita; una ordenanza que no existe es 404; la plantilla trae el encabezado y dos ejemplos', async () => {

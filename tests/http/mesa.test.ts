@@ -327,7 +327,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       [
         'otro archivo con .pdf',
         [['archivo', new File(['<html>no soy un PDF</html>'], 'decreto.pdf', { type: 'application/pdf' })]],
-        'El archivo no es un PDF.',
+        'El archivo es una página web (HTML), no un PDF: elegí un PDF.',
       ],
       ['un PDF roto', [['archivo', new File(['%PDF-1.7\n1 0 obj roto'], 'decreto.pdf', { type: 'application/pdf' })]], 'El PDF está dañado o protegido'],
       ['vacío', [['archivo', new File([], 'decreto.pdf', { type: 'application/pdf' })]], 'El archivo está vacío: adjuntá el decreto en PDF.'],

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * Upload progress for the back-office's forms (issue 14, docs/decisions/017-subidas.md). The form is
@@ -136,5 +136,18 @@ export function ProgresoSubida(opciones: Opciones) {
       </div>
       <p className="subida__estado" aria-live="polite" ref={estado} />
     </div>
+  );
+}
+
+/**
+ * The form every upload of the back-office is: a plain multipart `<form data-subida>` that posts
+ * without JavaScript and that the `ProgresoSubida` rendered inside it enhances. `action` is always
+ * set: a saved upload is told from a refused one by the redirect's address differing from it.
+ */
+export function FormularioSubida({ action, etiquetadoPor, children }: { action: string; etiquetadoPor: string; children: ReactNode }) {
+  return (
+    <form method="post" action={action} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby={etiquetadoPor} data-subida="">
+      {children}
+    </form>
   );
 }

@@ -4,6 +4,7 @@ import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { instante } from '#app/features/mesa/formato.server.ts';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
@@ -142,21 +143,13 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar el boletín</h2>
             <ErrorSummary title="Revisá el boletín" errors={erroresBoletin(errores)} ref={resumen} />
-            <form
-              method="post"
-              action={enlace}
-              encType="multipart/form-data"
-              className="admin__formulario"
-              noValidate
-              aria-labelledby="editar-titulo"
-              data-subida=""
-            >
+            <FormularioSubida action={enlace} etiquetadoPor="editar-titulo">
               <RequiredFieldsNote />
               <CamposBoletin errores={errores} valores={respuesta?.valores ?? b.valores} limite={limite} reemplazo />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">
                 Guardar los cambios
               </button>
-            </form>
+            </FormularioSubida>
           </section>
 
           <section aria-labelledby="borrar-titulo" className="admin__seccion">

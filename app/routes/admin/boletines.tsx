@@ -6,6 +6,7 @@ import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
+import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -148,21 +149,13 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="subir-titulo" className="admin__seccion">
         <h2 id="subir-titulo">Subir un boletín</h2>
         <ErrorSummary title="Revisá el boletín" errors={erroresAlta} ref={resumenAlta} />
-        <form
-          method="post"
-          action="/admin/boletines"
-          encType="multipart/form-data"
-          className="admin__formulario"
-          noValidate
-          aria-labelledby="subir-titulo"
-          data-subida=""
-        >
+        <FormularioSubida action="/admin/boletines" etiquetadoPor="subir-titulo">
           <RequiredFieldsNote />
           <CamposBoletin errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} />
           <button type="submit" className="btn btn-primary">
             Subir el boletín
           </button>
-        </form>
+        </FormularioSubida>
       </section>
     </>
   );

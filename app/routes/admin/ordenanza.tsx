@@ -3,7 +3,8 @@ import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { pdfDelFormulario } from '#app/features/ordenanzas/subida.server.ts';
+import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
+import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -16,8 +17,8 @@ import type { Route } from './+types/ordenanza';
 /**
  * One ordinance in the back-office (issue 14), and the form that adds one (/admin/ordenanzas/nueva):
  * every field the public consultation shows, the ordinance it modifies (número/año, checked
- * against the register), the state, and its PDF (multipart; checked by content, its text feeds the
- * public search at once). Withdrawing it is a step of its own (`?paso=retirar`) that works without
+ * against the register), the state, and its PDF (multipart, through the upload pipeline with its
+ * progress, docs/decisions/017-subidas.md; its text feeds the public search at once). Withdrawing it is a step of its own (`?paso=retirar`) that works without
  * JavaScript; afterwards its public address answers 410. Each change is audited by the domain.
  */
 type Campo = CampoOrdenanza | 'archivo';
@@ -66,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
         } as Partial<Record<CampoOrdenanza, string>>,
       },
       paso: o && params.get('paso') === 'retirar' ? ('retirar' as const) : null,
+      limite: limiteSubida(args.context.get(appContext).config),
       aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as Aviso] : null,
     },
     { headers: SIN_CACHE },
@@ -89,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'guardar') {
-    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form, await pdfDelFormulario(form));
+    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form);
     if (r.tipo === 'guardado')
       throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
     if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });
@@ -110,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Ordenanza({ loaderData, actionData }: Route.ComponentProps) {
-  const { ordenanza: o, paso, aviso } = loaderData;
+  const { ordenanza: o, paso, aviso, limite } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const formulario = respuesta?.formulario === 'guardar' ? respuesta : undefined;
   const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
@@ -177,7 +179,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
             <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
             <ErrorSummary title="Revisá la ordenanza" errors={listaErrores} ref={resumen} />
             <RequiredFieldsNote />
-            <Form method="post" action={enlace} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="form-titulo">
+            <FormularioSubida action={enlace} etiquetadoPor="form-titulo">
               <FormField name="numero" label={ETIQUETAS_ORDENANZA.numero} error={errores.numero} required>
                 {(c) => <input {...c} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} autoComplete="off" />}
               </FormField>
@@ -217,16 +219,19 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
                 label={ETIQUETAS_ORDENANZA.archivo}
                 error={errores.archivo}
                 hint={
-                  o?.documentoId ? 'Elegí un PDF sólo si querés reemplazar el actual (hasta 25 MB).' : 'Un PDF de hasta 25 MB; su texto se usa en la búsqueda.'
+                  o?.documentoId
+                    ? `Elegí un PDF sólo si querés reemplazar el actual (hasta ${limite.texto}).`
+                    : `Un PDF de hasta ${limite.texto}; su texto se usa en la búsqueda.`
                 }
                 className="campo--completo"
               >
                 {(c) => <input {...c} type="file" accept="application/pdf,.pdf" className="form-control" />}
               </FormField>
+              <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
               <button type="submit" name="intent" value="guardar" className="btn btn-primary">
                 {o ? 'Guardar los cambios' : 'Agregar la ordenanza'}
               </button>
-            </Form>
+            </FormularioSubida>
           </section>
         </>
       )}

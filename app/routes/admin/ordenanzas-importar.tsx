@@ -1,27 +1,36 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect } from 'react-router';
+import { Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { csvDelFormulario } from '#app/features/ordenanzas/subida.server.ts';
+import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { archivoDe, leerArchivo } from '#domain/documentos/panel.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
-import { type ErrorDeFila, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
+import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import type { Route } from './+types/ordenanzas-importar';
 
 /**
  * The bulk import of ordinances (issue 14): a CSV in the template's columns, checked row by row
  * and imported all or nothing. A refused file gets a table of every bad row, its field and why;
- * an accepted one goes back here with how many were imported (303).
+ * an accepted one goes back here with how many were imported (303). The form is the upload
+ * pipeline's (`<form data-subida>` with its progress, docs/decisions/017-subidas.md); the CSV's own
+ * limit (5 MB) is checked in the browser before sending and again by the import.
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, ROLES_ORDENANZAS);
   const importadas = new URL(args.request.url).searchParams.get('importadas');
-  return data({ importadas: importadas && /^\d{1,5}$/.test(importadas) ? Number(importadas) : null }, { headers: SIN_CACHE });
+  return data(
+    {
+      importadas: importadas && /^\d{1,5}$/.test(importadas) ? Number(importadas) : null,
+      limite: { maxBytes: LIMITE_CSV_BYTES, mensajeGrande: MENSAJE_CSV_GRANDE },
+    },
+    { headers: SIN_CACHE },
+  );
 }
 
 type Respuesta = { general?: string; errores: ErrorDeFila[]; filasConError: number; filasLeidas: number };
@@ -39,9 +48,10 @@ export async function action(args: Route.ActionArgs) {
   } catch {
     return fallo({ general: 'No pudimos leer el formulario: elegí el archivo y envialo de nuevo.', errores: [], filasConError: 0, filasLeidas: 0 });
   }
-  const csv = await csvDelFormulario(form);
-  if (!csv) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
-  const r = await importarOrdenanzas(db, actor, csv.data);
+  const csv = archivoDe(form, 'csv');
+  if (csv === undefined) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
+  // An empty file is the import's to refuse, in its words.
+  const r = await importarOrdenanzas(db, actor, csv === 'vacio' ? new Uint8Array() : (await leerArchivo(csv)).data);
   if (r.tipo === 'importado') throw redirect(`/admin/ordenanzas/importar?importadas=${r.cantidad}`, { status: 303, headers: SIN_CACHE });
   if (r.tipo === 'prohibido') return fallo({ general: r.mensaje, errores: [], filasConError: 0, filasLeidas: 0 }, 403);
   return fallo({ ...r, errores: r.errores.slice(0, MAXIMO_INFORME) });
@@ -50,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Importar({ loaderData, actionData }: Route.ComponentProps) {
-  const { importadas } = loaderData;
+  const { importadas, limite } = loaderData;
   const r = actionData as Respuesta | undefined;
   const alerta = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -99,14 +109,15 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
             Descargar la plantilla (CSV)
           </a>
         </p>
-        <Form method="post" encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="archivo-titulo">
+        <FormularioSubida action="/admin/ordenanzas/importar" etiquetadoPor="archivo-titulo">
           <FormField name="csv" label="Archivo CSV" hint="Hasta 5.000 filas y 5 MB." required>
             {(c) => <input {...c} type="file" accept=".csv,text/csv" className="form-control" />}
           </FormField>
+          <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
           <button type="submit" className="btn btn-primary">
             Importar
           </button>
-        </Form>
+        </FormularioSubida>
       </section>
     </>
   );
