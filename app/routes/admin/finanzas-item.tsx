@@ -1,3 +1,4 @@
+import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { useEffect, useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
 import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
@@ -144,21 +145,13 @@ export default function FinanzasItem({ loaderData, actionData }: Route.Component
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar los datos o el PDF</h2>
             <ErrorSummary title={`Revisá ${textos.el}`} errors={erroresFinanzas(tipo, errores)} ref={resumen} />
-            <form
-              method="post"
-              action={enlace}
-              encType="multipart/form-data"
-              className="admin__formulario"
-              noValidate
-              aria-labelledby="editar-titulo"
-              data-subida=""
-            >
+            <FormularioSubida action={enlace} etiquetadoPor="editar-titulo">
               <RequiredFieldsNote />
               <CamposFinanzas tipo={tipo} errores={errores} valores={respuesta?.valores ?? item.valores} limite={limite} periodos={periodos} reemplazo />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">
                 Guardar los cambios
               </button>
-            </form>
+            </FormularioSubida>
           </section>
 
           <section aria-labelledby="borrar-titulo" className="admin__seccion">

@@ -1,3 +1,4 @@
+import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { useEffect, useRef } from 'react';
 import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
@@ -164,13 +165,13 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
       <section aria-labelledby="subir-titulo" className="admin__seccion">
         <h2 id="subir-titulo">{textos.subir}</h2>
         <ErrorSummary title={`Revisá ${textos.el}`} errors={erroresFinanzas(tipo, respuesta?.errores ?? {})} ref={resumenAlta} />
-        <form method="post" action={base} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="subir-titulo" data-subida="">
+        <FormularioSubida action={base} etiquetadoPor="subir-titulo">
           <RequiredFieldsNote />
           <CamposFinanzas tipo={tipo} errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} periodos={periodos} />
           <button type="submit" className="btn btn-primary">
             {textos.subir}
           </button>
-        </form>
+        </FormularioSubida>
       </section>
     </>
   );
