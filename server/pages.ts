@@ -7,6 +7,8 @@ import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
+import { PROHIBIDO_OBSERVATORIO } from '#domain/gobierno/observatorio-admin.ts';
+import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import { LIMITE_PDF_ORDENANZA, MENSAJE_PDF_ORDENANZA_GRANDE } from '#domain/ordenanzas/archivo.ts';
 import type { Rol } from '#domain/shared/actor.ts';
@@ -46,6 +48,8 @@ export const PAGE_UPLOADS: readonly PageUpload[] = [
   },
   { url: '/admin/boletines', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
   { url: '/admin/boletines/:id', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
+  // The road observatory (issue 14): logo, gallery images and its PDFs.
+  ...['/admin/observatorio', '/admin/observatorio/:clase/:id'].map((url) => ({ url, roles: ROLES_PANEL, forbidden: PROHIBIDO_OBSERVATORIO })),
   // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
   ...['/admin/ordenanzas/nueva', '/admin/ordenanzas/:id', '/admin/ordenanzas/importar'].map((url) => ({
     url,
