@@ -33,7 +33,7 @@ const GALERIA_POR_DEFECTO = 'observatorio-vial';
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 type Errores<K extends string> = Partial<Record<K, string>>;
-export type Resultado<K extends string> =
+type Resultado<K extends string> =
   { tipo: 'guardado'; id: number } | { tipo: 'invalido'; errores: Errores<K>; valores: Errores<K> } | { tipo: 'no_encontrado' };
 
 /** The public address of a document: what pages link, and what is withdrawn with it. */
@@ -103,16 +103,16 @@ const texto = (etiqueta: string, largo: number, obligatorio: string | null) =>
 
 // ---------------------------------------------------------------- presentation and logo
 
-export const presentacionSchema = z.object({
+const presentacionSchema = z.object({
   texto: z
     .string({ error: 'Escribí la presentación del Observatorio.' })
     .max(20_000, { error: 'Escribí la presentación en hasta 20 000 caracteres.' })
     .transform((v) => sanitizeStaffHtml(v))
     .pipe(z.string().min(1, { error: 'Escribí la presentación del Observatorio: queda vacía sin texto.' })),
 });
-export type CampoPresentacion = 'texto' | 'logo';
+type CampoPresentacion = 'texto' | 'logo';
 
-export type ObservatorioAdmin = {
+type ObservatorioAdmin = {
   texto: string;
   logo: { id: number; nombreArchivo: string } | null;
   imagenes: { id: number; documentoId: number; titulo: string; descripcion: string; alt: string; nombreArchivo: string; miniatura: boolean }[];
@@ -120,7 +120,7 @@ export type ObservatorioAdmin = {
 };
 
 /** A document's title as the public page and the withdrawn notice say it. */
-export const tituloDocumentoObservatorio = (d: { tipo: string; mes: number | null; anio: number }) =>
+const tituloDocumentoObservatorio = (d: { tipo: string; mes: number | null; anio: number }) =>
   d.tipo === 'MOVIMIENTO_TERMINAL' ? `Movimiento de pasajeros de la Terminal - ${monthName(d.mes)} ${d.anio}` : `Informe estadístico OSSIVI ${d.anio}`;
 
 async function filaActual(db: Db, bloquear = false) {
@@ -195,7 +195,12 @@ export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput)
         .returning({ id: observatorioVial.id });
       id = fila!.id;
     }
-    const claves = logoNuevo && antes?.logoId ? await retirarDocumento(tx, actor, antes.logoId, 'Logo del Observatorio Vial (reemplazado)') : [];
+    let claves: (string | null)[] = [];
+    if (logoNuevo && antes?.logoId) {
+      // Older rows of the table may name the same logo: they follow, so the old document can go.
+      await tx.update(observatorioVial).set({ logoId: logoNuevo }).where(eq(observatorioVial.logoId, antes.logoId));
+      claves = await retirarDocumento(tx, actor, antes.logoId, 'Logo del Observatorio Vial (reemplazado)');
+    }
     await registrarAuditoria(tx, {
       actor,
       accion: 'observatorio.cambio',
@@ -213,12 +218,12 @@ export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput)
 // ---------------------------------------------------------------- gallery
 
 const MENSAJE_ALT = 'Escribí el texto alternativo: qué muestra la imagen, para quien no puede verla.';
-export const imagenSchema = z.object({
+const imagenSchema = z.object({
   titulo: texto('el título', 150, 'Escribí el título de la imagen.'),
   descripcion: texto('la descripción', 500, null).optional().default(''),
   alt: texto('el texto alternativo', 250, MENSAJE_ALT),
 });
-export type CampoImagen = keyof z.output<typeof imagenSchema> | 'imagen';
+type CampoImagen = keyof z.output<typeof imagenSchema> | 'imagen';
 
 type FilaImagen = typeof galeriaImagenes.$inferSelect;
 const auditableImagen = (i: Pick<FilaImagen, 'titulo' | 'descripcion' | 'alt' | 'documentoId'>) => ({
@@ -344,7 +349,7 @@ export async function moveImagenAdmin(ctx: Pick<AppContext, 'db'>, actor: Actor,
   });
 }
 
-export const confirmacionSchema = z.object({
+const confirmacionSchema = z.object({
   confirmado: z.literal('si', { error: 'Para borrar, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».' }),
 });
 
@@ -367,16 +372,16 @@ export async function deleteImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
   await borrarArchivos(ctx, hecho.claves);
   return { tipo: 'borrado', titulo: hecho.titulo };
 }
-export type Borrado = { tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string };
+type Borrado = { tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string };
 
 // ---------------------------------------------------------------- documents
 
-export const TIPOS_DOCUMENTO_OBSERVATORIO = ['MOVIMIENTO_TERMINAL', 'INFORME_ESTADISTICO'] as const;
+const TIPOS_DOCUMENTO_OBSERVATORIO = ['MOVIMIENTO_TERMINAL', 'INFORME_ESTADISTICO'] as const;
 const MENSAJE_MES = 'Elegí el mes del movimiento de la Terminal.';
 const MENSAJE_ANIO = 'Escribí el año con cuatro cifras, por ejemplo 2026.';
 const MENSAJE_TIPO = 'Elegí la lista del documento: movimiento de la Terminal o informe estadístico.';
 
-export const documentoSchema = z.object({
+const documentoSchema = z.object({
   tipo: z.enum(TIPOS_DOCUMENTO_OBSERVATORIO, { error: MENSAJE_TIPO }),
   mes: z.string().trim().optional(),
   anio: z
@@ -399,7 +404,7 @@ function leerDocumento(input: FormInput) {
   const datos = { tipo: leido.datos.tipo, anio: leido.datos.anio, mes: leido.datos.tipo === 'MOVIMIENTO_TERMINAL' ? Number(mesTexto) : null };
   return { ok: true as const, datos, errores, valores: leido.valores };
 }
-export type CampoDocumento = 'tipo' | 'mes' | 'anio' | 'archivo';
+type CampoDocumento = 'tipo' | 'mes' | 'anio' | 'archivo';
 
 export async function getDocumentoAdmin(db: Db, id: number) {
   const [fila] = await db

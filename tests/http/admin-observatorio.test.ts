@@ -9,7 +9,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { auditoria, documentos, documentosObservatorio, galeriaImagenes } from '#db/schema/index.ts';
+import { auditoria, documentos, documentosObservatorio, galeriaImagenes, observatorioVial } from '#db/schema/index.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
@@ -54,7 +54,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
       payload,
     });
   };
-  const foto_ = async () => ({
+  const existentes = async () => ({
     imagenes: (await t.database.db.select({ n: count() }).from(galeriaImagenes))[0]!.n,
     documentos: (await t.database.db.select({ n: count() }).from(documentos))[0]!.n,
     archivos: archivos(t.storage.root),
@@ -95,9 +95,9 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
       expect(anonima.statusCode).toBe(302);
       expect(anonima.headers.location).toBe(`/login?siguiente=${encodeURIComponent(url)}`);
     }
-    const antes = await foto_();
+    const antes = await existentes();
     expect((await agregarImagen('De la mesa', undefined, 'Algo', mesa)).statusCode).toBe(403);
-    expect(await foto_()).toEqual(antes);
+    expect(await existentes()).toEqual(antes);
     expect((await ver(t, '/admin/gobierno', editor)).body).toContain('href="/admin/observatorio"');
     for (const url of ['/admin/observatorio/otra/1', '/admin/observatorio/imagenes/0', '/admin/observatorio/imagenes/abc', '/admin/observatorio/documentos/99999999']) {
       expect((await ver(t, url, editor)).statusCode, url).toBe(404);
@@ -119,8 +119,23 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const html = await publica();
     expect(html).toContain('Presentación <strong>renovada</strong>');
     expect(html).toContain('href="https://example.org/x"');
-    for (const malo of ['<script>alert(1)', 'onerror', 'javascript:alert', 'onclick', 'style="color:red"']) expect(html).not.toContain(malo);
+    for (const malo of ['<script>alert(1)', 'onerror="alert(2)"', 'javascript:alert', 'onclick="alert(4)"', 'style="color:red"']) expect(html).not.toContain(malo);
     expect(await t.database.db.select({ n: count() }).from(auditoria).where(eq(auditoria.accion, 'observatorio.cambio'))).toEqual([{ n: 1 }]);
+    // A new logo: the public page shows it, the old one's address answers 410.
+    const [obs] = await t.database.db.select().from(observatorioVial).orderBy(desc(observatorioVial.id)).limit(1);
+    const png = await sharp({ create: { width: 480, height: 300, channels: 4, background: '#0a5' } })
+      .png()
+      .toBuffer();
+    const logo = await subir('/admin/observatorio', admin, [
+      ['intent', 'presentacion'],
+      ['texto', '<p>Presentación con logo nuevo</p>'],
+      ['logo', archivo(new Uint8Array(png), 'logo.png', 'image/png')],
+    ]);
+    expect(logo.statusCode, textoDe(logo.body).slice(0, 300)).toBe(303);
+    const [despues] = await t.database.db.select().from(observatorioVial).where(eq(observatorioVial.id, obs!.id));
+    expect(despues!.logoId).not.toBe(obs!.logoId);
+    expect(await publica()).toContain(`src="/api/v1/documentos/${despues!.logoId}"`);
+    expect((await t.app.inject({ url: `/api/v1/documentos/${obs!.logoId}` })).statusCode).toBe(410);
     // Empty after sanitising: refused, the text kept in the form.
     const vacia = await subir('/admin/observatorio', editor, [
       ['intent', 'presentacion'],
@@ -131,7 +146,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
   });
 
   it('una imagen sin texto alternativo se rechaza en castellano y no guarda nada; con todo, se guarda sin su GPS y se ve en la galería', async () => {
-    const antes = await foto_();
+    const antes = await existentes();
     const sinAlt = await agregarImagen('Rotonda', undefined, '   ');
     expect(sinAlt.statusCode).toBe(400);
     expect(textoDe(sinAlt.body)).toContain('Escribí el texto alternativo');
@@ -151,7 +166,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const html = await agregarImagen('Falsa', new TextEncoder().encode('<html><script>alert(1)</script></html>'));
     expect(html.statusCode).toBe(400);
     expect(textoDe(html.body)).toContain('una página web (HTML)');
-    expect(await foto_()).toEqual(antes);
+    expect(await existentes()).toEqual(antes);
 
     const res = await agregarImagen('Senda escolar nueva');
     expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(303);
@@ -204,7 +219,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
   });
 
   it('documentos: mes obligatorio para la Terminal, un PDF falso no guarda nada; publicar, reemplazar y borrar (410), al instante', async () => {
-    const antes = await foto_();
+    const antes = await existentes();
     const pdf = await generarPdf({ titulo: 'MOVIMIENTO DE PASAJEROS', parrafos: ['Julio 2031.'] });
     const sinMes = await subir('/admin/observatorio', editor, [
       ['intent', 'documento'],
@@ -223,7 +238,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     ]);
     expect(falso.statusCode).toBe(400);
     expect(textoDe(falso.body)).toContain('El archivo es una imagen JPEG, no un PDF');
-    expect(await foto_()).toEqual(antes);
+    expect(await existentes()).toEqual(antes);
 
     const alta = await subir('/admin/observatorio', editor, [
       ['intent', 'documento'],
@@ -262,6 +277,6 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const retirado = await t.app.inject({ url: `/api/v1/documentos/${nuevo!.documentoId}` });
     expect(retirado.statusCode).toBe(410);
     expect(retirado.body).toContain('Movimiento de pasajeros de la Terminal - Agosto 2031');
-    expect(await foto_()).toEqual(antes);
+    expect(await existentes()).toEqual(antes);
   });
 });
