@@ -69,6 +69,9 @@ test('un editor agrega una imagen a la galería y la ve en /observatorio-vial; d
   await miniatura.click();
   const principal = page.locator('.galeria__principal img');
   await expect(principal).toHaveAttribute('alt', ALT);
+  // The upload pipeline's web size (WebP), not the original.
+  await expect(principal).toHaveAttribute('src', /\?tamano=web$/);
+  await principal.scrollIntoViewIfNeeded();
   await expect(principal).toHaveJSProperty('complete', true);
   expect(await principal.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 

@@ -150,7 +150,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const sinAlt = await agregarImagen('Rotonda', undefined, '   ');
     expect(sinAlt.statusCode).toBe(400);
     expect(textoDe(sinAlt.body)).toContain('Escribí el texto alternativo');
-    expect(textoDe(sinAlt.body)).toContain('Rotonda');
+    expect(sinAlt.body).toContain('value="Rotonda"');
     const sinArchivo = await subir('/admin/observatorio', editor, [
       ['intent', 'imagen'],
       ['titulo', ''],

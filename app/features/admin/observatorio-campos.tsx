@@ -51,10 +51,10 @@ export function CampoArchivo({
   reemplazo?: boolean;
   prefijo?: string;
 }) {
-  const que = imagen ? 'Una imagen PNG, JPEG o WebP' : 'Un PDF';
+  const que = imagen ? 'una imagen PNG, JPEG o WebP' : 'un PDF';
   const ayuda = reemplazo
-    ? `Elegí un archivo sólo si querés reemplazar el actual; ${que.toLowerCase()} de hasta ${limite.texto}. El enlace del anterior dirá que fue reemplazado.`
-    : `${que} de hasta ${limite.texto}.${imagen ? ' Se publica sin sus datos de ubicación ni de la cámara.' : ''}`;
+    ? `Elegí un archivo sólo si querés reemplazar el actual: ${que} de hasta ${limite.texto}. El enlace del anterior dirá que fue reemplazado.`
+    : `Elegí ${que} de hasta ${limite.texto}.${imagen ? ' Se publica sin sus datos de ubicación ni de la cámara.' : ''}`;
   return (
     <>
       <FormField name={`${prefijo}${nombre}`} label={etiqueta} error={error} required={!reemplazo} hint={ayuda}>
