@@ -48,7 +48,7 @@ test('un editor agrega una imagen a la galería y la ve en /observatorio-vial; d
 
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Agregar la imagen' }) });
   await form.getByLabel('Título').fill(TITULO);
-  await form.getByLabel('Imagen', { exact: true }).setInputFiles(path.join(CARPETA, 'foto.jpg'));
+  await form.getByLabel(/^Imagen/).setInputFiles(path.join(CARPETA, 'foto.jpg'));
   await form.getByRole('button', { name: 'Agregar la imagen' }).click();
   // Without the alternative text: refused, the title kept, the focus on the errors.
   const resumen = page.getByRole('alert').filter({ hasText: 'Revisá la imagen' });
@@ -58,7 +58,7 @@ test('un editor agrega una imagen a la galería y la ve en /observatorio-vial; d
   await expectAccessible(page);
 
   await page.getByLabel('Texto alternativo').fill(ALT);
-  await page.getByLabel('Imagen', { exact: true }).setInputFiles(path.join(CARPETA, 'foto.jpg'));
+  await page.getByLabel(/^Imagen/).setInputFiles(path.join(CARPETA, 'foto.jpg'));
   await page.getByRole('button', { name: 'Agregar la imagen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Agregamos la imagen' })).toBeVisible();
   await expect(page.getByRole('link', { name: TITULO, exact: true })).toBeVisible();
