@@ -94,10 +94,18 @@ async function retirarDocumento(tx: Db, actor: Actor, documentoId: number, titul
 const texto = (etiqueta: string, largo: number, obligatorio: string | null) =>
   z
     .string({ error: obligatorio ?? `Escribí ${etiqueta}.` })
-    .transform((v) => v.replace(/[\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim())
+    .transform((v) =>
+      v
+        .replace(/[\p{Cc}]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .pipe(
       obligatorio
-        ? z.string().min(1, { error: obligatorio }).max(largo, { error: `Escribí ${etiqueta} en hasta ${largo} caracteres.` })
+        ? z
+            .string()
+            .min(1, { error: obligatorio })
+            .max(largo, { error: `Escribí ${etiqueta} en hasta ${largo} caracteres.` })
         : z.string().max(largo, { error: `Escribí ${etiqueta} en hasta ${largo} caracteres.` }),
     );
 
@@ -297,7 +305,9 @@ export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
         .update(galeriaImagenes)
         .set({ ...datos, documentoId })
         .where(eq(galeriaImagenes.id, id));
-      const claves = documentoNuevo ? await retirarDocumento(tx, actor, antes.documentoId, `Imagen de la galería del Observatorio Vial: ${antes.titulo} (reemplazada)`) : [];
+      const claves = documentoNuevo
+        ? await retirarDocumento(tx, actor, antes.documentoId, `Imagen de la galería del Observatorio Vial: ${antes.titulo} (reemplazada)`)
+        : [];
       await registrarAuditoria(tx, {
         actor,
         accion: 'observatorio.imagen.cambio',
@@ -412,7 +422,9 @@ export async function getDocumentoAdmin(db: Db, id: number) {
     .from(documentosObservatorio)
     .innerJoin(documentos, eq(documentos.id, documentosObservatorio.documentoId))
     .where(eq(documentosObservatorio.id, id));
-  return fila && { ...fila.doc, tipo: fila.doc.tipo as TipoDocumentoObservatorio, nombreArchivo: fila.nombreArchivo, titulo: tituloDocumentoObservatorio(fila.doc) };
+  return (
+    fila && { ...fila.doc, tipo: fila.doc.tipo as TipoDocumentoObservatorio, nombreArchivo: fila.nombreArchivo, titulo: tituloDocumentoObservatorio(fila.doc) }
+  );
 }
 
 const auditableDocumento = (d: { tipo: string; mes: number | null; anio: number; documentoId: number }) => ({
@@ -466,11 +478,10 @@ export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
       const [antes] = await tx.select().from(documentosObservatorio).where(eq(documentosObservatorio.id, id)).for('update');
       if (!antes) throw new NoEncontradoError();
       const documentoId = documentoNuevo ?? antes.documentoId;
-      await tx
-        .update(documentosObservatorio)
-        .set({ mes: datos.mes, anio: datos.anio, tipo: datos.tipo, documentoId })
-        .where(eq(documentosObservatorio.id, id));
-      const claves = documentoNuevo ? await retirarDocumento(tx, actor, antes.documentoId, `${tituloDocumentoObservatorio(antes)} (reemplazado por un PDF nuevo)`) : [];
+      await tx.update(documentosObservatorio).set({ mes: datos.mes, anio: datos.anio, tipo: datos.tipo, documentoId }).where(eq(documentosObservatorio.id, id));
+      const claves = documentoNuevo
+        ? await retirarDocumento(tx, actor, antes.documentoId, `${tituloDocumentoObservatorio(antes)} (reemplazado por un PDF nuevo)`)
+        : [];
       await registrarAuditoria(tx, {
         actor,
         accion: 'observatorio.documento.cambio',

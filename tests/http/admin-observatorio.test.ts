@@ -99,7 +99,12 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     expect((await agregarImagen('De la mesa', undefined, 'Algo', mesa)).statusCode).toBe(403);
     expect(await existentes()).toEqual(antes);
     expect((await ver(t, '/admin/gobierno', editor)).body).toContain('href="/admin/observatorio"');
-    for (const url of ['/admin/observatorio/otra/1', '/admin/observatorio/imagenes/0', '/admin/observatorio/imagenes/abc', '/admin/observatorio/documentos/99999999']) {
+    for (const url of [
+      '/admin/observatorio/otra/1',
+      '/admin/observatorio/imagenes/0',
+      '/admin/observatorio/imagenes/abc',
+      '/admin/observatorio/documentos/99999999',
+    ]) {
       expect((await ver(t, url, editor)).statusCode, url).toBe(404);
     }
   });
@@ -119,7 +124,8 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const html = await publica();
     expect(html).toContain('Presentación <strong>renovada</strong>');
     expect(html).toContain('href="https://example.org/x"');
-    for (const malo of ['<script>alert(1)', 'onerror="alert(2)"', 'javascript:alert', 'onclick="alert(4)"', 'style="color:red"']) expect(html).not.toContain(malo);
+    for (const malo of ['<script>alert(1)', 'onerror="alert(2)"', 'javascript:alert', 'onclick="alert(4)"', 'style="color:red"'])
+      expect(html).not.toContain(malo);
     expect(await t.database.db.select({ n: count() }).from(auditoria).where(eq(auditoria.accion, 'observatorio.cambio'))).toEqual([{ n: 1 }]);
     // A new logo: the public page shows it, the old one's address answers 410.
     const [obs] = await t.database.db.select().from(observatorioVial).orderBy(desc(observatorioVial.id)).limit(1);

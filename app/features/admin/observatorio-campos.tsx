@@ -25,7 +25,14 @@ export const CAMPOS_IMAGEN: readonly CampoVista[] = [
 ];
 
 const CAMPO_ANIO: CampoVista = { nombre: 'anio', etiqueta: 'Año', tipo: 'texto', obligatorio: true, largo: 4, ayuda: 'Con cuatro cifras, por ejemplo 2026.' };
-const CAMPO_MES: CampoVista = { nombre: 'mes', etiqueta: 'Mes', tipo: 'opcion', obligatorio: true, largo: 2, opciones: MESES.map((m, i) => [String(i + 1), m] as const) };
+const CAMPO_MES: CampoVista = {
+  nombre: 'mes',
+  etiqueta: 'Mes',
+  tipo: 'opcion',
+  obligatorio: true,
+  largo: 2,
+  opciones: MESES.map((m, i) => [String(i + 1), m] as const),
+};
 
 /** The month and year of the Terminal's movement; only the year of a yearly report. */
 export const camposDocumento = (tipo: string): readonly CampoVista[] => (tipo === 'MOVIMIENTO_TERMINAL' ? [CAMPO_MES, CAMPO_ANIO] : [CAMPO_ANIO]);
@@ -59,13 +66,7 @@ export function CampoArchivo({
     <>
       <FormField name={`${prefijo}${nombre}`} label={etiqueta} error={error} required={!reemplazo} hint={ayuda}>
         {(control) => (
-          <input
-            {...control}
-            name={nombre}
-            type="file"
-            accept={imagen ? 'image/png,image/jpeg,image/webp' : 'application/pdf,.pdf'}
-            className="form-control"
-          />
+          <input {...control} name={nombre} type="file" accept={imagen ? 'image/png,image/jpeg,image/webp' : 'application/pdf,.pdf'} className="form-control" />
         )}
       </FormField>
       <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />

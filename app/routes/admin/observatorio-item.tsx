@@ -162,8 +162,8 @@ export default function ObservatorioItem({ loaderData, actionData }: Route.Compo
             {`¿Borrar ${imagen ? 'la imagen' : 'el documento'}?`}
           </h2>
           <p>
-            Deja de estar en la página del Observatorio Vial. Quien abra el enlace de su archivo leerá que la Municipalidad lo retiró del sitio y
-            cuándo. El borrado queda en la auditoría.
+            Deja de estar en la página del Observatorio Vial. Quien abra el enlace de su archivo leerá que la Municipalidad lo retiró del sitio y cuándo. El
+            borrado queda en la auditoría.
           </p>
           <Form method="post" action={enlace} className="admin__acciones">
             <input type="hidden" name="confirmado" value="si" />

@@ -47,10 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, ROLES_PANEL);
   const { db, config } = args.context.get(appContext);
   const o = await getObservatorioAdmin(db);
-  return data(
-    { observatorio: o, limite: limiteSubida(config), aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')) },
-    { headers: SIN_CACHE },
-  );
+  return data({ observatorio: o, limite: limiteSubida(config), aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')) }, { headers: SIN_CACHE });
 }
 
 type Formulario = 'presentacion' | 'imagen' | 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADISTICO' | 'general';
@@ -117,8 +114,8 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
       </p>
       <h1>Observatorio Vial</h1>
       <p className="admin__bajada">
-        Lo que muestra <a href="/observatorio-vial">la página del Observatorio Vial</a>: la presentación con su logo, la galería de imágenes y los
-        documentos. Un cambio se ve en el sitio al instante.
+        Lo que muestra <a href="/observatorio-vial">la página del Observatorio Vial</a>: la presentación con su logo, la galería de imágenes y los documentos.
+        Un cambio se ve en el sitio al instante.
       </p>
       {aviso && !respuesta ? (
         <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
