@@ -5,6 +5,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { appContext } from '#app/context.ts';
 import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { PROHIBIDO_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
 import { PROHIBIDO_OBSERVATORIO } from '#domain/gobierno/observatorio-admin.ts';
@@ -48,6 +49,12 @@ export const PAGE_UPLOADS: readonly PageUpload[] = [
   },
   { url: '/admin/boletines', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
   { url: '/admin/boletines/:id', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
+  // Accounting statements and salary reports (issue 14): a new one's PDF, or a replacement.
+  ...['/admin/estados-contables', '/admin/estados-contables/:id', '/admin/sueldos', '/admin/sueldos/:id'].map((url) => ({
+    url,
+    roles: ROLES_FINANZAS,
+    forbidden: PROHIBIDO_FINANZAS,
+  })),
   // The road observatory (issue 14): logo, gallery images and its PDFs.
   ...['/admin/observatorio', '/admin/observatorio/:clase/:id'].map((url) => ({ url, roles: ROLES_PANEL, forbidden: PROHIBIDO_OBSERVATORIO })),
   // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.

@@ -2,16 +2,24 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { SubidaRechazadaError, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import {
+  archivoDe,
+  borrarConArchivos,
+  confirmacionBorradoSchema,
+  escribirConPdf,
+  filtrosListaSchema,
+  leerArchivo,
+  rutaDocumento,
+} from '#domain/documentos/panel.ts';
+import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
+import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { exigirRol } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
-import { paginaDeListaSchema } from '#domain/shared/zod.ts';
 import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from './campos.ts';
 
 /**
@@ -29,7 +37,6 @@ export type OrdenBoletines = (typeof ORDENES_BOLETINES)[number];
 const MENSAJE_NUMERO = 'Escribí el número del boletín, por ejemplo 325.';
 const MENSAJE_MES = 'Elegí el mes del boletín.';
 const MENSAJE_ANIO = 'Escribí el año del boletín con cuatro cifras, por ejemplo 2026.';
-const MENSAJE_ORDEN = 'Elegí un orden de la lista.';
 
 /** A bulletin's data as the create and edit forms send it (the PDF aside: it is a file). */
 export const boletinSchema = z.object({
@@ -53,37 +60,11 @@ export const boletinSchema = z.object({
 });
 export type CampoBoletin = keyof z.output<typeof boletinSchema> | 'archivo';
 
-const vacioEsNada = (v: string) => (v === '' ? undefined : v);
-
 /** The list's search, order and page, as its GET form writes them in the address. */
-export const filtrosBoletinesSchema = z.object({
-  texto: z
-    .string()
-    .trim()
-    .max(100, { error: 'Escribí hasta 100 caracteres para buscar: un número, un año o parte del nombre del archivo.' })
-    .transform(vacioEsNada)
-    .optional(),
-  orden: z
-    .string({ error: MENSAJE_ORDEN })
-    .trim()
-    .transform((v) => (v === '' ? 'fecha-desc' : v))
-    .pipe(z.enum(ORDENES_BOLETINES, { error: MENSAJE_ORDEN }))
-    .optional()
-    .transform((v) => v ?? 'fecha-desc'),
-  pagina: paginaDeListaSchema,
-});
+export const filtrosBoletinesSchema = filtrosListaSchema(ORDENES_BOLETINES, 'un número, un año o parte del nombre del archivo');
 export type FiltrosBoletines = z.output<typeof filtrosBoletinesSchema>;
 
-export const confirmacionSchema = z.object({
-  confirmado: z.literal('si', { error: 'Para borrar el boletín, confirmalo en la página que lo pregunta: usá el botón «Borrar el boletín».' }),
-});
-
-/** A bulletin's id as its address writes it: a positive integer the column holds, else nothing. */
-export function parseBoletinId(texto: string | undefined): number | null {
-  if (texto === undefined || !/^[1-9]\d{0,9}$/.test(texto)) return null;
-  const id = Number(texto);
-  return id <= 2_147_483_647 ? id : null;
-}
+const confirmacionSchema = confirmacionBorradoSchema('Para borrar el boletín, confirmalo en la página que lo pregunta: usá el botón «Borrar el boletín».');
 
 export type BoletinAdmin = {
   id: number;
@@ -98,9 +79,6 @@ export type BoletinAdmin = {
 
 /** What the public reads of a bulletin: the feed's and the page's words. */
 export const tituloBoletin = (b: { numero: number; mes: number; anio: number }) => `Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}`;
-
-/** The public address of a document: what feeds and pages link, and what is withdrawn with it. */
-export const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
 
 const columnas = {
   id: boletinesOficiales.id,
@@ -218,15 +196,6 @@ async function otroConNumero(db: Db, numero: number, anio: number, salvoId?: num
   return fila !== undefined && fila.id !== salvoId;
 }
 
-/** The form's file field: a file with content, an empty one, or nothing (a form sent without choosing one). */
-function archivoDe(input: FormInput): File | 'vacio' | undefined {
-  const valor = firstValues(input).archivo;
-  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
-  return valor.size === 0 ? 'vacio' : valor;
-}
-
-const leerArchivo = async (archivo: File) => ({ data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name });
-
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 
 /**
@@ -285,9 +254,9 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
     return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
 
   // Inside the write: the row locked, re-read, changed and audited; `documentoNuevo` when a PDF replaces the old one.
-  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila }> => {
+  const escribir = async (tx: Db, documentoNuevo?: number): Promise<{ resultado: ResultadoBoletin; viejo?: Fila } | null> => {
     const antes = await leerFila(tx, id, true);
-    if (!antes) return { resultado: { tipo: 'no_encontrado' } };
+    if (!antes) return null;
     const mismo = antes.numero === datos.numero && antes.mes === datos.mes && antes.anio === datos.anio;
     if (mismo && documentoNuevo === undefined) return { resultado: { tipo: 'guardado', id, cambio: false } };
     await tx
@@ -310,24 +279,13 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
   };
 
   try {
-    if (archivo === undefined) return (await ctx.db.transaction((tx) => escribir(tx))).resultado;
-    const hecho = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
-      const r = await escribir(tx, documento.id);
-      // Deleted meanwhile: throwing rolls the new document back and removes its file.
-      if (r.resultado.tipo === 'no_encontrado') throw new BoletinBorradoError();
-      return r;
-    });
-    if (hecho.viejo) await borrarArchivos(ctx, [hecho.viejo.clave, hecho.viejo.claveWeb, hecho.viejo.claveMiniatura]);
-    return hecho.resultado;
+    return (await escribirConPdf(ctx, archivo, escribir)) ?? { tipo: 'no_encontrado' };
   } catch (error) {
-    if (error instanceof BoletinBorradoError) return { tipo: 'no_encontrado' };
     if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
     if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
     throw error;
   }
 }
-
-class BoletinBorradoError extends Error {}
 
 /**
  * Deletes a bulletin once confirmed (audited `boletin.baja`): the row and its document go, the
@@ -343,7 +301,7 @@ export async function deleteBoletinAdmin(
   exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await ctx.db.transaction(async (tx) => {
+  const borrado = await borrarConArchivos(ctx, async (tx) => {
     const antes = await leerFila(tx, id, true);
     if (!antes) return undefined;
     await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));
@@ -353,6 +311,5 @@ export async function deleteBoletinAdmin(
     return antes;
   });
   if (!borrado) return { tipo: 'no_encontrado' };
-  await borrarArchivos(ctx, [borrado.clave, borrado.claveWeb, borrado.claveMiniatura]);
   return { tipo: 'borrado', titulo: tituloBoletin(borrado) };
 }

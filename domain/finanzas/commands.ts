@@ -2,7 +2,8 @@ import { estadosContables, sueldos } from '#db/schema/index.ts';
 import { storeDocumento } from '#domain/documentos/commands.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { validarMesAnio } from '#domain/shared/meses.ts';
-import { type TipoEstadoContable, esTipoEstadoContable } from './queries.ts';
+import type { TipoEstadoContable } from './campos.ts';
+import { esTipoEstadoContable } from './queries.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 export type ArchivoNuevo = { data: Uint8Array; nombreArchivo: string };

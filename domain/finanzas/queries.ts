@@ -3,9 +3,8 @@ import type { Db } from '#db/client.ts';
 import { documentos, estadosContables, sueldos } from '#db/schema/index.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import type { DocumentoRef } from '#domain/shared/documento.ts';
+import { TIPOS_ESTADO_CONTABLE, type TipoEstadoContable } from './campos.ts';
 
-export const TIPOS_ESTADO_CONTABLE = { RECURSOS: 'Ejecución de Recursos', GASTOS: 'Ejecución de Gastos' } as const;
-export type TipoEstadoContable = keyof typeof TIPOS_ESTADO_CONTABLE;
 export const esTipoEstadoContable = (t: string): t is TipoEstadoContable => t === 'RECURSOS' || t === 'GASTOS';
 
 /** Spec §3, accounting statement. */

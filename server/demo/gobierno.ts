@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ordenanzas } from '#db/schema/index.ts';
 import { createBoletinOficial, publishBoletinVigente } from '#domain/boletines/commands.ts';
 import { createEstadoContable, createSueldo } from '#domain/finanzas/commands.ts';
-import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/queries.ts';
+import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
 import {
   addDocumentoObservatorio,
   addImagenGaleria,

@@ -63,6 +63,8 @@ test('un editor ve la pantalla 403 en /admin/usuarios y sigue con su sesión', a
     'Inicio',
     'Ordenanzas',
     'Boletines',
+    'Estados contables',
+    'Sueldos',
     'Gobierno',
     'Mi cuenta',
   ]);

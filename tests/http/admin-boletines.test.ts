@@ -4,8 +4,6 @@
 // mistake, a repeated number among them; a fake PDF and an oversized body refused with nothing
 // stored; editing, replacing the PDF and deleting, each audited, the old document links then
 // explaining that they were withdrawn; and an image's web size and thumbnail on the download route.
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { TIPOS_IMAGEN, guardarSubida } from '#domain/documentos/subidas.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 
@@ -21,19 +20,8 @@ import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setu
 const LIMITE = 300_000;
 const MENSAJE_GRANDE = 'El archivo supera los 293 KB permitidos';
 
-async function multipart(campos: [string, string | File][]): Promise<{ payload: Buffer; tipo: string }> {
-  const form = new FormData();
-  for (const [nombre, valor] of campos) form.append(nombre, valor);
-  const respuesta = new Response(form);
-  return { payload: Buffer.from(await respuesta.arrayBuffer()), tipo: respuesta.headers.get('content-type')! };
-}
-
 const archivo = (bytes: Uint8Array, nombre = 'boletin.pdf') => new File([new Uint8Array(bytes)], nombre, { type: 'application/pdf' });
 const pdf = (titulo: string) => generarPdf({ titulo, parrafos: ['Ordenanzas, decretos y resoluciones del mes.'] });
-
-/** Every file under a folder. */
-const archivos = (raiz: string) =>
-  fs.existsSync(raiz) ? (fs.readdirSync(raiz, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(raiz, f)).isFile()).sort() : [];
 
 describe.each(engines)('/admin/boletines (%s)', (engine) => {
   let t: TestApp;
@@ -47,15 +35,7 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const subir = async (url: string, sesion: string | null, campos: [string, string | File][]) => {
-    const { payload, tipo } = await multipart(campos);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) },
-      payload,
-    });
-  };
+  const subir = (url: string, sesion: string | null, campos: [string, string | File][]) => subirFormulario(t, url, sesion, campos);
   const alta = async (numero: string, mes: string, anio: string, bytes?: Uint8Array, sesion = editor) =>
     subir('/admin/boletines', sesion, [
       ['numero', numero],
@@ -73,7 +53,7 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
   const foto = async () => ({
     boletines: (await t.database.db.select({ n: count() }).from(boletinesOficiales))[0]!.n,
     documentos: (await t.database.db.select({ n: count() }).from(documentos))[0]!.n,
-    archivos: archivos(t.storage.root),
+    archivos: archivosEn(t.storage.root),
   });
   const auditado = async (accion: string, id: number) =>
     (
@@ -310,13 +290,13 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
     expect(await boletin(920, 2026)).toBeDefined();
     expect(await publica()).toContain('Boletín Oficial N° 920 - Noviembre 2026');
 
-    const archivosAntes = archivos(t.storage.root).length;
+    const archivosAntes = archivosEn(t.storage.root).length;
     const borrado = await enviar(t, url, editor, { intent: 'borrar', confirmado: 'si' });
     expect(borrado.statusCode).toBe(303);
     expect(borrado.headers.location).toBe('/admin/boletines?aviso=borrado');
     expect(await boletin(920, 2026)).toBeUndefined();
     expect(await auditado('boletin.baja', fila.id)).toBe(1);
-    expect(archivos(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
     expect(await publica()).not.toContain('Boletín Oficial N° 920');
     expect(await feed()).not.toContain('Boletín Oficial N° 920');
     expect((await ver(t, url, editor)).statusCode).toBe(404);

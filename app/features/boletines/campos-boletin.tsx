@@ -1,5 +1,5 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
+import { CampoPdf } from '#app/features/admin/documentos-panel.tsx';
 import type { CampoBoletin } from '#domain/boletines/admin.ts';
 
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
@@ -52,20 +52,7 @@ export function CamposBoletin({
           {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.anio ?? ''} maxLength={4} autoComplete="off" />}
         </FormField>
       </div>
-      <FormField
-        name="archivo"
-        label={reemplazo ? 'PDF nuevo (opcional)' : ETIQUETAS_BOLETIN.archivo}
-        error={errores.archivo}
-        required={!reemplazo}
-        hint={
-          reemplazo
-            ? `Elegí un PDF sólo si querés reemplazar el actual; hasta ${limite.texto}. El enlace del PDF anterior dirá que fue reemplazado.`
-            : `Un PDF de hasta ${limite.texto}.`
-        }
-      >
-        {(control) => <input {...control} type="file" accept="application/pdf,.pdf" className="form-control" />}
-      </FormField>
-      <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
+      <CampoPdf etiqueta={ETIQUETAS_BOLETIN.archivo} error={errores.archivo} limite={limite} reemplazo={reemplazo} />
     </>
   );
 }

@@ -1,16 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect } from 'react-router';
+import { Link, data, redirect } from 'react-router';
+import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { instante } from '#app/features/mesa/formato.server.ts';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
-import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, parseBoletinId, updateBoletinAdmin } from '#domain/boletines/admin.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
+import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
@@ -32,7 +34,7 @@ type Aviso = keyof typeof AVISOS;
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as Aviso] : null);
 
 async function leerBoletin(args: Route.LoaderArgs | Route.ActionArgs) {
-  const id = parseBoletinId(args.params.id);
+  const id = parseIdRuta(args.params.id);
   if (id === null) throw NO_ENCONTRADO();
   const boletin = await getBoletinAdmin(args.context.get(appContext).db, id);
   if (!boletin) throw NO_ENCONTRADO();
@@ -51,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
         usuarioCreacion: b.usuarioCreacion,
         subido: instante(b.fechaCreacion),
         documentoId: b.documento.id,
-        archivo: `${b.documento.nombreArchivo} (PDF, ${formatFileSize(b.documento.tamano)})`,
+        archivo: archivoLegible(b.documento),
         valores: { numero: String(b.numero), mes: String(b.mes), anio: String(b.anio) } as Partial<Record<CampoBoletin, string>>,
       },
       limite: limiteSubida(args.context.get(appContext).config),
@@ -62,20 +64,15 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-type Respuesta = { errores: Partial<Record<CampoBoletin, string>>; valores: Partial<Record<CampoBoletin, string>>; general: string | null };
+type Respuesta = RespuestaFormulario<CampoBoletin>;
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_BOLETINES);
   const ctx = args.context.get(appContext);
   const { id } = await leerBoletin(args);
-  const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la página del boletín y envialo de nuevo.' });
-  }
+  const fallo = falloFormulario<CampoBoletin>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página del boletín y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateBoletinAdmin(ctx, actor, id, form);
@@ -121,58 +118,26 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
         <Link to="/admin/boletines">Volver a los boletines</Link>
       </p>
       <h1>{b.titulo}</h1>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisosDePagina aviso={respuesta ? null : aviso} general={general ?? null} refEstado={estado} refAlerta={alerta} />
 
       {paso === 'borrar' ? (
-        <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
-          <h2 id="paso-titulo" className="admin__paso-titulo" tabIndex={-1} ref={pasoTitulo}>
-            {`¿Borrar el ${b.titulo}?`}
-          </h2>
-          <p>
-            El boletín deja de estar en la página de Boletines Oficiales y en el feed. Quien abra el enlace de su PDF (desde el feed o un enlace compartido)
-            leerá que la Municipalidad lo retiró del sitio y cuándo. El borrado queda en la auditoría.
-          </p>
-          <Form method="post" action={enlace} className="admin__acciones">
-            <input type="hidden" name="confirmado" value="si" />
-            <button type="submit" name="intent" value="borrar" className="btn btn-danger">
-              Sí, borrar el boletín
-            </button>
-            <Link to={enlace} className="btn btn-outline-primary">
-              Cancelar y volver al boletín
-            </Link>
-          </Form>
-        </section>
+        <PasoBorrar
+          pregunta={`¿Borrar el ${b.titulo}?`}
+          explicacion="El boletín deja de estar en la página de Boletines Oficiales y en el feed. Quien abra el enlace de su PDF (desde el feed o un enlace compartido) leerá que la Municipalidad lo retiró del sitio y cuándo. El borrado queda en la auditoría."
+          enlace={enlace}
+          boton="Sí, borrar el boletín"
+          cancelar="Cancelar y volver al boletín"
+          refTitulo={pasoTitulo}
+        />
       ) : (
         <>
-          <section aria-labelledby="datos-titulo" className="admin__seccion">
-            <h2 id="datos-titulo">Datos</h2>
-            <dl className="mesa__datos">
-              <dt>PDF</dt>
-              <dd>
-                <a href={`/api/v1/documentos/${b.documentoId}`}>{b.archivo}</a>
-              </dd>
-              <dt>Subido por</dt>
-              <dd>{b.usuarioCreacion}</dd>
-              <dt>Subido el</dt>
-              <dd>
-                <time dateTime={b.subido.iso}>{b.subido.texto}</time>
-              </dd>
-            </dl>
-            <p>
-              <a href="/boletines-oficiales" target="_blank" rel="noopener">
-                Ver la página pública de Boletines Oficiales<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </p>
-          </section>
+          <DatosDocumento
+            documentoId={b.documentoId}
+            archivo={b.archivo}
+            usuarioCreacion={b.usuarioCreacion}
+            subido={b.subido}
+            publica={{ href: '/boletines-oficiales', texto: 'Ver la página pública de Boletines Oficiales' }}
+          />
 
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">Cambiar el boletín</h2>

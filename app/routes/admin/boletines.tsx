@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { Form, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
-import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
-import { formatFileSize } from '#app/lib/format.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
 import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -22,8 +23,6 @@ import type { Route } from './+types/boletines';
  * new one with its PDF. The form posts without JavaScript; with it, the upload shows its progress
  * (app/features/admin/subida-con-progreso.tsx). Saved: 303 to the bulletin's page.
  */
-type CampoFiltro = 'texto' | 'orden' | 'pagina';
-const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', orden: 'Ordenar por', pagina: 'Página' };
 const ORDENES = [
   ['fecha-desc', 'Fecha, del más nuevo al más viejo'],
   ['fecha-asc', 'Fecha, del más viejo al más nuevo'],
@@ -59,26 +58,21 @@ export async function loader(args: Route.LoaderArgs) {
         titulo: b.titulo,
         usuarioCreacion: b.usuarioCreacion,
         documentoId: b.documento.id,
-        archivo: `${b.documento.nombreArchivo} (PDF, ${formatFileSize(b.documento.tamano)})`,
+        archivo: archivoLegible(b.documento),
       })),
     },
     { headers: SIN_CACHE },
   );
 }
 
-type Respuesta = { errores: Partial<Record<CampoBoletin, string>>; valores: Partial<Record<CampoBoletin, string>>; general: string | null };
+type Respuesta = RespuestaFormulario<CampoBoletin>;
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_BOLETINES);
   const ctx = args.context.get(appContext);
-  const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
-  }
+  const fallo = falloFormulario<CampoBoletin>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
   const r = await createBoletinAdmin(ctx, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
@@ -102,15 +96,8 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
     else if (aviso) estado.current?.focus();
   }, [respuesta, ok, aviso]);
 
-  const erroresFiltro = (Object.entries(errores) as [CampoFiltro, string][]).map(([c, m]) => [c, ETIQUETAS_FILTRO[c], m] as [string, string, string]);
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_BOLETINES));
-  const enlacePagina = (p: number) => {
-    const q = new URLSearchParams();
-    if (ok && filtros.texto) q.set('texto', filtros.texto);
-    if (ok && filtros.orden !== 'fecha-desc') q.set('orden', filtros.orden);
-    q.set('pagina', String(p));
-    return `/admin/boletines?${q}`;
-  };
+  const enlacePagina = (p: number) => enlaceDeLista('/admin/boletines', ok ? filtros : {}, 'fecha-desc', p);
   const hayError = !ok || respuesta !== undefined;
 
   return (
@@ -121,49 +108,16 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
         Los boletines que el público descarga en <a href="/boletines-oficiales">la página de Boletines Oficiales</a> y recibe en{' '}
         <a href="/feeds/boletines.xml">el feed de boletines</a>. Un cambio se ve enseguida en las dos.
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {respuesta?.general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {respuesta.general}
-        </div>
-      ) : null}
-      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumenFiltros} />
-      <Form method="get" className="admin__filtros" aria-label="Buscar boletines" noValidate>
-        <FormField
-          name="texto"
-          label={ETIQUETAS_FILTRO.texto}
-          error={errores.texto}
-          hint="Un número, un año, o parte del nombre del archivo o de quien lo subió."
-        >
-          {(control) => <input {...control} type="search" className="form-control" defaultValue={valores.texto ?? ''} maxLength={100} autoComplete="off" />}
-        </FormField>
-        <FormField name="orden" label={ETIQUETAS_FILTRO.orden} error={errores.orden}>
-          {(control) => (
-            <select {...control} className="form-select" defaultValue={valores.orden ?? 'fecha-desc'}>
-              {ORDENES.map(([valor, texto]) => (
-                <option key={valor} value={valor}>
-                  {texto}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {errores.pagina ? (
-          <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-          </FormField>
-        ) : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Buscar
-          </button>
-          <a href="/admin/boletines">Quitar filtros</a>
-        </div>
-      </Form>
+      <AvisosDePagina aviso={respuesta ? null : aviso} general={respuesta?.general ?? null} refEstado={estado} refAlerta={alerta} />
+      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
+      <FiltrosLista
+        base="/admin/boletines"
+        etiqueta="Buscar boletines"
+        ayuda="Un número, un año, o parte del nombre del archivo o de quien lo subió."
+        ordenes={ORDENES}
+        errores={errores}
+        valores={valores}
+      />
 
       {ok ? (
         <section aria-labelledby="lista-titulo" className="admin__seccion">

@@ -1,0 +1,27 @@
+import { data } from 'react-router';
+import { formatFileSize } from '#app/lib/format.ts';
+import { SIN_CACHE } from '#app/lib/sesion.server.ts';
+
+/**
+ * The actions' side of the back-office pages that publish documents (issue 14): the bulletins',
+ * the accounting statements' and the salary reports' (app/features/admin/documentos-panel.tsx).
+ */
+
+/** What an action answers when the form is not saved: per field, what was typed, or a general message. */
+export type RespuestaFormulario<C extends string> = { errores: Partial<Record<C, string>>; valores: Partial<Record<C, string>>; general: string | null };
+
+/** A 400 with the form's errors, not stored anywhere. */
+export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario<C>>) =>
+  data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+
+/** The posted form, or null when it cannot be read (a cut or malformed body). */
+export async function leerFormData(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/** How a stored PDF is named on the pages: its file name, kind and size. */
+export const archivoLegible = (d: { nombreArchivo: string; tamano: number }) => `${d.nombreArchivo} (PDF, ${formatFileSize(d.tamano)})`;

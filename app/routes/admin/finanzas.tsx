@@ -1,0 +1,177 @@
+import { useEffect, useRef } from 'react';
+import { data, redirect } from 'react-router';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
+import { appContext } from '#app/context.ts';
+import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
+import { Paginas } from '#app/features/admin/paginas.tsx';
+import { limiteSubida } from '#app/features/boletines/limite.server.ts';
+import { CamposFinanzas, TEXTOS_FINANZAS, erroresFinanzas } from '#app/features/finanzas/campos-finanzas.tsx';
+import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
+import { privateDataHeaders } from '#app/lib/headers.ts';
+import { SITE_NAME } from '#app/lib/meta.ts';
+import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
+import { POR_PAGINA_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
+import { readForm } from '#domain/shared/form.ts';
+import type { Route } from './+types/finanzas';
+
+/**
+ * The accounting statements (/admin/estados-contables) and the salary reports (/admin/sueldos) of
+ * issue 14, for editors and administrators; one module for both, the address says which
+ * (docs/decisions/020-finanzas-en-el-panel.md). The list with its search, order and pages (a GET
+ * form), and the form that uploads a new one with its PDF, as the bulletins' page does
+ * (app/features/admin/documentos-panel.tsx). Saved: 303 to the item's page.
+ */
+const ORDENES = [
+  ['periodo-desc', 'Período, del más nuevo al más viejo'],
+  ['periodo-asc', 'Período, del más viejo al más nuevo'],
+  ['subida-desc', 'Fecha de subida, la más reciente primero'],
+] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, ROLES_FINANZAS);
+  const tipo = tipoFinanzasDe(args.request);
+  const { db, config } = args.context.get(appContext);
+  const params = new URL(args.request.url).searchParams;
+  const leido = readForm(filtrosFinanzasSchema, params, { largo: 120 });
+  const comun = { tipo, periodos: PERIODOS_SUELDO, limite: limiteSubida(config), borrado: params.get('aviso') === 'borrado' };
+  if (!leido.ok) {
+    return data(
+      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'periodo-desc' } },
+      { status: 400, headers: SIN_CACHE },
+    );
+  }
+  const { items, total } = await listFinanzasAdmin(db, tipo, leido.datos);
+  return data(
+    {
+      ...comun,
+      ok: true as const,
+      errores: {} as Partial<Record<CampoFiltro, string>>,
+      valores: leido.valores,
+      filtros: leido.datos,
+      total,
+      items: items.map((i) => ({
+        id: i.id,
+        titulo: i.titulo,
+        usuarioCreacion: i.usuarioCreacion,
+        documentoId: i.documento.id,
+        archivo: archivoLegible(i.documento),
+      })),
+    },
+    { headers: SIN_CACHE },
+  );
+}
+
+type Respuesta = RespuestaFormulario<CampoFinanzas>;
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireStaff(args, ROLES_FINANZAS);
+  const tipo = tipoFinanzasDe(args.request);
+  const ctx = args.context.get(appContext);
+  const fallo = falloFormulario<CampoFinanzas>;
+  const form = await leerFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
+  const r = await createFinanzasAdmin(ctx, actor, tipo, form);
+  if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
+  return fallo({ general: 'No pudimos guardarlo: volvé a la lista y probá de nuevo.' });
+}
+
+export const headers = privateDataHeaders;
+
+export default function Finanzas({ loaderData, actionData }: Route.ComponentProps) {
+  const { tipo, periodos, limite, borrado, ok, errores, valores, filtros, total, items } = loaderData;
+  const textos = TEXTOS_FINANZAS[tipo];
+  const base = `/admin/${tipo}`;
+  const respuesta = actionData as Respuesta | undefined;
+  const resumenFiltros = useRef<HTMLDivElement>(null);
+  const resumenAlta = useRef<HTMLDivElement>(null);
+  const alerta = useRef<HTMLDivElement>(null);
+  const estado = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (respuesta?.general) alerta.current?.focus();
+    else if (respuesta) resumenAlta.current?.focus();
+    else if (!ok) resumenFiltros.current?.focus();
+    else if (borrado) estado.current?.focus();
+  }, [respuesta, ok, borrado]);
+
+  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_FINANZAS));
+  const hayError = !ok || respuesta !== undefined;
+
+  return (
+    <>
+      <title>{`${hayError ? 'Error: ' : ''}${textos.titulo} | ${SITE_NAME}`}</title>
+      <h1>{textos.titulo}</h1>
+      <p className="admin__bajada">
+        Los {textos.varios} que el público descarga en <a href={textos.publica}>{textos.paginaPublica}</a>. Un cambio se ve enseguida.
+      </p>
+      <AvisosDePagina
+        aviso={borrado && !respuesta ? `Borramos ${textos.el}: ya no está en ${textos.publica}, y su enlace viejo explica que fue retirado.` : null}
+        general={respuesta?.general ?? null}
+        refEstado={estado}
+        refAlerta={alerta}
+      />
+      <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
+      <FiltrosLista
+        base={base}
+        etiqueta={`Buscar ${textos.varios}`}
+        ayuda={
+          tipo === 'sueldos'
+            ? 'Un año, o parte del período o del nombre del archivo.'
+            : 'Un año, recursos o gastos, o parte del nombre del archivo o de quien lo subió.'
+        }
+        ordenes={ORDENES}
+        errores={errores}
+        valores={valores}
+      />
+
+      {ok ? (
+        <section aria-labelledby="lista-titulo" className="admin__seccion">
+          <h2 id="lista-titulo">{`${textos.titulo} publicados`}</h2>
+          <p aria-live="polite">{total === 1 ? `1 ${textos.uno}` : `${total} ${textos.varios}`}</p>
+          {items.length > 0 ? (
+            <DataTable
+              caption={`${textos.titulo}, en el orden elegido`}
+              className="tabla-admin"
+              columns={tipo === 'sueldos' ? ['Informe', 'PDF'] : ['Estado contable', 'PDF', 'Subido por']}
+              rows={items}
+              rowKey={(i) => i.id}
+              cells={(i) => [
+                <a href={`${base}/${i.id}`} className="tabla-admin__principal">
+                  {i.titulo}
+                </a>,
+                <a href={`/api/v1/documentos/${i.documentoId}`}>{i.archivo}</a>,
+                ...(tipo === 'sueldos' ? [] : [i.usuarioCreacion ?? '']),
+              ]}
+            />
+          ) : (
+            <p>
+              {filtros.texto ? `No hay ${textos.varios} con esa búsqueda.` : `Todavía no hay ${textos.varios}: subí el primero con el formulario de abajo.`}
+            </p>
+          )}
+          <Paginas
+            etiqueta={`Páginas de la lista de ${textos.varios}`}
+            pagina={filtros.pagina}
+            paginas={paginas}
+            enlace={(p) => enlaceDeLista(base, ok ? filtros : {}, 'periodo-desc', p)}
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="subir-titulo" className="admin__seccion">
+        <h2 id="subir-titulo">{textos.subir}</h2>
+        <ErrorSummary title={`Revisá ${textos.el}`} errors={erroresFinanzas(tipo, respuesta?.errores ?? {})} ref={resumenAlta} />
+        <form method="post" action={base} encType="multipart/form-data" className="admin__formulario" noValidate aria-labelledby="subir-titulo" data-subida="">
+          <RequiredFieldsNote />
+          <CamposFinanzas tipo={tipo} errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} periodos={periodos} />
+          <button type="submit" className="btn btn-primary">
+            {textos.subir}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}
