@@ -5,6 +5,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { archivoDe, confirmacionBorradoSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
@@ -36,23 +37,6 @@ type Errores<K extends string> = Partial<Record<K, string>>;
 type Resultado<K extends string> =
   { tipo: 'guardado'; id: number } | { tipo: 'invalido'; errores: Errores<K>; valores: Errores<K> } | { tipo: 'no_encontrado' };
 
-/** The public address of a document: what pages link, and what is withdrawn with it. */
-const rutaDocumento = (id: number) => `/api/v1/documentos/${id}`;
-
-/** An item's id as its address writes it: a positive integer the column holds, else null. */
-export function parseIdObservatorio(texto: string | undefined): number | null {
-  if (texto === undefined || !/^[1-9]\d{0,9}$/.test(texto)) return null;
-  const id = Number(texto);
-  return id <= 2_147_483_647 ? id : null;
-}
-
-/** The form's file field: a file with content, an empty one, or nothing chosen. */
-function archivoDe(input: FormInput, campo: string): File | 'vacio' | undefined {
-  const valor = firstValues(input)[campo];
-  if (!(valor instanceof File) || (valor.size === 0 && valor.name === '')) return undefined;
-  return valor.size === 0 ? 'vacio' : valor;
-}
-
 /**
  * Runs `escribir` with the chosen file through the upload pipeline (or without one, in a plain
  * transaction), then removes the files of the document it replaced. A refused file is the field's
@@ -66,12 +50,7 @@ async function conArchivo<T>(
 ): Promise<{ ok: true; valor: T } | { ok: false; mensaje: string }> {
   try {
     const hecho = archivo
-      ? await guardarSubida(
-          ctx,
-          { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name },
-          { tipos, maxBytes: ctx.config.subidaMaxBytes },
-          (tx, documento) => escribir(tx, documento.id),
-        )
+      ? await guardarSubida(ctx, await leerArchivo(archivo), { tipos, maxBytes: ctx.config.subidaMaxBytes }, (tx, documento) => escribir(tx, documento.id))
       : await ctx.db.transaction((tx) => escribir(tx));
     if (hecho.claves) await borrarArchivos(ctx, hecho.claves);
     return { ok: true, valor: hecho.valor };
@@ -118,7 +97,7 @@ const presentacionSchema = z.object({
     .transform((v) => sanitizeStaffHtml(v))
     .pipe(z.string().min(1, { error: 'Escribí la presentación del Observatorio: queda vacía sin texto.' })),
 });
-type CampoPresentacion = 'texto' | 'logo';
+type CampoPresentacion = 'texto' | 'archivo';
 
 type ObservatorioAdmin = {
   texto: string;
@@ -185,9 +164,9 @@ export async function getObservatorioAdmin(db: Db): Promise<ObservatorioAdmin> {
 export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoPresentacion>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
   const leido = readForm(presentacionSchema, input, { largo: 20_000 });
-  const archivo = archivoDe(input, 'logo');
+  const archivo = archivoDe(input);
   const errores: Errores<CampoPresentacion> = leido.ok ? {} : { ...leido.errores };
-  if (archivo === 'vacio') errores.logo = 'El archivo está vacío: elegí la imagen del logo.';
+  if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí la imagen del logo.';
   if (!leido.ok || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
   const r = await conArchivo(ctx, archivo, TIPOS_IMAGEN, async (tx, logoNuevo) => {
     const antes = await filaActual(tx, true);
@@ -219,7 +198,7 @@ export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput)
     });
     return { valor: id, claves };
   });
-  if (!r.ok) return { tipo: 'invalido', errores: { logo: r.mensaje }, valores: leido.valores };
+  if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje }, valores: leido.valores };
   return { tipo: 'guardado', id: r.valor };
 }
 
@@ -231,7 +210,7 @@ const imagenSchema = z.object({
   descripcion: texto('la descripción', 500, null).optional().default(''),
   alt: texto('el texto alternativo', 250, MENSAJE_ALT),
 });
-type CampoImagen = keyof z.output<typeof imagenSchema> | 'imagen';
+type CampoImagen = keyof z.output<typeof imagenSchema> | 'archivo';
 
 type FilaImagen = typeof galeriaImagenes.$inferSelect;
 const auditableImagen = (i: Pick<FilaImagen, 'titulo' | 'descripcion' | 'alt' | 'documentoId'>) => ({
@@ -254,10 +233,10 @@ export async function getImagenAdmin(db: Db, id: number) {
 export async function addImagenAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoImagen>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
   const leido = readForm(imagenSchema, input);
-  const archivo = archivoDe(input, 'imagen');
+  const archivo = archivoDe(input);
   const errores: Errores<CampoImagen> = leido.ok ? {} : { ...leido.errores };
-  if (archivo === undefined) errores.imagen = 'Elegí la imagen: PNG, JPEG o WebP.';
-  else if (archivo === 'vacio') errores.imagen = 'El archivo está vacío: elegí la imagen.';
+  if (archivo === undefined) errores.archivo = 'Elegí la imagen: PNG, JPEG o WebP.';
+  else if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí la imagen.';
   if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
   const datos = leido.datos;
   const r = await conArchivo(ctx, archivo, TIPOS_IMAGEN, async (tx, documentoId) => {
@@ -279,7 +258,7 @@ export async function addImagenAdmin(ctx: Ctx, actor: Actor, input: FormInput): 
     });
     return { valor: fila!.id };
   });
-  if (!r.ok) return { tipo: 'invalido', errores: { imagen: r.mensaje }, valores: leido.valores };
+  if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje }, valores: leido.valores };
   return { tipo: 'guardado', id: r.valor };
 }
 
@@ -289,10 +268,10 @@ class NoEncontradoError extends Error {}
 export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoImagen>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
   const leido = readForm(imagenSchema, input);
-  const archivo = archivoDe(input, 'imagen');
+  const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
     const errores: Errores<CampoImagen> = leido.ok ? {} : { ...leido.errores };
-    if (archivo === 'vacio') errores.imagen = 'El archivo está vacío: elegí la imagen nueva.';
+    if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí la imagen nueva.';
     return { tipo: 'invalido', errores, valores: leido.valores };
   }
   const datos = leido.datos;
@@ -318,7 +297,7 @@ export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
       });
       return { valor: id, claves };
     });
-    if (!r.ok) return { tipo: 'invalido', errores: { imagen: r.mensaje }, valores: leido.valores };
+    if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje }, valores: leido.valores };
     return { tipo: 'guardado', id };
   } catch (error) {
     if (error instanceof NoEncontradoError) return { tipo: 'no_encontrado' };
@@ -359,9 +338,7 @@ export async function moveImagenAdmin(ctx: Pick<AppContext, 'db'>, actor: Actor,
   });
 }
 
-const confirmacionSchema = z.object({
-  confirmado: z.literal('si', { error: 'Para borrar, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».' }),
-});
+const confirmacionSchema = confirmacionBorradoSchema('Para borrar, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».');
 
 /**
  * Deletes an image once confirmed (audited `observatorio.imagen.baja`): the row and its document
@@ -438,7 +415,7 @@ const auditableDocumento = (d: { tipo: string; mes: number | null; anio: number;
 export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoDocumento>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
   const leido = leerDocumento(input);
-  const archivo = archivoDe(input, 'archivo');
+  const archivo = archivoDe(input);
   const errores = { ...leido.errores };
   if (archivo === undefined) errores.archivo = 'Elegí el PDF.';
   else if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí el PDF.';
@@ -466,7 +443,7 @@ export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput
 export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoDocumento>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
   const leido = leerDocumento(input);
-  const archivo = archivoDe(input, 'archivo');
+  const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
     const errores = { ...leido.errores };
     if (archivo === 'vacio') errores.archivo = 'El archivo está vacío: elegí el PDF nuevo.';

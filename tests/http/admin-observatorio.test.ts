@@ -10,16 +10,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, documentos, documentosObservatorio, galeriaImagenes, observatorioVial } from '#db/schema/index.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
-
-async function multipart(campos: [string, string | File][]): Promise<{ payload: Buffer; tipo: string }> {
-  const form = new FormData();
-  for (const [nombre, valor] of campos) form.append(nombre, valor);
-  const respuesta = new Response(form);
-  return { payload: Buffer.from(await respuesta.arrayBuffer()), tipo: respuesta.headers.get('content-type')! };
-}
+import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
 
 const archivo = (bytes: Uint8Array, nombre: string, tipo: string) => new File([new Uint8Array(bytes)], nombre, { type: tipo });
 /** A JPEG photo with its camera and GPS position in EXIF, as a phone takes it. */
@@ -30,9 +24,6 @@ const foto = async () =>
       .withExif({ IFD0: { Make: 'Camara de prueba' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '40/1 45/1 0/1' } })
       .toBuffer(),
   );
-const archivos = (raiz: string) =>
-  fs.existsSync(raiz) ? (fs.readdirSync(raiz, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(raiz, f)).isFile()).sort() : [];
-
 describe.each(engines)('/admin/observatorio (%s)', (engine) => {
   let t: TestApp;
   let admin: string;
@@ -45,19 +36,11 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const subir = async (url: string, sesion: string | null, campos: [string, string | File][]) => {
-    const { payload, tipo } = await multipart(campos);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) },
-      payload,
-    });
-  };
+  const subir = (url: string, sesion: string | null, campos: [string, string | File][]) => subirFormulario(t, url, sesion, campos);
   const existentes = async () => ({
     imagenes: (await t.database.db.select({ n: count() }).from(galeriaImagenes))[0]!.n,
     documentos: (await t.database.db.select({ n: count() }).from(documentos))[0]!.n,
-    archivos: archivos(t.storage.root),
+    archivos: archivosEn(t.storage.root),
   });
   const auditado = async (accion: string, id: number) =>
     (
@@ -78,7 +61,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
       ['titulo', titulo],
       ['descripcion', 'Una descripción.'],
       ['alt', alt],
-      ['imagen', archivo(bytes ?? (await foto()), 'IMG_0001.jpg', 'image/jpeg')],
+      ['archivo', archivo(bytes ?? (await foto()), 'IMG_0001.jpg', 'image/jpeg')],
     ]);
 
   it('sólo editores y administradores; la mesa de entradas ve 403 y no guarda nada; sin sesión, a /login; Gobierno enlaza la página', async () => {
@@ -135,7 +118,7 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const logo = await subir('/admin/observatorio', admin, [
       ['intent', 'presentacion'],
       ['texto', '<p>Presentación con logo nuevo</p>'],
-      ['logo', archivo(new Uint8Array(png), 'logo.png', 'image/png')],
+      ['archivo', archivo(new Uint8Array(png), 'logo.png', 'image/png')],
     ]);
     expect(logo.statusCode, textoDe(logo.body).slice(0, 300)).toBe(303);
     const [despues] = await t.database.db.select().from(observatorioVial).where(eq(observatorioVial.id, obs!.id));

@@ -15,7 +15,9 @@ describe('fronteras entre capas y módulos (eslint)', () => {
       'domain/gobierno/nuevo.ts',
       "import { getOrdenanza } from '#domain/ordenanzas/queries.ts';\nexport const f = getOrdenanza;",
     );
-    expect(mensaje).toMatch(/domain\/gobierno usa sólo domain\/shared, sí mismo y lo que declara en domain\/gobierno\/module.json \(documentos, auditoria, sitio\)/);
+    expect(mensaje).toMatch(
+      /domain\/gobierno usa sólo domain\/shared, sí mismo y lo que declara en domain\/gobierno\/module.json \(documentos, auditoria, sitio\)/,
+    );
     expect(
       await problemas(
         'domain/gobierno/nuevo.ts',

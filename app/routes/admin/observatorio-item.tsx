@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect } from 'react-router';
+import { Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { appContext } from '#app/context.ts';
 import { CamposPanel, erroresCampos } from '#app/features/admin/campos-panel.tsx';
+import { AvisosDePagina, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admin/observatorio-campos.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -13,11 +14,11 @@ import {
   deleteImagenAdmin,
   getDocumentoAdmin,
   getImagenAdmin,
-  parseIdObservatorio,
   updateDocumentoAdmin,
   updateImagenAdmin,
 } from '#domain/gobierno/observatorio-admin.ts';
 import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
+import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio-item';
 
 /**
@@ -30,7 +31,7 @@ import type { Route } from './+types/observatorio-item';
 const NO_ENCONTRADO = () => data('No encontrado', { status: 404, headers: SIN_CACHE });
 
 async function leerItem(args: Route.LoaderArgs | Route.ActionArgs) {
-  const id = parseIdObservatorio(args.params.id);
+  const id = parseIdRuta(args.params.id);
   const { db } = args.context.get(appContext);
   if (id === null) throw NO_ENCONTRADO();
   if (args.params.clase === 'imagenes') {
@@ -133,7 +134,7 @@ export default function ObservatorioItem({ loaderData, actionData }: Route.Compo
 
   const imagen = item.clase === 'imagenes';
   const campos = imagen ? CAMPOS_IMAGEN : camposDocumento(item.tipo ?? '');
-  const campoArchivo = imagen ? 'imagen' : 'archivo';
+  const campoArchivo = 'archivo';
   const enlace = `/admin/observatorio/${item.clase}/${item.id}`;
   return (
     <>
@@ -142,39 +143,20 @@ export default function ObservatorioItem({ loaderData, actionData }: Route.Compo
         <Link to="/admin/observatorio">Volver al Observatorio Vial</Link>
       </p>
       <h1>{item.titulo}</h1>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisosDePagina aviso={respuesta ? null : aviso} general={general} refEstado={estado} refAlerta={alerta} />
       <p>
         Archivo actual: <a href={`/api/v1/documentos/${item.documentoId}`}>{item.nombreArchivo}</a>
       </p>
 
       {paso === 'borrar' ? (
-        <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">
-          <h2 id="paso-titulo" className="admin__paso-titulo" tabIndex={-1} ref={pasoTitulo}>
-            {`¿Borrar ${imagen ? 'la imagen' : 'el documento'}?`}
-          </h2>
-          <p>
-            Deja de estar en la página del Observatorio Vial. Quien abra el enlace de su archivo leerá que la Municipalidad lo retiró del sitio y cuándo. El
-            borrado queda en la auditoría.
-          </p>
-          <Form method="post" action={enlace} className="admin__acciones">
-            <input type="hidden" name="confirmado" value="si" />
-            <button type="submit" name="intent" value="borrar" className="btn btn-danger">
-              Sí, borrar
-            </button>
-            <Link to={enlace} className="btn btn-outline-primary">
-              Cancelar y volver
-            </Link>
-          </Form>
-        </section>
+        <PasoBorrar
+          pregunta={`¿Borrar ${imagen ? 'la imagen' : 'el documento'}?`}
+          explicacion="Deja de estar en la página del Observatorio Vial. Quien abra el enlace de su archivo leerá que la Municipalidad lo retiró del sitio y cuándo. El borrado queda en la auditoría."
+          enlace={enlace}
+          boton="Sí, borrar"
+          cancelar="Cancelar y volver"
+          refTitulo={pasoTitulo}
+        />
       ) : (
         <>
           <section aria-labelledby="editar-titulo" className="admin__seccion">

@@ -5,20 +5,15 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { CamposPanel, erroresCampos } from '#app/features/admin/campos-panel.tsx';
+import { AvisosDePagina } from '#app/features/admin/documentos-panel.tsx';
 import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admin/observatorio-campos.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
-import {
-  addDocumentoAdmin,
-  addImagenAdmin,
-  getObservatorioAdmin,
-  moveImagenAdmin,
-  parseIdObservatorio,
-  savePresentacion,
-} from '#domain/gobierno/observatorio-admin.ts';
+import { addDocumentoAdmin, addImagenAdmin, getObservatorioAdmin, moveImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
+import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio';
 
 /**
@@ -83,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
     return fallo(lista, r.tipo === 'invalido' ? r : {});
   }
   if (intent === 'subir' || intent === 'bajar') {
-    const id = parseIdObservatorio(String(form.get('id') ?? ''));
+    const id = parseIdRuta(String(form.get('id') ?? ''));
     if (id !== null && (await moveImagenAdmin(ctx, actor, id, intent))) throw listo('movido', 'galeria-titulo');
     return fallo('general', { general: 'Esa imagen ya no está en la galería: alguien la borró. Revisá la lista.' }, 404);
   }
@@ -117,16 +112,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
         Lo que muestra <a href="/observatorio-vial">la página del Observatorio Vial</a>: la presentación con su logo, la galería de imágenes y los documentos.
         Un cambio se ve en el sitio al instante.
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {respuesta?.general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {respuesta.general}
-        </div>
-      ) : null}
+      <AvisosDePagina aviso={respuesta ? null : aviso} general={respuesta?.general ?? null} refEstado={estado} refAlerta={alerta} />
 
       <section aria-labelledby="presentacion-titulo" className="admin__seccion">
         <h2 id="presentacion-titulo">Presentación y logo</h2>
@@ -134,7 +120,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           title="Revisá la presentación"
           errors={[
             ...(de('presentacion')?.errores.texto ? [['texto', 'Presentación', de('presentacion')!.errores.texto!] as [string, string, string]] : []),
-            ...(de('presentacion')?.errores.logo ? [['logo', 'Logo nuevo', de('presentacion')!.errores.logo!] as [string, string, string]] : []),
+            ...(de('presentacion')?.errores.archivo ? [['archivo', 'Logo nuevo', de('presentacion')!.errores.archivo!] as [string, string, string]] : []),
           ]}
           ref={de('presentacion') ? resumen : undefined}
         />
@@ -164,7 +150,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           >
             {(control) => <textarea {...control} className="form-control" rows={10} defaultValue={de('presentacion')?.valores.texto ?? o.texto} />}
           </FormField>
-          <CampoArchivo nombre="logo" etiqueta="Logo nuevo (opcional)" error={de('presentacion')?.errores.logo} limite={limite} imagen reemplazo />
+          <CampoArchivo nombre="archivo" etiqueta="Logo nuevo (opcional)" error={de('presentacion')?.errores.archivo} limite={limite} imagen reemplazo />
           <button type="submit" name="intent" value="presentacion" className="btn btn-primary">
             Guardar la presentación
           </button>
@@ -223,7 +209,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           title="Revisá la imagen"
           errors={[
             ...erroresCampos(CAMPOS_IMAGEN, de('imagen')?.errores ?? {}, 'imagen-'),
-            ...(de('imagen')?.errores.imagen ? [['imagen-imagen', 'Imagen', de('imagen')!.errores.imagen!] as [string, string, string]] : []),
+            ...(de('imagen')?.errores.archivo ? [['imagen-archivo', 'Imagen', de('imagen')!.errores.archivo!] as [string, string, string]] : []),
           ]}
           ref={de('imagen') ? resumen : undefined}
         />
@@ -237,7 +223,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           data-subida=""
         >
           <CamposPanel campos={CAMPOS_IMAGEN} valores={de('imagen')?.valores ?? {}} errores={de('imagen')?.errores ?? {}} opciones={{}} prefijo="imagen-" />
-          <CampoArchivo nombre="imagen" etiqueta="Imagen" error={de('imagen')?.errores.imagen} limite={limite} imagen prefijo="imagen-" />
+          <CampoArchivo nombre="archivo" etiqueta="Imagen" error={de('imagen')?.errores.archivo} limite={limite} imagen prefijo="imagen-" />
           <button type="submit" name="intent" value="imagen" className="btn btn-primary">
             Agregar la imagen
           </button>
