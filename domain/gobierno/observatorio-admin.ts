@@ -264,6 +264,29 @@ export async function addImagenAdmin(ctx: Ctx, actor: Actor, input: FormInput): 
 
 class NoEncontradoError extends Error {}
 
+/**
+ * A change of an item of `id` that may bring a new file: `escribir` locks and changes the row
+ * (throwing `NoEncontradoError` when it is gone) and answers the replaced document's files. A
+ * refused file is the `archivo` field's error, with what was typed kept.
+ */
+async function cambiarItem<K extends string>(
+  ctx: Ctx,
+  id: number,
+  archivo: File | undefined,
+  tipos: readonly TipoSubida[],
+  valores: Errores<K>,
+  escribir: (tx: Db, documentoNuevo?: number) => Promise<(string | null)[]>,
+): Promise<Resultado<K>> {
+  try {
+    const r = await conArchivo(ctx, archivo, tipos, async (tx, documentoNuevo) => ({ valor: id, claves: await escribir(tx, documentoNuevo) }));
+    if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje } as Errores<K>, valores };
+    return { tipo: 'guardado', id };
+  } catch (error) {
+    if (error instanceof NoEncontradoError) return { tipo: 'no_encontrado' };
+    throw error;
+  }
+}
+
 /** Changes an image's texts and, when a file is chosen, the image itself (audited `observatorio.imagen.cambio`). */
 export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoImagen>> {
   exigirRol(actor, ROLES_PANEL, PROHIBIDO);
@@ -275,34 +298,27 @@ export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
     return { tipo: 'invalido', errores, valores: leido.valores };
   }
   const datos = leido.datos;
-  try {
-    const r = await conArchivo(ctx, archivo, TIPOS_IMAGEN, async (tx, documentoNuevo) => {
-      const [antes] = await tx.select().from(galeriaImagenes).where(eq(galeriaImagenes.id, id)).for('update');
-      if (!antes) throw new NoEncontradoError();
-      const documentoId = documentoNuevo ?? antes.documentoId;
-      await tx
-        .update(galeriaImagenes)
-        .set({ ...datos, documentoId })
-        .where(eq(galeriaImagenes.id, id));
-      const claves = documentoNuevo
-        ? await retirarDocumento(tx, actor, antes.documentoId, `Imagen de la galería del Observatorio Vial: ${antes.titulo} (reemplazada)`)
-        : [];
-      await registrarAuditoria(tx, {
-        actor,
-        accion: 'observatorio.imagen.cambio',
-        entidad: 'galeria_imagen',
-        entidadId: id,
-        antes: auditableImagen(antes),
-        despues: auditableImagen({ ...datos, documentoId }),
-      });
-      return { valor: id, claves };
+  return cambiarItem<CampoImagen>(ctx, id, archivo, TIPOS_IMAGEN, leido.valores, async (tx, documentoNuevo) => {
+    const [antes] = await tx.select().from(galeriaImagenes).where(eq(galeriaImagenes.id, id)).for('update');
+    if (!antes) throw new NoEncontradoError();
+    const documentoId = documentoNuevo ?? antes.documentoId;
+    await tx
+      .update(galeriaImagenes)
+      .set({ ...datos, documentoId })
+      .where(eq(galeriaImagenes.id, id));
+    const claves = documentoNuevo
+      ? await retirarDocumento(tx, actor, antes.documentoId, `Imagen de la galería del Observatorio Vial: ${antes.titulo} (reemplazada)`)
+      : [];
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'observatorio.imagen.cambio',
+      entidad: 'galeria_imagen',
+      entidadId: id,
+      antes: auditableImagen(antes),
+      despues: auditableImagen({ ...datos, documentoId }),
     });
-    if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje }, valores: leido.valores };
-    return { tipo: 'guardado', id };
-  } catch (error) {
-    if (error instanceof NoEncontradoError) return { tipo: 'no_encontrado' };
-    throw error;
-  }
+    return claves;
+  });
 }
 
 /**
@@ -450,31 +466,24 @@ export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
     return { tipo: 'invalido', errores, valores: leido.valores };
   }
   const datos = leido.datos;
-  try {
-    const r = await conArchivo(ctx, archivo, ['pdf'], async (tx, documentoNuevo) => {
-      const [antes] = await tx.select().from(documentosObservatorio).where(eq(documentosObservatorio.id, id)).for('update');
-      if (!antes) throw new NoEncontradoError();
-      const documentoId = documentoNuevo ?? antes.documentoId;
-      await tx.update(documentosObservatorio).set({ mes: datos.mes, anio: datos.anio, tipo: datos.tipo, documentoId }).where(eq(documentosObservatorio.id, id));
-      const claves = documentoNuevo
-        ? await retirarDocumento(tx, actor, antes.documentoId, `${tituloDocumentoObservatorio(antes)} (reemplazado por un PDF nuevo)`)
-        : [];
-      await registrarAuditoria(tx, {
-        actor,
-        accion: 'observatorio.documento.cambio',
-        entidad: 'documento_observatorio',
-        entidadId: id,
-        antes: auditableDocumento(antes),
-        despues: auditableDocumento({ ...datos, documentoId }),
-      });
-      return { valor: id, claves };
+  return cambiarItem<CampoDocumento>(ctx, id, archivo, ['pdf'], leido.valores, async (tx, documentoNuevo) => {
+    const [antes] = await tx.select().from(documentosObservatorio).where(eq(documentosObservatorio.id, id)).for('update');
+    if (!antes) throw new NoEncontradoError();
+    const documentoId = documentoNuevo ?? antes.documentoId;
+    await tx.update(documentosObservatorio).set({ mes: datos.mes, anio: datos.anio, tipo: datos.tipo, documentoId }).where(eq(documentosObservatorio.id, id));
+    const claves = documentoNuevo
+      ? await retirarDocumento(tx, actor, antes.documentoId, `${tituloDocumentoObservatorio(antes)} (reemplazado por un PDF nuevo)`)
+      : [];
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'observatorio.documento.cambio',
+      entidad: 'documento_observatorio',
+      entidadId: id,
+      antes: auditableDocumento(antes),
+      despues: auditableDocumento({ ...datos, documentoId }),
     });
-    if (!r.ok) return { tipo: 'invalido', errores: { archivo: r.mensaje }, valores: leido.valores };
-    return { tipo: 'guardado', id };
-  } catch (error) {
-    if (error instanceof NoEncontradoError) return { tipo: 'no_encontrado' };
-    throw error;
-  }
+    return claves;
+  });
 }
 
 /** Deletes a document once confirmed (audited `observatorio.documento.baja`); its address answers 410. */
