@@ -47,6 +47,8 @@ export default [
     route('gobierno', 'routes/admin/gobierno.tsx'),
     route('gobierno/:tipo', 'routes/admin/gobierno-tipo.tsx'),
     route('gobierno/:tipo/:id', 'routes/admin/gobierno-item.tsx'),
+    route('observatorio', 'routes/admin/observatorio.tsx'),
+    route('observatorio/:clase/:id', 'routes/admin/observatorio-item.tsx'),
     route('correo', 'routes/admin/correo.tsx'),
     route('feriados', 'routes/admin/feriados.tsx'),
     route('datos-personales', 'routes/admin/datos-personales.tsx'),

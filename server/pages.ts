@@ -8,6 +8,8 @@ import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.t
 import { PROHIBIDO_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
+import { PROHIBIDO_OBSERVATORIO } from '#domain/gobierno/observatorio-admin.ts';
+import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
 import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -55,6 +57,8 @@ export const PAGE_UPLOADS: readonly PageUpload[] = [
     roles: ROLES_FINANZAS,
     forbidden: PROHIBIDO_FINANZAS,
   })),
+  // The road observatory (issue 14): logo, gallery images and its PDFs.
+  ...['/admin/observatorio', '/admin/observatorio/:clase/:id'].map((url) => ({ url, roles: ROLES_PANEL, forbidden: PROHIBIDO_OBSERVATORIO })),
   // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
   { url: '/admin/ordenanzas/nueva', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
   { url: '/admin/ordenanzas/:id', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },

@@ -145,6 +145,19 @@ export async function listImagenesGaleria(db: Db, galeria: string): Promise<Imag
   return rows.map(({ documentoId, ...r }) => ({ ...r, imagen: { id: documentoId } }));
 }
 
+/**
+ * Which of these documents have the web size and thumbnail of the upload pipeline
+ * (docs/decisions/017-subidas.md): images stored before it have only their original.
+ */
+export async function documentosConTamanos(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const filas = await db
+    .select({ id: documentos.id, web: documentos.claveWeb, miniatura: documentos.claveMiniatura })
+    .from(documentos)
+    .where(inArray(documentos.id, ids));
+  return new Set(filas.filter((f) => f.web !== null && f.miniatura !== null).map((f) => f.id));
+}
+
 export type TipoDocumentoObservatorio = 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADISTICO';
 
 /** Newest period first. */

@@ -138,7 +138,9 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     await page.setViewportSize(viewports.escritorio);
     await page.goto('/observatorio-vial');
     const miniaturas = page.getByRole('list', { name: /Miniaturas/ }).getByRole('button');
-    await expect(miniaturas).toHaveCount(6);
+    // The demo's six, and any an e2e spec of the back-office is adding at the end right now.
+    await expect(miniaturas.nth(5)).toBeVisible();
+    const total = await miniaturas.count();
     const principal = page.locator('.galeria__principal img');
     const [lista, figura] = await Promise.all([
       page.getByRole('list', { name: /Miniaturas/ }).boundingBox(),
@@ -154,9 +156,9 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     await expect(miniaturas.nth(1)).toBeFocused();
     await expect(miniaturas.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(principal).toHaveAttribute('alt', 'Senda peatonal junto al lago Nahuel Huapi');
-    await expect(page.locator('.galeria [role="status"]')).toHaveText('Imagen 2 de 6: Senda peatonal del puerto');
+    await expect(page.locator('.galeria [role="status"]')).toHaveText(`Imagen 2 de ${total}: Senda peatonal del puerto`);
     await page.keyboard.press('End');
-    await expect(miniaturas.nth(5)).toHaveAttribute('aria-current', 'true');
+    await expect(miniaturas.nth(total - 1)).toHaveAttribute('aria-current', 'true');
     await page.keyboard.press('ArrowDown');
     await expect(miniaturas.first()).toBeFocused();
     await expect(miniaturas.first()).toHaveAttribute('aria-current', 'true');
@@ -167,10 +169,10 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
     expect(await principal.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(miniaturas.nth(2)).toHaveAttribute('aria-current', 'true');
-    await expect(page.locator('.galeria__posicion')).toHaveText('(3 de 6)');
+    await expect(page.locator('.galeria__posicion')).toHaveText(`(3 de ${total})`);
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Anterior' }).click();
-    await expect(miniaturas.nth(5)).toHaveAttribute('aria-current', 'true');
-    await expect(page.locator('.galeria [role="status"]')).toHaveText(/^Imagen 6 de 6: /);
+    await expect(miniaturas.nth(total - 1)).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('.galeria [role="status"]')).toHaveText(new RegExp(`^Imagen ${total} de ${total}: `));
   });
 
   test('Plan Estratégico: sus cuatro enlaces externos en pestaña nueva', async ({ page }) => {
@@ -217,7 +219,7 @@ test.describe('Observatorio Vial sin JavaScript', () => {
   test('la galería es una lista de imágenes con su descripción', async ({ page }) => {
     await page.goto('/observatorio-vial');
     const figuras = page.locator('.galeria-lista figure');
-    await expect(figuras).toHaveCount(6);
+    await expect(figuras.nth(5)).toBeVisible();
     await expect(figuras.first().getByRole('img')).toHaveAttribute('loading', 'lazy');
     await expect(figuras.first()).toContainText('Ruta 40 y Av. Arrayanes');
     await expect(figuras.first().getByRole('link')).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);

@@ -1,5 +1,5 @@
 /** One image as the island receives it: its address and texts, already as the page shows them. */
-export type ImagenIsla = { src: string; alt: string; titulo: string; descripcion: string };
+export type ImagenIsla = { src: string; miniatura: string; alt: string; titulo: string; descripcion: string };
 
 /**
  * The observatory's gallery without React (docs/decisions/014-islas-en-la-pagina.md): written
@@ -38,7 +38,7 @@ function galeriaEnLaPagina(imagenes: ImagenIsla[]): void {
     const boton = crear('button', 'galeria__miniatura');
     boton.type = 'button';
     boton.setAttribute('aria-label', `Imagen ${i + 1} de ${total}: ${m.titulo}`);
-    boton.append(imagen(m.src, ''));
+    boton.append(imagen(m.miniatura, ''));
     const item = crear('li');
     item.append(boton);
     miniaturas.append(item);

@@ -4,7 +4,16 @@ import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 import { InlineScript } from '#app/components/inline-script.tsx';
 import { codigoGaleriaEnLaPagina } from './galeria-en-la-pagina.ts';
 
-export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string };
+export type ImagenGaleria = { id: number; imagen: { id: number }; titulo: string; descripcion: string; alt: string; conTamanos?: boolean };
+
+/**
+ * The image's web size and thumbnail (`?tamano=web|miniatura`, WebP, docs/decisions/017-subidas.md)
+ * when the upload pipeline made them; the original otherwise (images stored before it).
+ */
+const fuentes = (m: ImagenGaleria) => {
+  const original = urlDocumento(m.imagen.id);
+  return m.conTamanos ? { web: `${original}?tamano=web`, miniatura: `${original}?tamano=miniatura` } : { web: original, miniatura: original };
+};
 
 /**
  * The observatory's image gallery, thumbnails on the left (docs/sitio-original.md §9). Without JavaScript it is a
@@ -25,7 +34,7 @@ export function Galeria({ imagenes }: { imagenes: ImagenGaleria[] }) {
   if (!hidratado) {
     // Served without React's scripts (the page loads none): the few lines after the list turn it
     // into this same gallery before the first paint (docs/decisions/014-islas-en-la-pagina.md).
-    const isla = imagenes.map((m) => ({ src: urlDocumento(m.imagen.id), alt: m.alt, titulo: m.titulo, descripcion: m.descripcion }));
+    const isla = imagenes.map((m) => ({ src: fuentes(m).web, miniatura: fuentes(m).miniatura, alt: m.alt, titulo: m.titulo, descripcion: m.descripcion }));
     return (
       <>
         <ul className="galeria-lista">
@@ -33,7 +42,7 @@ export function Galeria({ imagenes }: { imagenes: ImagenGaleria[] }) {
             <li key={img.id}>
               <figure>
                 <a href={urlDocumento(img.imagen.id)}>
-                  <img src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
+                  <img src={fuentes(img).web} alt={img.alt} loading="lazy" width={640} height={400} />
                 </a>
                 <figcaption>
                   <strong>{img.titulo}</strong> {img.descripcion}
@@ -77,13 +86,13 @@ export function Galeria({ imagenes }: { imagenes: ImagenGaleria[] }) {
               onClick={() => mostrar(i, false)}
               onKeyDown={(event) => alTeclear(event, i)}
             >
-              <img src={urlDocumento(m.imagen.id)} alt="" loading="lazy" width={640} height={400} />
+              <img src={fuentes(m).miniatura} alt="" loading="lazy" width={640} height={400} />
             </button>
           </li>
         ))}
       </ul>
       <figure className="galeria__principal">
-        <img key={img.id} src={urlDocumento(img.imagen.id)} alt={img.alt} loading="lazy" width={640} height={400} />
+        <img key={img.id} src={fuentes(img).web} alt={img.alt} loading="lazy" width={640} height={400} />
         <figcaption>
           <strong>{img.titulo}</strong> {img.descripcion}
           <span className="galeria__posicion">

@@ -55,6 +55,15 @@ export default function Gobierno({ loaderData }: Route.ComponentProps) {
             </a>
           </li>
         ))}
+        <li className="admin__tarjeta">
+          <h2 className="admin__tarjeta-titulo">
+            <a href="/admin/observatorio">Observatorio Vial</a>
+          </h2>
+          <p>La presentación con su logo, la galería de imágenes y los documentos de la Terminal y de OSSIVI.</p>
+          <a href="/observatorio-vial">
+            Ver la página pública<span className="visually-hidden"> del Observatorio Vial</span>
+          </a>
+        </li>
       </ul>
     </>
   );

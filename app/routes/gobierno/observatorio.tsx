@@ -1,4 +1,4 @@
-import { getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '#domain/gobierno/queries.ts';
+import { documentosConTamanos, getObservatorio, listDocumentosObservatorio, listImagenesGaleria } from '#domain/gobierno/queries.ts';
 import { appContext } from '#app/context.ts';
 import { EnlaceDocumento } from '#app/features/gobierno/enlace-documento.tsx';
 import { Galeria } from '#app/features/gobierno/galeria.tsx';
@@ -20,7 +20,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [terminal, informes, galeria] = await Promise.all([
     loadSection(log, 'movimiento-terminal', () => listDocumentosObservatorio(db, 'MOVIMIENTO_TERMINAL')),
     loadSection(log, 'informes-estadisticos', () => listDocumentosObservatorio(db, 'INFORME_ESTADISTICO')),
-    loadSection(log, 'galeria', async () => (nombreGaleria ? listImagenesGaleria(db, nombreGaleria) : [])),
+    loadSection(log, 'galeria', async () => {
+      const imagenes = nombreGaleria ? await listImagenesGaleria(db, nombreGaleria) : [];
+      const conTamanos = await documentosConTamanos(
+        db,
+        imagenes.map((m) => m.imagen.id),
+      );
+      return imagenes.map((m) => ({ ...m, conTamanos: conTamanos.has(m.imagen.id) }));
+    }),
   ]);
   // Without the observatory row the gallery's name is unknown: that is a failure of the gallery too.
   return sectionsPage({ observatorio, terminal, informes, galeria: observatorio.ok ? galeria : observatorio });
