@@ -58,6 +58,8 @@ export function montarEditor(textarea: HTMLTextAreaElement, etiqueta: string): (
   const editor = new Editor({
     element: area,
     content: textarea.value,
+    // The site's CSP allows no inline style element: the editor's few rules are in _admin.scss.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [3, 4] },
