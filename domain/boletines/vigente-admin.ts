@@ -76,7 +76,7 @@ export const tipoBoletinVigente = (nombre: string | null | undefined): TipoPanel
 // The two texts.
 
 /** The most characters each text takes (as sent, before sanitising). */
-export const LARGO_HTML = 50_000;
+const LARGO_HTML = 50_000;
 /** The advisory lock of the texts' form (any number no other lock of the site uses). */
 const LOCK_TEXTOS = 1_914_022;
 
@@ -118,7 +118,7 @@ export async function getTextosVigente(db: Db): Promise<Textos & { version: stri
   return { legales: t.legales, licitaciones: t.licitaciones, version: versionTextos(t) };
 }
 
-export type ResultadoTextos =
+type ResultadoTextos =
   | { tipo: 'guardado'; cambio: boolean }
   | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string> }
   | { tipo: 'conflicto'; mensaje: string; valores: Record<string, string>; version: string; actual: Textos }

@@ -42,7 +42,7 @@ test('un editor escribe negrita con el teclado en el editor, la ve en /boletines
   await expect(page.getByRole('toolbar', { name: 'Formato de Legales' }).getByRole('button', { name: 'Negrita' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('textarea[name="legales"]')).toHaveValue(new RegExp(`<strong>${NEGRITA}</strong>`));
   await page.getByRole('button', { name: 'Guardar los textos' }).click();
-  await expect(page.getByRole('status')).toHaveText('Guardamos los textos: /boletines-oficiales ya los muestra.');
+  await expect(page.getByRole('status').filter({ hasText: 'Guardamos los textos: /boletines-oficiales ya los muestra.' })).toBeVisible();
 
   await page.goto('/boletines-oficiales');
   await expect(page.locator('strong', { hasText: NEGRITA })).toBeVisible();
@@ -56,7 +56,7 @@ test('un editor escribe negrita con el teclado en el editor, la ve en /boletines
   await alta.getByRole('textbox', { name: 'Título' }).fill(`Ordenanza de la prueba ${SUFIJO}`);
   await alta.getByRole('textbox', { name: 'Enlace' }).fill('/consulta-ordenanzas');
   await alta.getByRole('button', { name: 'Agregar' }).click();
-  await expect(page.getByRole('status')).toHaveText('Lo agregamos al final de la lista: /boletines-oficiales ya lo muestra.');
+  await expect(page.getByRole('status').filter({ hasText: 'Lo agregamos al final de la lista: /boletines-oficiales ya lo muestra.' })).toBeVisible();
   await page.goto('/boletines-oficiales');
   await expect(page.getByRole('table', { name: 'Ordenanzas publicadas en el boletín vigente' }).getByRole('row').last()).toContainText(NUMERO);
 
@@ -66,13 +66,13 @@ test('un editor escribe negrita con el teclado en el editor, la ve en /boletines
   await page.getByRole('link', { name: `Borrar ${NUMERO}` }).click();
   await expect(page.getByRole('heading', { level: 2, name: `¿Borrar ${NUMERO}?` })).toBeVisible();
   await page.getByRole('button', { name: 'Sí, borrar' }).click();
-  await expect(page.getByRole('status')).toHaveText('Lo borramos: /boletines-oficiales ya no lo muestra.');
+  await expect(page.getByRole('status').filter({ hasText: 'Lo borramos: /boletines-oficiales ya no lo muestra.' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Legales', exact: true })).toBeVisible();
   await page.locator('textarea[name="legales"]').evaluate((t, valor) => {
     (t as HTMLTextAreaElement).value = valor;
   }, original);
   await page.getByRole('button', { name: 'Guardar los textos' }).click();
-  await expect(page.getByRole('status')).toHaveText('Guardamos los textos: /boletines-oficiales ya los muestra.');
+  await expect(page.getByRole('status').filter({ hasText: 'Guardamos los textos: /boletines-oficiales ya los muestra.' })).toBeVisible();
   await page.goto('/boletines-oficiales');
   await expect(page.getByText(NEGRITA)).toHaveCount(0);
   await expect(page.getByText(NUMERO)).toHaveCount(0);

@@ -48,7 +48,7 @@ async function todas(db: Db, tipo: TipoPanel): Promise<ItemLista[]> {
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, ROLES_BOLETINES);
   const { db } = args.context.get(appContext);
-  const [textos, ...listas] = await Promise.all([getTextosVigente(db), ...TIPOS_BOLETIN_VIGENTE.map((t) => todas(db, t))]);
+  const [textos, listas] = await Promise.all([getTextosVigente(db), Promise.all(TIPOS_BOLETIN_VIGENTE.map((t) => todas(db, t)))]);
   return data(
     {
       textos,
