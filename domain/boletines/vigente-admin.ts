@@ -130,8 +130,7 @@ type ResultadoTextos =
  * `boletin_vigente.cambio` with both texts before and after, all under a transaction-scoped lock.
  */
 export async function guardarTextosVigente(db: Db, actor: Actor, input: FormInput): Promise<ResultadoTextos> {
-  if (!ROLES_BOLETINES.includes(actor.rol))
-    return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar el boletín vigente.' };
+  if (!ROLES_BOLETINES.includes(actor.rol)) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar el boletín vigente.' };
   const version = firstValues(input).version;
   const leido = readForm(textosSchema, input, { largo: LARGO_HTML + 1 });
   const valores = leido.valores as Record<string, string>;

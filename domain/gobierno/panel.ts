@@ -82,7 +82,7 @@ function esquemaCampo(c: CampoPanel): z.ZodType {
               ? (v: string) => v === '' || urlSegura(v)
               : c.tipo === 'enlace'
                 ? (v: string) => v === '' || urlSegura(v) || rutaDelSitio(v)
-              : () => true;
+                : () => true;
       const mensajeFormato =
         c.tipo === 'email'
           ? `Escribí un correo electrónico válido en «${c.etiqueta}», por ejemplo area@villalaangostura.gob.ar${c.obligatorio ? '' : ', o dejalo vacío'}.`
@@ -292,7 +292,13 @@ export async function crearPanel(db: Db, actor: Actor, tipo: TipoPanel, input: F
       .insert(tipo.tabla)
       .values(datos as never)
       .returning()) as Fila[];
-    await registrarAuditoria(tx, { actor, accion: `${tipo.auditoria ?? 'gobierno'}.alta`, entidad: tipo.entidad, entidadId: fila!.id, despues: auditable(tipo, fila!) });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${tipo.auditoria ?? 'gobierno'}.alta`,
+      entidad: tipo.entidad,
+      entidadId: fila!.id,
+      despues: auditable(tipo, fila!),
+    });
     return { tipo: 'guardado', id: fila!.id, cambio: true };
   });
 }
@@ -368,7 +374,13 @@ export async function borrarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: num
     if (version !== versionDe(tipo, antes))
       return { tipo: 'conflicto', mensaje: `Otra persona cambió ${tipo.uno} después de que abriste la confirmación: revisalo antes de borrarlo.` };
     await tx.delete(tipo.tabla).where(eq(columna(tipo, 'id'), id));
-    await registrarAuditoria(tx, { actor, accion: `${tipo.auditoria ?? 'gobierno'}.baja`, entidad: tipo.entidad, entidadId: id, antes: auditable(tipo, antes) });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${tipo.auditoria ?? 'gobierno'}.baja`,
+      entidad: tipo.entidad,
+      entidadId: id,
+      antes: auditable(tipo, antes),
+    });
     return { tipo: 'borrado' };
   });
 }

@@ -46,7 +46,10 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
 
   it('editores y administradores; la mesa de entradas ve el 403; sin sesión, a /login; el menú lo lista después de «Boletines»', async () => {
     const [o] = await t.database.db.select().from(boletinVigenteOrdenanzas).limit(1);
-    const urls = ['/admin/boletin-vigente', ...(o ? [`/admin/boletin-vigente/ordenanzas/${o.id}`, `/admin/boletin-vigente/ordenanzas/${o.id}?paso=borrar`] : [])];
+    const urls = [
+      '/admin/boletin-vigente',
+      ...(o ? [`/admin/boletin-vigente/ordenanzas/${o.id}`, `/admin/boletin-vigente/ordenanzas/${o.id}?paso=borrar`] : []),
+    ];
     for (const url of urls) {
       for (const sesion of [admin, editor]) {
         const res = await ver(t, url, sesion);
@@ -60,13 +63,20 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
     }
     const antes = await textosActuales();
     expect((await enviar(t, '/admin/boletin-vigente', mesa, { intent: 'textos', legales: '<p>Intrusa</p>', licitaciones: '' })).statusCode).toBe(403);
-    expect((await enviar(t, '/admin/boletin-vigente', mesa, { intent: 'crear', lista: 'decretos', numero: '1', descripcion: 'Intruso', area: 'X' })).statusCode).toBe(403);
+    expect(
+      (await enviar(t, '/admin/boletin-vigente', mesa, { intent: 'crear', lista: 'decretos', numero: '1', descripcion: 'Intruso', area: 'X' })).statusCode,
+    ).toBe(403);
     expect(await textosActuales()).toEqual(antes);
     expect(await t.database.db.select().from(boletinVigenteDecretos).where(eq(boletinVigenteDecretos.descripcion, 'Intruso'))).toEqual([]);
     const menu = textoDe((await ver(t, '/admin', editor)).body);
     expect(menu).toContain('Boletines Boletín vigente');
     expect((await ver(t, '/admin', mesa)).body).not.toContain('href="/admin/boletin-vigente"');
-    for (const url of ['/admin/boletin-vigente/nada/1', '/admin/boletin-vigente/ordenanzas/999999', '/admin/boletin-vigente/decretos/abc', '/admin/boletin-vigente/__proto__/1']) {
+    for (const url of [
+      '/admin/boletin-vigente/nada/1',
+      '/admin/boletin-vigente/ordenanzas/999999',
+      '/admin/boletin-vigente/decretos/abc',
+      '/admin/boletin-vigente/__proto__/1',
+    ]) {
       expect((await ver(t, url, editor)).statusCode, url).toBe(404);
     }
     expect((await enviar(t, '/admin/boletin-vigente', editor, { intent: 'otra' })).statusCode).toBe(400);
@@ -81,7 +91,10 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
       '<h3>Edicto de prueba</h3><p><strong>Negrita vigente</strong> y <em>cursiva</em></p>' +
       '<script>alert("x")</script><img src=x onerror="alert(1)"><p style="color:red" onclick="alert(2)">Con estilo</p>' +
       '<style>body{display:none}</style><a href="javascript:alert(3)">Enlace malo</a> <a href="/consulta-ordenanzas">Enlace bueno</a>';
-    const res = await guardarTextos(editor, { legales: hostil, licitaciones: '<ul><li>Licitación pública 7/2026</li></ul><iframe src="https://malo.example.org"></iframe>' });
+    const res = await guardarTextos(editor, {
+      legales: hostil,
+      licitaciones: '<ul><li>Licitación pública 7/2026</li></ul><iframe src="https://malo.example.org"></iframe>',
+    });
     expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(303);
     expect(res.headers.location).toBe('/admin/boletin-vigente?aviso=textos#textos-titulo');
     const guardado = (await textosActuales())!;
@@ -121,7 +134,12 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
 
   it('dos personas editan los textos: la segunda recibe 409 con lo que escribió, cómo quedó y la versión nueva', async () => {
     const version = versionDe((await ver(t, '/admin/boletin-vigente', editor)).body);
-    const primera = await enviar(t, '/admin/boletin-vigente', admin, { intent: 'textos', version, legales: '<p>Texto de la administración</p>', licitaciones: '' });
+    const primera = await enviar(t, '/admin/boletin-vigente', admin, {
+      intent: 'textos',
+      version,
+      legales: '<p>Texto de la administración</p>',
+      licitaciones: '',
+    });
     expect(primera.statusCode).toBe(303);
     const segunda = await enviar(t, '/admin/boletin-vigente', editor, { intent: 'textos', version, legales: '<p>Texto del editor</p>', licitaciones: '' });
     expect(segunda.statusCode).toBe(409);
@@ -132,7 +150,12 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
     const nueva = versionDe(segunda.body);
     expect(nueva).not.toBe(version);
     expect((await textosActuales())!.legales).toBe('<p>Texto de la administración</p>');
-    const tercera = await enviar(t, '/admin/boletin-vigente', editor, { intent: 'textos', version: nueva, legales: '<p>Texto del editor</p>', licitaciones: '' });
+    const tercera = await enviar(t, '/admin/boletin-vigente', editor, {
+      intent: 'textos',
+      version: nueva,
+      legales: '<p>Texto del editor</p>',
+      licitaciones: '',
+    });
     expect(tercera.statusCode).toBe(303);
     expect((await textosActuales())!.legales).toBe('<p>Texto del editor</p>');
   });
@@ -154,12 +177,25 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
     expect((await auditado('boletin_vigente.alta', 'boletin_vigente_ordenanza'))[0]).toMatchObject({ entidadId: String(o!.id), actorEmail: EDITOR.email });
 
     // Validation: Spanish messages, what was typed kept; hostile links refused.
-    const mala = await enviar(t, '/admin/boletin-vigente', editor, { intent: 'crear', lista: 'decretos', numero: '', descripcion: 'Mi descripción escrita', area: '' });
+    const mala = await enviar(t, '/admin/boletin-vigente', editor, {
+      intent: 'crear',
+      lista: 'decretos',
+      numero: '',
+      descripcion: 'Mi descripción escrita',
+      area: '',
+    });
     expect(mala.statusCode).toBe(400);
     expect(textoDe(mala.body)).toContain('Completá «Número».');
     expect(textoDe(mala.body)).toContain('Completá «Área».');
     expect(mala.body).toContain('value="Mi descripción escrita"');
-    for (const link of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', '//malo.example.org', '/\\malo.example.org', 'ftp://x.org/']) {
+    for (const link of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//malo.example.org',
+      '/\\malo.example.org',
+      'ftp://x.org/',
+    ]) {
       const r = await enviar(t, '/admin/boletin-vigente', editor, { intent: 'crear', lista: 'ordenanzas', numero: '1', titulo: 'Enlace hostil', link });
       expect(r.statusCode, link).toBe(400);
       expect(textoDe(r.body)).toContain('o una página de este sitio que empiece con /');
@@ -197,7 +233,13 @@ describe.each(engines)('/admin/boletin-vigente (%s)', (engine) => {
     expect((await auditado('boletin_vigente.baja', 'boletin_vigente_ordenanza'))[0]).toMatchObject({ antes: { titulo: 'Título del editor' } });
 
     // A decree line shows on the public page with its area.
-    const decreto = await enviar(t, '/admin/boletin-vigente', admin, { intent: 'crear', lista: 'decretos', numero: '777/2026', descripcion: 'Decreto de prueba HTTP', area: 'Hacienda' });
+    const decreto = await enviar(t, '/admin/boletin-vigente', admin, {
+      intent: 'crear',
+      lista: 'decretos',
+      numero: '777/2026',
+      descripcion: 'Decreto de prueba HTTP',
+      area: 'Hacienda',
+    });
     expect(decreto.statusCode).toBe(303);
     expect(textoDe((await publica()).body)).toContain('Decreto de prueba HTTP');
   });

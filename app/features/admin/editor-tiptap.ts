@@ -24,7 +24,10 @@ type Boton = {
 
 function pedirEnlace(e: Editor) {
   const actual = (e.getAttributes('link').href as string | undefined) ?? '';
-  const href = window.prompt('Dirección del enlace (https://…, mailto:… o una página de este sitio que empiece con /). Dejala vacía para quitar el enlace.', actual);
+  const href = window.prompt(
+    'Dirección del enlace (https://…, mailto:… o una página de este sitio que empiece con /). Dejala vacía para quitar el enlace.',
+    actual,
+  );
   if (href === null) return;
   const limpio = href.trim();
   if (limpio === '') e.chain().focus().extendMarkRange('link').unsetLink().run();

@@ -173,12 +173,12 @@ export default function BoletinVigenteItem({ loaderData, actionData }: Route.Com
             </Form>
           </section>
           <section aria-labelledby="borrar-titulo" className="admin__seccion">
-              <h2 id="borrar-titulo">Borrar</h2>
-              <p>
-                <a href={`${enlace}?paso=borrar`} className="btn btn-outline-danger">
-                  Borrar<span className="visually-hidden"> {nombre}</span>
-                </a>
-              </p>
+            <h2 id="borrar-titulo">Borrar</h2>
+            <p>
+              <a href={`${enlace}?paso=borrar`} className="btn btn-outline-danger">
+                Borrar<span className="visually-hidden"> {nombre}</span>
+              </a>
+            </p>
           </section>
         </>
       )}

@@ -60,7 +60,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Respuesta =
-  | { form: 'textos'; errores: Record<string, string>; valores: Record<string, string>; conflicto: { mensaje: string; version: string; actual: Record<string, string> } | null }
+  | {
+      form: 'textos';
+      errores: Record<string, string>;
+      valores: Record<string, string>;
+      conflicto: { mensaje: string; version: string; actual: Record<string, string> } | null;
+    }
   | { form: 'crear'; lista: string; errores: Record<string, string>; valores: Record<string, string> }
   | { form: 'general'; mensaje: string };
 
@@ -126,8 +131,8 @@ export default function BoletinVigenteAdmin({ loaderData, actionData }: Route.Co
       <title>{`${respuesta ? 'Error: ' : ''}Boletín vigente | ${SITE_NAME}`}</title>
       <h1>Boletín vigente</h1>
       <p className="admin__bajada">
-        Lo que muestra <a href="/boletines-oficiales">la página de Boletines Oficiales</a> del boletín vigente: sus textos legales y de licitaciones,
-        sus ordenanzas y sus decretos. Un cambio se ve en el sitio al instante.
+        Lo que muestra <a href="/boletines-oficiales">la página de Boletines Oficiales</a> del boletín vigente: sus textos legales y de licitaciones, sus
+        ordenanzas y sus decretos. Un cambio se ve en el sitio al instante.
       </p>
       <AvisosDePagina aviso={respuesta ? null : aviso} general={general} refEstado={estado} refAlerta={alerta} />
 
@@ -146,7 +151,9 @@ export default function BoletinVigenteAdmin({ loaderData, actionData }: Route.Co
         ) : null}
         <ErrorSummary
           title="Revisá los textos"
-          errors={CAMPOS_TEXTOS.flatMap((c) => (enTextos?.errores[c.nombre] ? [[c.nombre, c.etiqueta, enTextos.errores[c.nombre]!] as [string, string, string]] : []))}
+          errors={CAMPOS_TEXTOS.flatMap((c) =>
+            enTextos?.errores[c.nombre] ? [[c.nombre, c.etiqueta, enTextos.errores[c.nombre]!] as [string, string, string]] : [],
+          )}
           ref={enTextos && !enTextos.conflicto ? resumen : undefined}
         />
         <Form method="post" action="/admin/boletin-vigente" className="admin__formulario" noValidate aria-labelledby="textos-titulo" key={version}>
