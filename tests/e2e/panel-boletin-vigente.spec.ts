@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
@@ -13,6 +16,7 @@ const [, EDITOR] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeof DEM
 const SUFIJO = Date.now().toString(36);
 const NEGRITA = `Aviso e2e ${SUFIJO}`;
 const NUMERO = `e2e-${SUFIJO}`;
+const SESION = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-vigente-')), 'sesion.json');
 
 test('un editor escribe negrita con el teclado en el editor, la ve en /boletines-oficiales, agrega una ordenanza y deja todo como estaba', async ({ page }) => {
   test.setTimeout(90_000);
@@ -22,6 +26,7 @@ test('un editor escribe negrita con el teclado en el editor, la ve en /boletines
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await esperarHidratacion(page);
+  await page.context().storageState({ path: SESION });
   await page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Boletín vigente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Boletín vigente' })).toBeVisible();
 
@@ -84,4 +89,21 @@ test('un editor escribe negrita con el teclado en el editor, la ve en /boletines
   await page.goto('/boletines-oficiales');
   await expect(page.getByText(NEGRITA)).toHaveCount(0);
   await expect(page.getByText(NUMERO)).toHaveCount(0);
+});
+
+test('sin JavaScript los textos son un campo de HTML con su etiqueta, y una línea mal escrita vuelve con sus errores y lo escrito', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexto = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: SESION, locale: 'es-AR' });
+  const page = await contexto.newPage();
+  await page.goto('/admin/boletin-vigente');
+  await expect(page.getByRole('textbox', { name: 'Legales', exact: true })).toHaveValue(/publica las ordenanzas sancionadas/);
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  const alta = page.getByRole('form', { name: 'Agregar un decreto' });
+  await alta.getByRole('textbox', { name: 'Descripción' }).fill('Descripción e2e sin número');
+  await alta.getByRole('button', { name: 'Agregar' }).click();
+  await expect(page.getByText('Completá «Número».').first()).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Agregar un decreto' }).getByRole('textbox', { name: 'Descripción' })).toHaveValue('Descripción e2e sin número');
+  await contexto.close();
 });
