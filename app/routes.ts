@@ -37,6 +37,9 @@ export default [
     route('ordenanzas/:id', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza' }),
     route('boletines', 'routes/admin/boletines.tsx'),
     route('boletines/:id', 'routes/admin/boletin.tsx'),
+    // The current bulletin (issue 14): its texts in the rich-text editor, its ordinance and decree lines, one line.
+    route('boletin-vigente', 'routes/admin/boletin-vigente.tsx'),
+    route('boletin-vigente/:lista/:id', 'routes/admin/boletin-vigente-item.tsx'),
     route('estados-contables', 'routes/admin/finanzas.tsx', { id: 'admin-estados-contables' }),
     route('estados-contables/:id', 'routes/admin/finanzas-item.tsx', { id: 'admin-estado-contable' }),
     route('sueldos', 'routes/admin/finanzas.tsx', { id: 'admin-sueldos' }),

@@ -17,7 +17,8 @@ import {
  * A new kind is a new entry here, not a new page.
  */
 
-export type TipoCampo = 'texto' | 'email' | 'telefono' | 'url' | 'referencia' | 'opcion';
+/** `enlace`: like `url`, or a path of this site (`/consulta-ordenanzas/2024/12`). */
+export type TipoCampo = 'texto' | 'email' | 'telefono' | 'url' | 'enlace' | 'referencia' | 'opcion';
 
 export type CampoPanel = {
   /** The table's column (the Drizzle property name) and the form field's name. */
@@ -50,6 +51,8 @@ export type TipoPanel = {
   tabla: PgTable;
   /** The name the audit log gives the entity. */
   entidad: string;
+  /** The audit actions' prefix (`<prefijo>.alta`…); `gobierno` when absent. */
+  auditoria?: string;
   campos: readonly CampoPanel[];
   /** The field that names an item in lists, titles and messages. */
   principal: string;

@@ -46,6 +46,8 @@ const puede = (actor: Actor) => ROLES_PANEL.includes(actor.rol);
 
 const colapsar = (v: string) => v.replace(/\s+/g, ' ').trim();
 const sinControles = (v: string) => !/\p{Cc}/u.test(v);
+/** A path of this site: one slash, then no second one, no backslash and no spaces (never `//otro.sitio`). */
+const rutaDelSitio = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
 const PATRON_TELEFONO = /^[\d\s+()./-]*(?:(?:int\.?|interno)\s*[\d\s,/-]+)?$/i;
 
 function esquemaCampo(c: CampoPanel): z.ZodType {
@@ -78,13 +80,17 @@ function esquemaCampo(c: CampoPanel): z.ZodType {
             ? (v: string) => PATRON_TELEFONO.test(v)
             : c.tipo === 'url'
               ? (v: string) => v === '' || urlSegura(v)
-              : () => true;
+              : c.tipo === 'enlace'
+                ? (v: string) => v === '' || urlSegura(v) || rutaDelSitio(v)
+                : () => true;
       const mensajeFormato =
         c.tipo === 'email'
           ? `Escribí un correo electrónico válido en «${c.etiqueta}», por ejemplo area@villalaangostura.gob.ar${c.obligatorio ? '' : ', o dejalo vacío'}.`
           : c.tipo === 'telefono'
             ? `Escribí «${c.etiqueta}» con números, espacios, +, guiones o paréntesis, por ejemplo +54 294 449-4100.`
-            : `Escribí en «${c.etiqueta}» una dirección que empiece con https:// o http://, por ejemplo https://www.villalaangostura.gob.ar/.`;
+            : c.tipo === 'enlace'
+              ? `Escribí en «${c.etiqueta}» una dirección que empiece con https:// o http://, o una página de este sitio que empiece con /, por ejemplo /consulta-ordenanzas.`
+              : `Escribí en «${c.etiqueta}» una dirección que empiece con https:// o http://, por ejemplo https://www.villalaangostura.gob.ar/.`;
       return texto.pipe(base.refine(formato, { error: mensajeFormato }));
     }
   }
@@ -286,7 +292,13 @@ export async function crearPanel(db: Db, actor: Actor, tipo: TipoPanel, input: F
       .insert(tipo.tabla)
       .values(datos as never)
       .returning()) as Fila[];
-    await registrarAuditoria(tx, { actor, accion: 'gobierno.alta', entidad: tipo.entidad, entidadId: fila!.id, despues: auditable(tipo, fila!) });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${tipo.auditoria ?? 'gobierno'}.alta`,
+      entidad: tipo.entidad,
+      entidadId: fila!.id,
+      despues: auditable(tipo, fila!),
+    });
     return { tipo: 'guardado', id: fila!.id, cambio: true };
   });
 }
@@ -332,7 +344,7 @@ export async function actualizarPanel(db: Db, actor: Actor, tipo: TipoPanel, id:
       .returning()) as Fila[];
     await registrarAuditoria(tx, {
       actor,
-      accion: 'gobierno.cambio',
+      accion: `${tipo.auditoria ?? 'gobierno'}.cambio`,
       entidad: tipo.entidad,
       entidadId: id,
       antes: auditable(tipo, antes),
@@ -362,7 +374,13 @@ export async function borrarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: num
     if (version !== versionDe(tipo, antes))
       return { tipo: 'conflicto', mensaje: `Otra persona cambió ${tipo.uno} después de que abriste la confirmación: revisalo antes de borrarlo.` };
     await tx.delete(tipo.tabla).where(eq(columna(tipo, 'id'), id));
-    await registrarAuditoria(tx, { actor, accion: 'gobierno.baja', entidad: tipo.entidad, entidadId: id, antes: auditable(tipo, antes) });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${tipo.auditoria ?? 'gobierno'}.baja`,
+      entidad: tipo.entidad,
+      entidadId: id,
+      antes: auditable(tipo, antes),
+    });
     return { tipo: 'borrado' };
   });
 }
@@ -403,7 +421,7 @@ export async function moverPanel(db: Db, actor: Actor, tipo: TipoPanel, id: numb
     }
     await registrarAuditoria(tx, {
       actor,
-      accion: 'gobierno.orden',
+      accion: `${tipo.auditoria ?? 'gobierno'}.orden`,
       entidad: tipo.entidad,
       entidadId: id,
       antes: { posicion: i + 1 },

@@ -63,6 +63,7 @@ test('un editor ve la pantalla 403 en /admin/usuarios y sigue con su sesión', a
     'Inicio',
     'Ordenanzas',
     'Boletines',
+    'Boletín vigente',
     'Estados contables',
     'Sueldos',
     'Gobierno',

@@ -9,7 +9,7 @@ import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx
 export type CampoVista = {
   nombre: string;
   etiqueta: string;
-  tipo: 'texto' | 'email' | 'telefono' | 'url' | 'referencia' | 'opcion';
+  tipo: 'texto' | 'email' | 'telefono' | 'url' | 'enlace' | 'referencia' | 'opcion';
   obligatorio?: boolean;
   largo: number;
   ayuda?: string;
@@ -25,8 +25,8 @@ export type OpcionesReferencia = Record<string, [number, string][]>;
 export const erroresCampos = (campos: readonly CampoVista[], errores: Textos, prefijo = ''): [string, string, string][] =>
   campos.flatMap((c) => (errores[c.nombre] ? [[`${prefijo}${c.nombre}`, c.etiqueta, errores[c.nombre]!] as [string, string, string]] : []));
 
-const TIPOS_INPUT = { texto: 'text', email: 'email', telefono: 'tel', url: 'url' } as const;
-const AUTOCOMPLETAR = { texto: 'off', email: 'off', telefono: 'off', url: 'url' } as const;
+const TIPOS_INPUT = { texto: 'text', email: 'email', telefono: 'tel', url: 'url', enlace: 'text' } as const;
+const AUTOCOMPLETAR = { texto: 'off', email: 'off', telefono: 'off', url: 'url', enlace: 'off' } as const;
 
 /**
  * The fields of a kind. `prefijo` keeps ids unique when a page has two forms (the list's «Agregar»

@@ -11,6 +11,7 @@ export const MENU_ADMIN: readonly EntradaMenu[] = [
   { href: '/admin/solicitudes', texto: 'Solicitudes', roles: ['mesa-de-entradas', 'administrador'] },
   { href: '/admin/ordenanzas', texto: 'Ordenanzas', roles: ['editor', 'administrador'] },
   { href: '/admin/boletines', texto: 'Boletines', roles: ['editor', 'administrador'] },
+  { href: '/admin/boletin-vigente', texto: 'Boletín vigente', roles: ['editor', 'administrador'] },
   { href: '/admin/estados-contables', texto: 'Estados contables', roles: ['editor', 'administrador'] },
   { href: '/admin/sueldos', texto: 'Sueldos', roles: ['editor', 'administrador'] },
   { href: '/admin/gobierno', texto: 'Gobierno', roles: ['editor', 'administrador'] },
