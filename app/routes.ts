@@ -19,6 +19,8 @@ export default [
     route('plan-estrategico', 'routes/gobierno/plan-estrategico.tsx'),
     route('estados-contables', 'routes/finanzas/estados-contables.tsx'),
     route('sueldos', 'routes/finanzas/sueldos.tsx'),
+    // The accessibility statement and its barrier report (issue 15, docs/decisions/026-declaracion-de-accesibilidad.md).
+    route('accesibilidad', 'routes/accesibilidad.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),

@@ -21,6 +21,7 @@ export const PAGINAS_PUBLICAS = [
   '/plan-estrategico',
   '/estados-contables',
   '/sueldos',
+  '/accesibilidad',
 ];
 
 const escapar = (texto: string) => texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -52,8 +52,19 @@ function ContenidoPie({ settings }: { settings: SiteSettings }) {
         </div>
       </div>
       <div className="pie__legal">
-        <div className="contenedor">
+        <div className="contenedor pie__legal-fila">
           <p>2025 Todos los derechos reservados</p>
+          {/* About the site itself (issue 15): its accessibility statement and its open data. */}
+          <nav aria-label="Sobre este sitio">
+            <ul className="pie__enlaces">
+              <li>
+                <a href="/accesibilidad">Accesibilidad</a>
+              </li>
+              <li>
+                <a href="/datos">Datos abiertos</a>
+              </li>
+            </ul>
+          </nav>
         </div>
       </div>
     </>
