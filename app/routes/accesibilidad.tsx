@@ -28,8 +28,12 @@ import type { Route } from './+types/accesibilidad';
 
 const TITULO = 'Declaración de accesibilidad';
 const MENSAJE_FALLA = 'No pudimos enviar tu aviso por un problema nuestro. Lo que escribiste sigue en el formulario: probá de nuevo en unos minutos.';
-/** The result (confirmation or errors) takes the focus: on load by a line in the page, in the browser by an effect. */
-const ID_RESULTADO = 'barrera-resultado';
+/**
+ * The form posts to `/accesibilidad#resultado`: the answer's confirmation, error summary or
+ * message carries that id and `tabindex="-1"`, so the browser itself scrolls to it and focuses it,
+ * without any script. A page React renders in the browser focuses it in an effect.
+ */
+const ID_RESULTADO = 'resultado';
 
 type Valores = Partial<Record<CampoBarrera, string>>;
 type Respuesta =
@@ -119,7 +123,6 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
   const hayErrores = Object.keys(errores).length > 0;
   // After a send the form is empty again; after a refusal it keeps what was typed.
   const valores: Valores = respuesta && respuesta.estado !== 'enviado' ? respuesta.valores : { pagina: loaderData.pagina };
-  const enfocar = respuesta?.estado === 'enviado' || hayErrores;
 
   // A page React renders in the browser (reached from a hydrated page) runs no inline script.
   useEffect(() => {
@@ -200,9 +203,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="informar">
-        <h2 id="informar" tabIndex={-1}>
-          Observaciones y datos de contacto: informar una barrera
-        </h2>
+        <h2 id="informar">Observaciones y datos de contacto: informar una barrera</h2>
         <p>
           Si algo de este sitio no te deja leer, completar un trámite o encontrar lo que buscás, contanos. Tu aviso llega a la Municipalidad por correo
           electrónico; si nos dejás tu correo, te respondemos ahí. También podés escribir a <a href={`mailto:${correo}`}>{correo}</a> o llamar al{' '}
@@ -222,7 +223,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
         ) : null}
 
         {respuesta?.estado === 'limite' || respuesta?.estado === 'falla' ? (
-          <p className="aviso aviso--error" role="alert">
+          <p className="aviso aviso--error" role="alert" tabIndex={-1} id={ID_RESULTADO}>
             {respuesta.mensaje}
           </p>
         ) : null}
@@ -231,9 +232,16 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
           title="Revisá el aviso"
           errors={(Object.entries(errores) as [CampoBarrera, string][]).map(([campo, mensaje]) => [campo, etiquetas[campo], mensaje])}
           ref={resultado}
+          id={ID_RESULTADO}
         />
 
-        <form method="post" action="/accesibilidad#informar" className="decretos__formulario" aria-label="Informar una barrera de accesibilidad" noValidate>
+        <form
+          method="post"
+          action={`/accesibilidad#${ID_RESULTADO}`}
+          className="decretos__formulario"
+          aria-label="Informar una barrera de accesibilidad"
+          noValidate
+        >
           <RequiredFieldsNote />
           <FormField
             name="pagina"
@@ -297,7 +305,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
             </button>
           </div>
         </form>
-        {enfocar ? <InlineScript code={FOCO_RESULTADO} /> : null}
+        {hayErrores ? <InlineScript code={ENLACES_DEL_RESUMEN} /> : null}
       </section>
 
       <section aria-labelledby="procedimiento">
@@ -311,5 +319,12 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The summary or the confirmation takes the focus as the page loads (the page has no script files). */
-const FOCO_RESULTADO = `(function(){var r=document.querySelector('.resumen-errores')||document.getElementById('${ID_RESULTADO}');if(r)r.focus();})();`;
+/**
+ * A link of the error summary puts the focus in its field (the page has no script files): following
+ * `#campo` alone moves the focus to an input in some browsers and not in others.
+ */
+const ENLACES_DEL_RESUMEN = `(function(){
+var r=document.querySelector('.resumen-errores');if(!r)return;
+r.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href^="#"]');
+var c=a&&document.getElementById(a.getAttribute('href').slice(1));if(c){e.preventDefault();c.focus();}});
+})();`;

@@ -17,6 +17,7 @@ const ESTATICAS = [
   '/consulta-ordenanzas',
   '/observatorio-vial',
   '/solicitud-decretos/estado',
+  '/accesibilidad',
   '/notfound',
   '/una-pagina-que-no-existe',
 ];

@@ -64,7 +64,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
       expect(html).toContain(`<caption>${principio}</caption>`);
     for (const e of EXCEPCIONES) expect(t1).toContain(e.titulo);
     expect(html).toContain('<time dateTime="2026-11-27">27 de noviembre de 2026</time>');
-    expect(html).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/accesibilidad#informar")[^>]*>/);
+    expect(html).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/accesibilidad#resultado")[^>]*>/);
     expect(html).toMatch(/<input(?=[^>]*name="email")(?=[^>]*autoComplete="email"|[^>]*autocomplete="email")[^>]*>/);
     expect(html).toContain(`href="mailto:${CONTACTO}"`);
     // No script files; the footer links here and to the open data.
