@@ -1,4 +1,4 @@
-// Every field of the three public forms, as the server renders them, with and without errors
+// Every field of the public forms, as the server renders them, with and without errors
 // (issue 10): a label whose text is the field's name, aria-describedby pointing only at ids that
 // exist in the page, aria-invalid with an error to read, and the required mark hidden from the
 // accessible name.
@@ -104,6 +104,23 @@ describe('cada campo de los formularios tiene su etiqueta y describe con ids que
     revisar(desconocida.body, { codigo: 'Código de seguimiento' });
     expect(atributo(controles(desconocida.body)[0]!, 'aria-describedby')).toBe('codigo-ayuda codigo-error');
     expect(desconocida.body).toMatch(/<p id="codigo-error" class="campo__error" role="alert">/);
+  });
+
+  it('aviso de una barrera (declaración de accesibilidad), con y sin errores', async () => {
+    const BARRERA = {
+      pagina: 'Página donde encontraste la barrera',
+      descripcion: 'Qué pasó',
+      tecnologia: 'Tecnología de apoyo que usás',
+      nombre: 'Nombre',
+      email: 'Correo electrónico',
+      sitio_web: 'No completes este campo',
+    };
+    revisar((await t.app.inject({ url: '/accesibilidad' })).body, BARRERA);
+    const res = await t.app.inject({ method: 'POST', url: '/accesibilidad', headers: FORM, payload: 'descripcion=&email=x', remoteAddress: '198.51.100.202' });
+    expect(res.statusCode).toBe(400);
+    revisar(res.body, BARRERA);
+    const email = controles(res.body).find((c) => atributo(c, 'id') === 'email')!;
+    expect(atributo(email, 'aria-describedby')).toBe('email-ayuda email-error');
   });
 
   it('consulta de ordenanzas, con y sin errores (y el campo de página sólo con su error)', async () => {
