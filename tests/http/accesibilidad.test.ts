@@ -2,7 +2,7 @@
 // docs/decisions/026-declaracion-de-accesibilidad.md): the page's content from the one typed list,
 // the render cache, the footer and sitemap links, hostile input kept as text, the two mails through
 // the outbox to a real SMTP server, the limits, and no personal data in the log.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#db/schema/index.ts';
 import { CRITERIOS, EXCEPCIONES } from '#domain/sitio/accesibilidad.ts';
@@ -172,6 +172,30 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     expect(bot.statusCode).toBe(200);
     expect(texto(bot.body)).toContain('Recibimos tu aviso.');
     expect(await t.database.db.select().from(outbox)).toHaveLength(antes);
+  });
+
+  it('si la base falla al guardar: 503, un mensaje claro, lo escrito se conserva, nada queda contado ni en el log', async () => {
+    // A trigger makes every write to the outbox fail as a full disk would (SQLSTATE disk_full).
+    await t.database.db.execute(
+      sql`create function falla_barrera() returns trigger language plpgsql as $$ begin raise exception 'falla simulada' using errcode = 'disk_full'; end $$`,
+    );
+    await t.database.db.execute(sql`create trigger falla_barrera before insert on outbox for each row execute function falla_barrera()`);
+    const ip = ipNueva();
+    try {
+      for (let i = 0; i < 4; i++) {
+        const res = await enviar({ descripcion: 'No puedo leer el boletín con el lector.', email: 'falla.barrera@correo.com.ar' }, ip);
+        expect(res.statusCode).toBe(503);
+        expect(texto(res.body)).toContain('No pudimos enviar tu aviso por un problema nuestro. Lo que escribiste sigue en el formulario');
+        expect(res.body).toMatch(/<textarea[^>]*>No puedo leer el boletín con el lector.<\/textarea>/);
+        expect(res.body).toMatch(/name="email"[^>]*value="falla\.barrera@correo\.com\.ar"/);
+      }
+    } finally {
+      await t.database.db.execute(sql`drop trigger falla_barrera on outbox`);
+      await t.database.db.execute(sql`drop function falla_barrera()`);
+    }
+    // The four failures were not counted against the address (SOLICITUDES_POR_IP is 3).
+    expect((await enviar({ descripcion: 'Ahora sí.' }, ip)).statusCode).toBe(200);
+    expect(JSON.stringify(t.logs)).not.toContain('falla.barrera');
   });
 
   it('límites: 429 al cuarto aviso de la misma dirección en una hora y al tercer acuse al mismo correo en un día, con lo escrito conservado', async () => {
