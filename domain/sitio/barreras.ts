@@ -73,7 +73,8 @@ const ALFABETO = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const zonaArgentina = new Intl.DateTimeFormat('en', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric' });
 
 /** A reference such as `AC-2026-7KQ3XM`: to quote in a reply, never to look anything up by. */
-function codigoBarrera(anio: string): string {
+export function codigoBarrera(ahora: Date): string {
+  const anio = zonaArgentina.format(ahora);
   let simbolos = '';
   for (let i = 0; i < 6; i++) simbolos += ALFABETO[randomInt(ALFABETO.length)];
   return `AC-${anio}-${simbolos}`;
@@ -99,7 +100,7 @@ export async function informarBarrera(
   const datos = leido.datos;
   const { cipher, db } = ctx;
   const settings = await getSiteSettings(db);
-  const codigo = codigoBarrera(zonaArgentina.format(ctx.clock.now()));
+  const codigo = codigoBarrera(ctx.clock.now());
 
   const resultado = await db.transaction(async (tx): Promise<ResultadoBarrera> => {
     const t = tx as unknown as Db;
