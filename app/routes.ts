@@ -19,6 +19,8 @@ export default [
     route('plan-estrategico', 'routes/gobierno/plan-estrategico.tsx'),
     route('estados-contables', 'routes/finanzas/estados-contables.tsx'),
     route('sueldos', 'routes/finanzas/sueldos.tsx'),
+    // Open data (issue 15): the catalogue's page; /data.json and its CSV files are Fastify routes (server/datos.ts).
+    route('datos', 'routes/datos.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
