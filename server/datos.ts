@@ -83,7 +83,12 @@ function sendCsv(reply: FastifyReply, archivo: string, columnas: string[], filas
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${archivo}"`)
     .header('cache-control', 'public, max-age=60')
-    .send(stringify(filas.map((f) => f.map(celdaSegura)), { header: true, columns: columnas, bom: true }));
+    .send(
+      stringify(
+        filas.map((f) => f.map(celdaSegura)),
+        { header: true, columns: columnas, bom: true },
+      ),
+    );
 }
 
 /**
@@ -93,7 +98,12 @@ function sendCsv(reply: FastifyReply, archivo: string, columnas: string[], filas
 export function registerDatos(app: FastifyInstance, ctx: AppContext): void {
   app.get('/data.json', async (request, reply) => {
     const { catalogo, modificado } = await catalogoDcat(ctx);
-    return sendWithEtag(request, reply, { type: 'application/json; charset=utf-8', body: JSON.stringify(catalogo), cacheControl: 'public, max-age=300', modified: modificado });
+    return sendWithEtag(request, reply, {
+      type: 'application/json; charset=utf-8',
+      body: JSON.stringify(catalogo),
+      cacheControl: 'public, max-age=300',
+      modified: modificado,
+    });
   });
 
   app.get('/datos/autoridades.csv', async (_request, reply) => {
@@ -105,7 +115,8 @@ export function registerDatos(app: FastifyInstance, ctx: AppContext): void {
     }
     for (const { secretaria: s, subSecretariaList } of secretarias) {
       filas.push(['Secretaría', s.nombre, s.secretarioNombre, s.secretarioEmail, s.secretarioTelefono]);
-      for (const sub of subSecretariaList) filas.push(['Subsecretaría', sub.nombre, sub.subSecretarioNombre, sub.subSecretarioEmail, sub.subSecretarioTelefono]);
+      for (const sub of subSecretariaList)
+        filas.push(['Subsecretaría', sub.nombre, sub.subSecretarioNombre, sub.subSecretarioEmail, sub.subSecretarioTelefono]);
     }
     return sendCsv(reply, 'autoridades.csv', ['cargo', 'dependencia', 'nombre', 'email', 'telefono'], filas);
   });

@@ -49,7 +49,6 @@ export function sendWithEtag(
   return reply.send(d.body);
 }
 
-
 const escapar = (texto: string) => texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
 

@@ -72,8 +72,8 @@ export default function Datos({ loaderData }: Route.ComponentProps) {
         : podés reutilizarlos para cualquier fin, citando a la Municipalidad de Villa La Angostura como fuente.
       </p>
       <p>
-        El catálogo completo, en el formato que usan datos.gob.ar y los portales Andino y CKAN, está en <a href="/data.json">data.json</a>. La API
-        tiene su documentación en <a href="/api/docs">/api/docs</a>.
+        El catálogo completo, en el formato que usan datos.gob.ar y los portales Andino y CKAN, está en <a href="/data.json">data.json</a>. La API tiene su
+        documentación en <a href="/api/docs">/api/docs</a>.
       </p>
       <SectionContent seccion={loaderData.catalogo} que="el catálogo de datos">
         {({ conjuntos, transparencia }) => (
@@ -85,8 +85,14 @@ export default function Datos({ loaderData }: Route.ComponentProps) {
                   <h3 id={`conjunto-${c.id}`}>{c.title}</h3>
                   <p>{c.description}</p>
                   <p className="datos__meta">
-                    Última actualización: <Fecha iso={c.modificado} />. Actualización {c.periodicidad}. En el
-                    sitio: <a href={c.landingPage}>{c.landingPage}</a>
+                    {c.periodicidad === 'continua' ? (
+                      'Se actualiza en tiempo real'
+                    ) : (
+                      <>
+                        Última actualización: <Fecha iso={c.modificado} />. Actualización {c.periodicidad}
+                      </>
+                    )}
+                    . En el sitio: <a href={c.landingPage}>{c.landingPage}</a>
                   </p>
                   <ul className="datos__descargas" aria-label={`Descargas de ${c.title}`}>
                     {c.distribution.map((d) => (

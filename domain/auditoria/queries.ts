@@ -66,6 +66,8 @@ export async function ultimoCambio(db: Db, fuentes: FuentesDeCambio): Promise<Da
         .then(([fila]) => fila?.fecha),
     );
   }
-  const fechas = (await Promise.all(consultas)).map((f) => (f instanceof Date ? f : typeof f === 'string' ? new Date(f) : undefined)).filter((f) => f !== undefined);
+  const fechas = (await Promise.all(consultas))
+    .map((f) => (f instanceof Date ? f : typeof f === 'string' ? new Date(f) : undefined))
+    .filter((f) => f !== undefined);
   return fechas.length ? new Date(Math.max(...fechas.map((f) => f.getTime()))) : undefined;
 }

@@ -87,7 +87,14 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     distribution: [
       dist('ordenanzas', CSV, 'Ordenanzas (CSV)', 'Todas las ordenanzas, una por fila.', csvDeApi('/ordenanzas'), '/consulta-ordenanzas'),
       dist('ordenanzas', JSON_, 'Ordenanzas (JSON)', 'La API de ordenanzas, con los filtros de la consulta y paginada.', api('/ordenanzas'), DOCS_API),
-      dist('ordenanzas', ATOM, 'Ordenanzas nuevas (Atom)', 'Las 50 ordenanzas incorporadas más recientemente.', '/feeds/ordenanzas.xml', '/consulta-ordenanzas'),
+      dist(
+        'ordenanzas',
+        ATOM,
+        'Ordenanzas nuevas (Atom)',
+        'Las 50 ordenanzas incorporadas más recientemente.',
+        '/feeds/ordenanzas.xml',
+        '/consulta-ordenanzas',
+      ),
     ],
     fuentes: { columnas: [{ columna: ordenanzas.updatedAt }], entidades: ['ordenanza'] },
   },
@@ -148,7 +155,14 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     accrualPeriodicity: 'eventual',
     landingPage: '/ejecutivo',
     distribution: [
-      dist('autoridades', CSV, 'Autoridades (CSV)', 'Un cargo por fila: intendente, viceintendente, secretarías y subsecretarías.', '/datos/autoridades.csv', '/ejecutivo'),
+      dist(
+        'autoridades',
+        CSV,
+        'Autoridades (CSV)',
+        'Un cargo por fila: intendente, viceintendente, secretarías y subsecretarías.',
+        '/datos/autoridades.csv',
+        '/ejecutivo',
+      ),
       dist('autoridades', JSON_, 'Secretarías (JSON)', 'La API de secretarías con sus subsecretarías.', api('/secretarias'), DOCS_API),
     ],
     fuentes: { entidades: ['ejecutivo', 'secretaria', 'subsecretaria'] },
@@ -163,7 +177,14 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     accrualPeriodicity: 'eventual',
     landingPage: '/concejo-deliverante',
     distribution: [
-      dist('concejo-deliberante', CSV, 'Concejo Deliberante (CSV)', 'Un cargo por fila: presidencia, bloques, concejales y asesores.', '/datos/concejo-deliberante.csv', '/concejo-deliverante'),
+      dist(
+        'concejo-deliberante',
+        CSV,
+        'Concejo Deliberante (CSV)',
+        'Un cargo por fila: presidencia, bloques, concejales y asesores.',
+        '/datos/concejo-deliberante.csv',
+        '/concejo-deliverante',
+      ),
       dist('concejo-deliberante', JSON_, 'Concejo Deliberante (JSON)', 'La API del Concejo Deliberante.', api('/concejo-deliberante'), DOCS_API),
     ],
     fuentes: { entidades: ['hcd_presidencia', 'hcd_bloque', 'hcd_integrante'] },
@@ -208,8 +229,22 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     accrualPeriodicity: 'R/P1M',
     landingPage: '/observatorio-vial',
     distribution: [
-      dist('movimiento-terminal', CSV, 'Movimiento de la terminal (CSV)', 'Un informe por fila.', csvDeApi('/observatorio-vial/movimiento-terminal'), '/observatorio-vial'),
-      dist('movimiento-terminal', JSON_, 'Movimiento de la terminal (JSON)', 'La API del movimiento de la terminal.', api('/observatorio-vial/movimiento-terminal'), DOCS_API),
+      dist(
+        'movimiento-terminal',
+        CSV,
+        'Movimiento de la terminal (CSV)',
+        'Un informe por fila.',
+        csvDeApi('/observatorio-vial/movimiento-terminal'),
+        '/observatorio-vial',
+      ),
+      dist(
+        'movimiento-terminal',
+        JSON_,
+        'Movimiento de la terminal (JSON)',
+        'La API del movimiento de la terminal.',
+        api('/observatorio-vial/movimiento-terminal'),
+        DOCS_API,
+      ),
     ],
     fuentes: {
       columnas: [{ columna: documentosObservatorio.fechaCreacion, donde: eq(documentosObservatorio.tipo, 'MOVIMIENTO_TERMINAL') }],
@@ -226,8 +261,22 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     accrualPeriodicity: 'R/P1Y',
     landingPage: '/observatorio-vial',
     distribution: [
-      dist('informes-estadisticos', CSV, 'Informes estadísticos (CSV)', 'Un informe por fila.', csvDeApi('/observatorio-vial/informes-estadisticos'), '/observatorio-vial'),
-      dist('informes-estadisticos', JSON_, 'Informes estadísticos (JSON)', 'La API de informes estadísticos.', api('/observatorio-vial/informes-estadisticos'), DOCS_API),
+      dist(
+        'informes-estadisticos',
+        CSV,
+        'Informes estadísticos (CSV)',
+        'Un informe por fila.',
+        csvDeApi('/observatorio-vial/informes-estadisticos'),
+        '/observatorio-vial',
+      ),
+      dist(
+        'informes-estadisticos',
+        JSON_,
+        'Informes estadísticos (JSON)',
+        'La API de informes estadísticos.',
+        api('/observatorio-vial/informes-estadisticos'),
+        DOCS_API,
+      ),
     ],
     fuentes: {
       columnas: [{ columna: documentosObservatorio.fechaCreacion, donde: eq(documentosObservatorio.tipo, 'INFORME_ESTADISTICO') }],
@@ -245,7 +294,10 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     accrualPeriodicity: 'R/PT1M',
     landingPage: '/seguimiento-vehiculos',
     distribution: [dist('vehiculos', JSON_, 'Vehículos en el mapa (JSON)', 'La API de vehículos con su última posición pública.', api('/vehiculos'), DOCS_API)],
-    fuentes: { entidades: ['vehiculo'] },
+    // Live: its data changes every few seconds, so its date is the catalogue's. The fleet's table
+    // changes no cached page (docs/decisions/007-cache-de-paginas.md), and the newest position's
+    // time would tell when a vehicle moves outside public hours (docs/decisions/015-seguimiento-de-vehiculos.md).
+    fuentes: {},
   },
 ];
 

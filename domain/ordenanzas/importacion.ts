@@ -46,7 +46,6 @@ export type ResultadoImportacion =
 type Rechazo = Extract<ResultadoImportacion, { tipo: 'rechazado' }>;
 const rechazo = (general: string): Rechazo => ({ tipo: 'rechazado', errores: [], filasConError: 0, filasLeidas: 0, general });
 
-
 /** The estado as a code (2) or its label (Aprobada/Vigente, any case). */
 function codigoEstado(valor: string): string {
   const v = valor.trim().toLowerCase();
@@ -234,7 +233,6 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
     return rechazo('Mientras revisábamos el archivo alguien cargó una de sus ordenanzas: no importamos nada. Subilo de nuevo para ver cuál.');
   }
 }
-
 
 /** The template: the header and two example rows. */
 export function plantillaCsv(): string {

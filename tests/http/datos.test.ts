@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#domain/shared/zod.ts';
 import { areasMunicipales, secretarias } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { CONJUNTOS } from '#domain/datos/catalogo.ts';
@@ -116,7 +116,9 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     const antes = await catalogo();
     const modificado = (c: Catalogo, id: string) => c.dataset.find((d) => d.identifier === id)!.modified;
 
-    await t.database.db.insert(areasMunicipales).values({ nombre: '=HIPERVINCULO("http://malo.example")', domicilio: '@SUMA(A1)', telefono: '+54 1', email: '' });
+    await t.database.db
+      .insert(areasMunicipales)
+      .values({ nombre: '=HIPERVINCULO("http://malo.example")', domicilio: '@SUMA(A1)', telefono: '+54 1', email: '' });
     await t.database.db.insert(secretarias).values({ nombre: '-2+3', secretarioNombre: '=1+1' });
     await registrarAuditoria(t.database.db, { actor: null, accion: 'area.alta', entidad: 'area_municipal', entidadId: 1 });
     await insertOrdenanza(t.context, { numero: 9901, anio: 2026, descripcion: '=IMPORTXML("http://malo.example")' });

@@ -58,7 +58,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   );
   // The current search as an Atom feed (docs/decisions/025-datos-abiertos.md); without filters the layout already announces it.
   const feed = loaderData && !conErrores ? urlFeedBusqueda(loaderData.valores) : undefined;
-  const alternativa = feed && feed !== urlFeedBusqueda({}) ? [{ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', href: feed, title: 'Esta búsqueda de ordenanzas' }] : [];
+  const alternativa =
+    feed && feed !== urlFeedBusqueda({})
+      ? [{ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', href: feed, title: 'Esta búsqueda de ordenanzas' }]
+      : [];
   return [conErrores ? { title: `Error: ${(titulo as { title: string }).title}` } : titulo!, ...resto, ...alternativa];
 };
 
