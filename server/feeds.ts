@@ -127,7 +127,8 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
         author: [AUTOR],
       });
     }
-    return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300', modified: updated });
+    // ETag only: a withdrawn ordinance changes the feed without a newer date.
+    return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300' });
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {

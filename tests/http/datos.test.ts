@@ -115,6 +115,8 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitud })).statusCode).toBe(201);
     const antes = await catalogo();
     const modificado = (c: Catalogo, id: string) => c.dataset.find((d) => d.identifier === id)!.modified;
+    await t.app.inject({ url: '/datos' });
+    expect((await t.app.inject({ url: '/datos' })).headers['x-cache']).toBe('hit');
 
     await t.database.db
       .insert(areasMunicipales)
@@ -128,6 +130,10 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     expect(modificado(despues, 'ordenanzas') > modificado(antes, 'ordenanzas')).toBe(true);
     expect(despues.modified > antes.modified).toBe(true);
     expect(modificado(despues, 'sueldos')).toBe(modificado(antes, 'sueldos'));
+    // The page, render-cached, follows at once (docs/decisions/007-cache-de-paginas.md).
+    const pagina = await t.app.inject({ url: '/datos' });
+    expect(pagina.headers['x-cache']).toBe('miss');
+    expect(pagina.body).toMatch(new RegExp(`datetime="${modificado(despues, 'ordenanzas').replace(/\./g, '\\.')}"`, 'i'));
 
     const csvs = despues.dataset.flatMap((d) => d.distribution.filter((x) => x.format === 'CSV').map((x) => relativa(x.downloadURL)));
     expect(csvs).toContain('/datos/autoridades.csv');
