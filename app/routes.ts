@@ -21,6 +21,8 @@ export default [
     route('sueldos', 'routes/finanzas/sueldos.tsx'),
     // The accessibility statement and its barrier report (issue 15, docs/decisions/026-declaracion-de-accesibilidad.md).
     route('accesibilidad', 'routes/accesibilidad.tsx'),
+    // Open data (issue 15): the catalogue's page; /data.json and its CSV files are Fastify routes (server/datos.ts).
+    route('datos', 'routes/datos.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),

@@ -22,6 +22,7 @@ import { type Config, ConfigError } from './env.ts';
 import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
+import { registerDatos } from './datos.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { scheduleJob } from './scheduled-jobs.ts';
@@ -381,6 +382,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApi(app, context, { enVivo: vehiculosEnVivo, cola: colaIngesta });
   await registerCompat(app, context);
   registerFeeds(app, context);
+  registerDatos(app, context);
   await registerPages(app, {
     // In production the build is imported once and passed as an object: React Router derives its
     // route tables from it once. A function makes it derive them again on every request (about 7%

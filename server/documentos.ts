@@ -23,7 +23,8 @@ export const MENSAJE_SIN_ALMACENAMIENTO =
 /** Documents never change under their id: a day in caches, revalidated by ETag after that. */
 const CACHE_DOCUMENTO = 'public, max-age=86400';
 
-function noModificado(request: FastifyRequest, etag: string, modificado: Date): boolean {
+/** Whether the client's copy (If-None-Match, else If-Modified-Since) is still current: answer 304. */
+export function noModificado(request: FastifyRequest, etag: string, modificado: Date): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
   const ifModifiedSince = request.headers['if-modified-since'];

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import { listBoletinesOficiales, ultimoCambioBoletines } from '#domain/boletines/queries.ts';
-import { listOrdenanzasRecientes, listPermalinksOrdenanzas } from '#domain/ordenanzas/publicacion.ts';
+import { listOrdenanzasRecientes, listPermalinksOrdenanzas, tituloDeBusqueda } from '#domain/ordenanzas/publicacion.ts';
+import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { urlBusqueda, urlFeedBusqueda } from '#app/features/ordenanzas/enlaces.ts';
+import { querystring, sendFiltrosError } from './api/ordenanzas.ts';
+import { noModificado } from './documentos.ts';
 
 /**
  * Public pages of the site (docs/sitio-original.md §2 route table, inside the layout), for the sitemap.
@@ -22,7 +27,28 @@ export const PAGINAS_PUBLICAS = [
   '/estados-contables',
   '/sueldos',
   '/accesibilidad',
+  '/datos',
 ];
+
+/** Entries of an ordinance feed, the newest first: a feed reader needs no more (docs/decisions/025-datos-abiertos.md). */
+const ENTRADAS_FEED = 50;
+
+/**
+ * A generated document (feed, catalogue) with a strong ETag of its bytes and, when known,
+ * Last-Modified: a reader that polls with If-None-Match or If-Modified-Since gets 304 without a body.
+ */
+export function sendWithEtag(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  d: { type: string; body: string; cacheControl: string; modified?: Date | undefined },
+) {
+  const etag = `"${createHash('sha256').update(d.body).digest('base64url').slice(0, 27)}"`;
+  reply.type(d.type).header('cache-control', d.cacheControl).header('etag', etag);
+  if (d.modified) reply.header('last-modified', d.modified.toUTCString());
+  // Without a date, If-Modified-Since alone never answers 304.
+  if (noModificado(request, etag, d.modified ?? new Date(8.64e15))) return reply.status(304).send();
+  return reply.send(d.body);
+}
 
 const escapar = (texto: string) => texto.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const AUTOR = { name: 'Municipalidad de Villa La Angostura' };
@@ -48,7 +74,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
       generator: false,
     });
 
-  app.get('/feeds/boletines.xml', async (_request, reply) => {
+  app.get('/feeds/boletines.xml', async (request, reply) => {
     const [boletines, cambio] = await Promise.all([listBoletinesOficiales(ctx.db, 50), ultimoCambioBoletines(ctx.db)]);
     const feed = atomFeed({
       pagina: '/boletines-oficiales',
@@ -69,17 +95,26 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
         author: [AUTOR],
       });
     }
-    return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
+    return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300', modified: cambio });
   });
 
-  app.get('/feeds/ordenanzas.xml', async (_request, reply) => {
-    const ordenanzas = await listOrdenanzasRecientes(ctx.db, 50);
+  // New ordinances, or those of a saved search: the search page's filters, validated by its schema
+  // and found with its WHERE, newest first (docs/decisions/025-datos-abiertos.md).
+  app.get('/feeds/ordenanzas.xml', async (request, reply) => {
+    const parsed = parseFiltrosOrdenanzas(querystring(request.url));
+    if (!parsed.ok) return sendFiltrosError(reply, parsed.errores);
+    const { pagina: _pagina, ...filtros } = parsed.filtros;
+    const busqueda = tituloDeBusqueda(filtros);
+    const ordenanzas = await listOrdenanzasRecientes(ctx.db, ENTRADAS_FEED, busqueda ? filtros : undefined);
+    const updated = ordenanzas.reduce<Date | undefined>((max, o) => (!max || o.updatedAt > max ? o.updatedAt : max), undefined);
     const feed = atomFeed({
-      pagina: '/consulta-ordenanzas',
-      archivo: '/feeds/ordenanzas.xml',
-      title: 'Ordenanzas nuevas de Villa La Angostura',
-      description: 'Las ordenanzas incorporadas al registro municipal, de la más reciente a la más antigua.',
-      updated: ordenanzas[0]?.updatedAt ?? new Date(0),
+      pagina: busqueda ? urlBusqueda(parsed.valores, { pagina: undefined }) : '/consulta-ordenanzas',
+      archivo: busqueda ? urlFeedBusqueda(parsed.valores) : '/feeds/ordenanzas.xml',
+      title: busqueda ?? 'Ordenanzas nuevas de Villa La Angostura',
+      description: busqueda
+        ? `Las ordenanzas que encuentra esta búsqueda en la Consulta de Ordenanzas, de la más reciente a la más antigua (las ${ENTRADAS_FEED} últimas).`
+        : 'Las ordenanzas incorporadas al registro municipal, de la más reciente a la más antigua.',
+      updated: updated ?? new Date(0),
     });
     for (const o of ordenanzas) {
       const link = ctx.url(`/consulta-ordenanzas/${o.anio}/${o.numero}`);
@@ -93,7 +128,8 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
         author: [AUTOR],
       });
     }
-    return reply.type(xml).header('cache-control', 'public, max-age=300').send(feed.atom1());
+    // ETag only: a withdrawn ordinance changes the feed without a newer date.
+    return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300' });
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {

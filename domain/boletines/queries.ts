@@ -1,6 +1,7 @@
-import { asc, desc, eq, ilike, max, or } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { auditoria, boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import type { DocumentoRef } from '#domain/shared/documento.ts';
@@ -87,14 +88,9 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
  * deletion staff made in the back-office (its audit entries), for the sitemap's lastmod and the
  * feed's updated. Undefined when there has never been a bulletin.
  */
-export async function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
-  const [[subido], [cambiado]] = await Promise.all([
-    db.select({ fecha: max(boletinesOficiales.fechaCreacion) }).from(boletinesOficiales),
-    db
-      .select({ fecha: max(auditoria.fecha) })
-      .from(auditoria)
-      .where(eq(auditoria.entidad, 'boletin_oficial')),
-  ]);
-  const fechas = [subido?.fecha, cambiado?.fecha].filter((f): f is Date => f instanceof Date);
-  return fechas.length ? new Date(Math.max(...fechas.map((f) => f.getTime()))) : undefined;
+export function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
+  return ultimoCambio(db, FUENTES_BOLETINES);
 }
+
+/** The official bulletins' rows and audit entries (also the open-data catalogue's source, docs/decisions/025-datos-abiertos.md). */
+export const FUENTES_BOLETINES: FuentesDeCambio = { columnas: [{ columna: boletinesOficiales.fechaCreacion }], entidades: ['boletin_oficial'] };

@@ -6,6 +6,7 @@ import { contenidosRetirados, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
+import { FORMULA, celdaSegura } from '#domain/shared/csv.ts';
 import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida, rutaOrdenanza } from './admin.ts';
 import { COLUMNAS, type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from './estados.ts';
@@ -44,9 +45,6 @@ export type ResultadoImportacion =
 
 type Rechazo = Extract<ResultadoImportacion, { tipo: 'rechazado' }>;
 const rechazo = (general: string): Rechazo => ({ tipo: 'rechazado', errores: [], filasConError: 0, filasLeidas: 0, general });
-
-/** A spreadsheet reads a cell starting with these as a formula (CSV injection). */
-const FORMULA = /^[=+\-@\t\r]/;
 
 /** The estado as a code (2) or its label (Aprobada/Vigente, any case). */
 function codigoEstado(valor: string): string {
@@ -235,9 +233,6 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
     return rechazo('Mientras revisábamos el archivo alguien cargó una de sus ordenanzas: no importamos nada. Subilo de nuevo para ver cuál.');
   }
 }
-
-/** Protects a cell from being read as a formula by a spreadsheet (the export's text fields). */
-const celdaSegura = (v: string) => (FORMULA.test(v) ? `'${v}` : v);
 
 /** The template: the header and two example rows. */
 export function plantillaCsv(): string {

@@ -113,6 +113,14 @@ function condiciones(filtros: FiltrosOrdenanzas, consulta: string | undefined, s
   );
 }
 
+/**
+ * The search's WHERE for some filters (the page's words, estado, número and año), for lists that
+ * show the same matches in another order: the saved search's Atom feed (docs/decisions/025-datos-abiertos.md).
+ */
+export async function condicionesDeBusqueda(db: Db, filtros: Omit<FiltrosOrdenanzas, 'pagina'>): Promise<SQL | undefined> {
+  return condiciones({ ...filtros, pagina: 1 }, await consultaDePalabras(db, filtros.pattern));
+}
+
 type OpcionesBusqueda = {
   porPagina?: number;
   /** Only ordinances with an Expediente (the decree form's rule). */

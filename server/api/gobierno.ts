@@ -15,6 +15,7 @@ import {
 import { type RouteKey, contract } from './contract.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { querystring, quiereCsv } from './ordenanzas.ts';
+import { celdaSegura } from '#domain/shared/csv.ts';
 
 /** Public documents: only the id is part of the spec's contract (documento.id). */
 const doc = (d: { id: number }) => ({ id: d.id });
@@ -40,7 +41,7 @@ export async function gobiernoApi(app: FastifyInstance, ctx: AppContext): Promis
       if (quiereCsv(request.headers.accept, params.get('formato'))) {
         reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${archivo}.csv"`);
         return stringify(
-          filas.map((f) => csv.fila(f)),
+          filas.map((f) => csv.fila(f).map(celdaSegura)),
           { header: true, columns: csv.columnas, bom: true },
         );
       }

@@ -6,6 +6,7 @@ import { type OrdenanzaResumen, getOrdenanza, iterateOrdenanzas, searchOrdenanza
 import { POR_PAGINA, parseFiltrosOrdenanzas, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
 import { DOWNLOAD_TIMEOUT_MS } from '#server/documentos.ts';
 import { contract } from './contract.ts';
+import { celdaSegura } from '#domain/shared/csv.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 
 const COLUMNAS_CSV = ['ID', 'Numero', 'Anio', 'Estado', 'EstadoDescripcion', 'FechaEmision', 'Descripcion', 'Expediente', 'ModificatoriaDe', 'DocumentoURL'];
@@ -44,7 +45,7 @@ export async function ordenanzasApi(app: FastifyInstance, ctx: AppContext): Prom
           f.Expediente ?? '',
           f.ModificatoriaDe ?? '',
           f.DocumentoID ? ctx.url(`/api/v1/documentos/${f.DocumentoID}`) : '',
-        ];
+        ].map(celdaSegura);
       };
       // The first batch is read before any header is sent, so a failing query is a clean 5xx.
       const ordenanzas = iterateOrdenanzas(ctx.db, parsed.filtros);

@@ -13,6 +13,7 @@ const ESTATICAS = [
   '/plan-estrategico',
   '/estados-contables',
   '/sueldos',
+  '/datos',
   '/boletines-oficiales',
   '/consulta-ordenanzas',
   '/observatorio-vial',

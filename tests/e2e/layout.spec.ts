@@ -20,6 +20,7 @@ const menus: Record<string, Entrada[]> = {
     pagina('Plan Estratégico', '/plan-estrategico'),
     pagina('Estados Contables', '/estados-contables'),
     pagina('Sueldos', '/sueldos'),
+    pagina('Datos Abiertos', '/datos'),
     externo('Gestión y Presupuesto', enlaces.gestionPresupuesto),
   ],
   Ciudadano: [

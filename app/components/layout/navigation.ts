@@ -38,6 +38,7 @@ export function buildNavigation(settings: SiteSettings): NavMenu[] {
         page('Plan Estratégico', '/plan-estrategico'),
         page('Estados Contables', '/estados-contables'),
         page('Sueldos', '/sueldos'),
+        page('Datos Abiertos', '/datos'),
         external('Gestión y Presupuesto', enlaces.gestionPresupuesto),
       ],
     },

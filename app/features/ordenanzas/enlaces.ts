@@ -21,3 +21,6 @@ export const urlBusqueda = (valores: Valores, cambios: Valores = {}) => `/consul
 
 /** Every result of the same search, as CSV from the open-data API. */
 export const urlExportacion = (valores: Valores) => `/api/v1/ordenanzas${consulta(valores, { pagina: undefined, formato: 'csv' })}`;
+
+/** The same search as an Atom feed (docs/decisions/025-datos-abiertos.md): its filters, no page. */
+export const urlFeedBusqueda = (valores: Valores) => `/feeds/ordenanzas.xml${consulta(valores, { pagina: undefined })}`;

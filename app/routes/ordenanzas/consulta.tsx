@@ -4,7 +4,7 @@ import { ESTADOS_ORDENANZA, ESTADO_TODOS } from '#domain/ordenanzas/estados.ts';
 import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
 import { type CampoFiltro, parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import { appContext } from '#app/context.ts';
-import { urlBusqueda, urlExportacion } from '#app/features/ordenanzas/enlaces.ts';
+import { urlBusqueda, urlExportacion, urlFeedBusqueda } from '#app/features/ordenanzas/enlaces.ts';
 import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
 import { filasOrdenanzas } from '#app/features/ordenanzas/filas.server.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
@@ -56,7 +56,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     'Consulta de Ordenanzas',
     'Buscá las ordenanzas municipales de Villa La Angostura por número, año, estado o palabras de su texto, y descargá cada una.',
   );
-  return [conErrores ? { title: `Error: ${(titulo as { title: string }).title}` } : titulo!, ...resto];
+  // The current search as an Atom feed (docs/decisions/025-datos-abiertos.md); without filters the layout already announces it.
+  const feed = loaderData && !conErrores ? urlFeedBusqueda(loaderData.valores) : undefined;
+  const alternativa =
+    feed && feed !== urlFeedBusqueda({})
+      ? [{ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', href: feed, title: 'Esta búsqueda de ordenanzas' }]
+      : [];
+  return [conErrores ? { title: `Error: ${(titulo as { title: string }).title}` } : titulo!, ...resto, ...alternativa];
 };
 
 const etiquetas: Record<CampoFiltro, string> = { estado: 'Estado', numero: 'Numero', anio: 'Año', pattern: 'Buscar en la descripción', pagina: 'Página' };
@@ -209,6 +215,13 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
           </>
         ) : resultado ? (
           <p className="aviso">{resultado.pagina > 1 && resultado.total > 0 ? 'No hay más resultados: volvé a la primera página.' : SIN_RESULTADOS}</p>
+        ) : null}
+        {resultado ? (
+          <p className="resultados__feed">
+            <a href={urlFeedBusqueda(valores)} type="application/atom+xml">
+              Seguir esta búsqueda (Atom)
+            </a>
+          </p>
         ) : null}
       </div>
 
