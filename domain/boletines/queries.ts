@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, max, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { auditoria, boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
@@ -97,4 +97,28 @@ export async function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
   ]);
   const fechas = [subido?.fecha, cambiado?.fecha].filter((f): f is Date => f instanceof Date);
   return fechas.length ? new Date(Math.max(...fechas.map((f) => f.getTime()))) : undefined;
+}
+
+export type BoletinNuevo = { id: number; numero: number; mes: number; anio: number; documentoId: number };
+
+/** Bulletins uploaded after `desdeId` (up to `hastaId`), oldest first, at most `limite`: what an alert reports (docs/decisions/024-alertas.md). */
+export async function boletinesNuevos(db: Db, rango: { desdeId: number; hastaId: number }, limite = 50): Promise<BoletinNuevo[]> {
+  return db
+    .select({
+      id: boletinesOficiales.id,
+      numero: boletinesOficiales.numeroBoletinOficial,
+      mes: boletinesOficiales.mes,
+      anio: boletinesOficiales.anio,
+      documentoId: boletinesOficiales.documentoId,
+    })
+    .from(boletinesOficiales)
+    .where(and(gt(boletinesOficiales.id, rango.desdeId), lte(boletinesOficiales.id, rango.hastaId)))
+    .orderBy(asc(boletinesOficiales.id))
+    .limit(limite);
+}
+
+/** The id of the newest bulletin uploaded (0: none). */
+export async function ultimoBoletinId(db: Db): Promise<number> {
+  const [fila] = await db.select({ id: sql<number>`coalesce(max(${boletinesOficiales.id}), 0)`.mapWith(Number) }).from(boletinesOficiales);
+  return fila?.id ?? 0;
 }
