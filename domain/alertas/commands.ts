@@ -9,6 +9,7 @@ import { consumeLimit } from '#domain/shared/limits.ts';
 import { hashToken, nuevoToken } from '#domain/usuarios/tokens.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 import { proximoResumen } from './horario.ts';
+import { huellaEmailAlerta } from './huella.ts';
 import { type CampoSuscripcion, leerBusqueda, leerSuscripcion } from './schemas.ts';
 import { describirSuscripcion, rutaConfirmar } from './texto.ts';
 
@@ -52,7 +53,7 @@ export async function suscribir(ctx: AppContext, entrada: FormData | Record<stri
   const datos = leido.datos;
   const { cipher } = ctx;
   const email = datos.email;
-  const emailHuella = cipher.hash('alertas-email', email.toLowerCase());
+  const emailHuella = huellaEmailAlerta(cipher, email);
   const token = nuevoToken('al_');
   const resultado = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;

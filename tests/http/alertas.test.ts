@@ -193,7 +193,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
   });
 
   it('la gestión lista y da de baja una o todas', async () => {
-    for (const campos of [{ tipo: 'boletines' }, { tipo: 'ordenanzas', anio: '2025' }]) {
+    for (const campos of [{ tipo: 'boletines' }, { tipo: 'ordenanzas', anio: '2025' }] as Record<string, string>[]) {
       await suscribirse({ ...campos, email: 'hugo@correo.test' });
       await t.app.inject({ method: 'POST', url: `/alertas/confirmar?token=${await tokenDe('hugo@correo.test')}`, headers: FORM, payload: '' });
     }
