@@ -302,7 +302,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): every minute, new ordinances and
   // bulletins to immediate subscriptions and the 08:00 digests, through the outbox; pending
   // requests past their week are deleted. Every instance runs it; a subscription is locked while sent.
-  scheduleJob(app, { name: 'alertas por correo', firstAfterMs: config.alertasIntervaloMs, everyMs: config.alertasIntervaloMs, run: () => enviarAlertas(context) });
+  scheduleJob(app, {
+    name: 'alertas por correo',
+    firstAfterMs: config.alertasIntervaloMs,
+    everyMs: config.alertasIntervaloMs,
+    run: () => enviarAlertas(context),
+  });
   // The content version (docs/decisions/007-cache-de-paginas.md): every instance hears of every
   // write to what pages show, its own before the write returns. Settings read earlier are
   // forgotten then, and the render cache empties.

@@ -16,7 +16,9 @@ describe('alertas: textos y horario', () => {
     expect(describirSuscripcion({ tipo: 'ordenanzas', busqueda: { estado: 2, pattern: 'agua', anio: 2024 }, frecuencia: 'diaria' })).toBe(
       'Ordenanzas con «agua» de 2024 en estado Aprobada/Vigente, un resumen diario',
     );
-    expect(describirSuscripcion({ tipo: 'ordenanzas', busqueda: { estado: -1 }, frecuencia: 'inmediata' })).toBe('Todas las ordenanzas nuevas, apenas se publican');
+    expect(describirSuscripcion({ tipo: 'ordenanzas', busqueda: { estado: -1 }, frecuencia: 'inmediata' })).toBe(
+      'Todas las ordenanzas nuevas, apenas se publican',
+    );
     expect(describirSuscripcion({ tipo: 'boletines', busqueda: null, frecuencia: 'inmediata' })).toBe('Boletines oficiales nuevos, apenas se publican');
   });
   it('el resumen diario sale a las 8 de Villa La Angostura', () => {
@@ -48,11 +50,17 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
     return token;
   }
   async function ultimoCorreo() {
-    const [fila] = await database.db.select().from(outbox).orderBy(sql`${outbox.id} desc`).limit(1);
+    const [fila] = await database.db
+      .select()
+      .from(outbox)
+      .orderBy(sql`${outbox.id} desc`)
+      .limit(1);
     return fila;
   }
   const correosA = async (email: string) =>
-    (await database.db.select().from(outbox).orderBy(outbox.id)).filter((c) => ctx.cipher.open(c.destinatario) === email && c.referencia !== 'alerta-confirmacion');
+    (await database.db.select().from(outbox).orderBy(outbox.id)).filter(
+      (c) => ctx.cipher.open(c.destinatario) === email && c.referencia !== 'alerta-confirmacion',
+    );
 
   it('suscribe sin guardar el correo en claro; el correo de confirmación no repite la búsqueda', async () => {
     expect(await suscribir(ctx, { tipo: 'ordenanzas', email: 'ana@correo.test', frecuencia: 'inmediata', pattern: 'visitá estafa.com' })).toEqual({
@@ -113,7 +121,9 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
       .values({ nombreArchivo: 'b.pdf', tipoContenido: 'application/pdf', tamano: 1, sha256: 'x', clave: `b-${engine}` })
       .returning({ id: documentos.id });
     for (const numero of [101, 102])
-      await database.db.insert(boletinesOficiales).values({ documentoId: doc!.id, numeroBoletinOficial: numero, mes: 3, anio: 2026, usuarioCreacion: 'prueba' });
+      await database.db
+        .insert(boletinesOficiales)
+        .values({ documentoId: doc!.id, numeroBoletinOficial: numero, mes: 3, anio: 2026, usuarioCreacion: 'prueba' });
     await enviarAlertas(ctx);
     expect(await correosA('caro@correo.test')).toHaveLength(0);
     ahora = new Date('2026-03-11T11:00:00Z');

@@ -24,7 +24,8 @@ export const LIMITES_ALERTAS = { porDireccion: 10, porEmail: 5 } as const;
 
 export const MENSAJE_LIMITE_DIRECCION =
   'Recibimos muchos pedidos de alertas desde tu conexión en la última hora. Volvé a intentarlo más tarde; tus datos quedan en el formulario.';
-export const MENSAJE_LIMITE_EMAIL = 'Ya enviamos hoy varios correos de confirmación a esa dirección. Revisá tu casilla (y la carpeta de spam) o volvé a intentarlo mañana.';
+export const MENSAJE_LIMITE_EMAIL =
+  'Ya enviamos hoy varios correos de confirmación a esa dirección. Revisá tu casilla (y la carpeta de spam) o volvé a intentarlo mañana.';
 
 type Valores = Partial<Record<CampoSuscripcion, string>>;
 
@@ -47,7 +48,11 @@ const filtroGuardado = (d: { estado: number; numero?: number | undefined; anio?:
  * already has subscriptions (no enumeration). The mail does not quote the search: words typed by
  * whoever filled the form never reach someone else's mailbox as the municipality's text.
  */
-export async function suscribir(ctx: AppContext, entrada: FormData | Record<string, unknown>, opciones: { direccion?: string } = {}): Promise<ResultadoSuscribir> {
+export async function suscribir(
+  ctx: AppContext,
+  entrada: FormData | Record<string, unknown>,
+  opciones: { direccion?: string } = {},
+): Promise<ResultadoSuscribir> {
   const leido = leerSuscripcion(entrada);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores, valores: leido.valores };
   const datos = leido.datos;
@@ -118,17 +123,28 @@ function vista(f: Fila): SuscripcionVista {
   const tipo = f.tipo as TipoAlerta;
   const busqueda = tipo === 'ordenanzas' ? (leerBusqueda(f.busqueda) ?? null) : null;
   const frecuencia = f.frecuencia as Frecuencia;
-  return { id: f.id, tipo, busqueda, frecuencia, estado: f.estado as SuscripcionVista['estado'], descripcion: describirSuscripcion({ tipo, busqueda, frecuencia }) };
+  return {
+    id: f.id,
+    tipo,
+    busqueda,
+    frecuencia,
+    estado: f.estado as SuscripcionVista['estado'],
+    descripcion: describirSuscripcion({ tipo, busqueda, frecuencia }),
+  };
 }
 
 /** What a link's secret opens: nothing (unknown or deleted), a pending request past its week, or the subscription. */
 export type Enlace = { tipo: 'no_encontrado' } | { tipo: 'vencido' } | { tipo: 'valido'; suscripcion: SuscripcionVista; fila: Fila };
 
-const vencida = (ctx: Pick<AppContext, 'clock'>, f: Fila) => f.estado === 'pendiente' && f.createdAt.getTime() < ctx.clock.now().getTime() - DIAS_PENDIENTE * DIA_MS;
+const vencida = (ctx: Pick<AppContext, 'clock'>, f: Fila) =>
+  f.estado === 'pendiente' && f.createdAt.getTime() < ctx.clock.now().getTime() - DIAS_PENDIENTE * DIA_MS;
 
 async function leerEnlace(ctx: Pick<AppContext, 'clock'>, db: Db, token: string, bloquear = false): Promise<Enlace> {
   if (typeof token !== 'string' || token.length < 10 || token.length > 200) return { tipo: 'no_encontrado' };
-  const consulta = db.select().from(suscripcionesAlertas).where(eq(suscripcionesAlertas.tokenHash, hashToken(token)));
+  const consulta = db
+    .select()
+    .from(suscripcionesAlertas)
+    .where(eq(suscripcionesAlertas.tokenHash, hashToken(token)));
   const [fila] = bloquear ? await consulta.for('update') : await consulta;
   if (!fila) return { tipo: 'no_encontrado' };
   if (vencida(ctx, fila)) return { tipo: 'vencido' };
@@ -169,7 +185,9 @@ export async function confirmarSuscripcion(ctx: AppContext, token: string): Prom
             eq(suscripcionesAlertas.estado, 'activa'),
             eq(suscripcionesAlertas.tipo, fila.tipo),
             sql`${suscripcionesAlertas.id} <> ${fila.id}`,
-            fila.busqueda === null ? sql`${suscripcionesAlertas.busqueda} is null` : sql`${suscripcionesAlertas.busqueda} = ${JSON.stringify(fila.busqueda)}::jsonb`,
+            fila.busqueda === null
+              ? sql`${suscripcionesAlertas.busqueda} is null`
+              : sql`${suscripcionesAlertas.busqueda} = ${JSON.stringify(fila.busqueda)}::jsonb`,
           ),
         );
     }
@@ -234,4 +252,3 @@ export async function borrarVencidas(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
     .returning({ id: suscripcionesAlertas.id });
   return borradas.length;
 }
-

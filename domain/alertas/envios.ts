@@ -49,7 +49,10 @@ function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Noved
         ? 'Una ordenanza nueva coincide con tu búsqueda'
         : `${lista.length} ordenanzas nuevas coinciden con tu búsqueda`;
   const ver = busqueda
-    ? [`Ver la búsqueda: ${ctx.url(`/consulta-ordenanzas${consultaDeBusqueda(busqueda)}`)}`, `Canal Atom de la búsqueda: ${ctx.url(`/feeds/ordenanzas.xml${consultaDeBusqueda(busqueda)}`)}`]
+    ? [
+        `Ver la búsqueda: ${ctx.url(`/consulta-ordenanzas${consultaDeBusqueda(busqueda)}`)}`,
+        `Canal Atom de la búsqueda: ${ctx.url(`/feeds/ordenanzas.xml${consultaDeBusqueda(busqueda)}`)}`,
+      ]
     : [`Ver los boletines: ${ctx.url('/boletines-oficiales')}`];
   return {
     destinatario: ctx.cipher.open(fila.email),
@@ -141,4 +144,3 @@ export async function enviarAlertas(ctx: AppContext): Promise<number> {
   await borrarVencidas(ctx);
   return correos;
 }
-

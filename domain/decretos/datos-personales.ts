@@ -84,7 +84,13 @@ async function cifrarSolicitudes(db: Db, cipher: Cipher, estado: KeyState): Prom
 async function cifrarOutbox(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
   const actual = `v1.${cipher.keyId}.%`;
   for (;;) {
-    const filas = await queryRows<{ id: number; destinatario: string; responder_a: string | null; texto: string; cabeceras: Record<string, string> | string | null }>(
+    const filas = await queryRows<{
+      id: number;
+      destinatario: string;
+      responder_a: string | null;
+      texto: string;
+      cabeceras: Record<string, string> | string | null;
+    }>(
       db,
       sql`select id, destinatario, responder_a, texto, cabeceras from outbox
           where destinatario not like ${actual} or (responder_a is not null and responder_a not like ${actual})

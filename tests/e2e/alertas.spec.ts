@@ -17,7 +17,12 @@ const enlace = (cuerpo: string, ruta: string) => {
   return url!;
 };
 
-test('suscribirse a una búsqueda, confirmar por correo, recibir la alerta de una ordenanza nueva y darse de baja en un clic', async ({ page, browser, baseURL, request }) => {
+test('suscribirse a una búsqueda, confirmar por correo, recibir la alerta de una ordenanza nueva y darse de baja en un clic', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   await page.goto(`/consulta-ordenanzas?pattern=${PALABRA}`);
   const alerta = page.getByRole('region', { name: 'Recibí un aviso por correo' });
   await alerta.getByLabel('Tu email').fill(EMAIL);

@@ -97,7 +97,8 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
 
     const direccion = ipNueva();
     const codigos: number[] = [];
-    for (let i = 0; i <= LIMITES_ALERTAS.porDireccion; i++) codigos.push((await suscribirse({ tipo: 'boletines', email: `limite${i}@correo.test` }, direccion)).statusCode);
+    for (let i = 0; i <= LIMITES_ALERTAS.porDireccion; i++)
+      codigos.push((await suscribirse({ tipo: 'boletines', email: `limite${i}@correo.test` }, direccion)).statusCode);
     expect(codigos.slice(0, -1).every((c) => c === 200)).toBe(true);
     const limitada = await suscribirse({ tipo: 'boletines', email: 'otra.mas@correo.test' }, direccion);
     expect(limitada.statusCode).toBe(429);
@@ -131,14 +132,22 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     expect(confirmar.body).toContain(`href="/alertas/gestion?token=${token}"`);
     expect(await estado()).toBe(activasAntes + 1);
 
-    for (const url of ['/alertas/confirmar?token=al_inventado_123456789', '/alertas/gestion?token=al_inventado_123456789', '/alertas/baja', '/alertas/gestion?token=%00']) {
+    for (const url of [
+      '/alertas/confirmar?token=al_inventado_123456789',
+      '/alertas/gestion?token=al_inventado_123456789',
+      '/alertas/baja',
+      '/alertas/gestion?token=%00',
+    ]) {
       const res = await t.app.inject({ url });
       expect([url, res.statusCode]).toEqual([url, url.includes('%00') ? 400 : 404]);
       if (res.statusCode === 404) expect(texto(res.body)).toContain('Este enlace de alertas no existe o la suscripción ya se borró.');
     }
     await suscribirse({ tipo: 'boletines', email: 'tarde@correo.test' });
     const vencido = await tokenDe('tarde@correo.test');
-    await t.database.db.update(suscripcionesAlertas).set({ createdAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(suscripcionesAlertas.estado, 'pendiente'));
+    await t.database.db
+      .update(suscripcionesAlertas)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(suscripcionesAlertas.estado, 'pendiente'));
     const viejo = await t.app.inject({ method: 'POST', url: `/alertas/confirmar?token=${vencido}`, headers: FORM, payload: '' });
     expect(viejo.statusCode).toBe(410);
     expect(texto(viejo.body)).toContain('El enlace venció');
@@ -152,7 +161,9 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     await enviarAlertas(t.context);
     let datos = '';
     await esperarHasta(() => {
-      datos = legible(smtp.mensajes.find((m) => m.para.includes('gabi@correo.test') && /glaciar/.test(legible(m.datos)) && !/confirmar/.test(legible(m.datos)))?.datos ?? '');
+      datos = legible(
+        smtp.mensajes.find((m) => m.para.includes('gabi@correo.test') && /glaciar/.test(legible(m.datos)) && !/confirmar/.test(legible(m.datos)))?.datos ?? '',
+      );
       return datos !== '';
     });
     const baja = `${TEST_SITE_URL}/alertas/baja?token=${token}`;
@@ -178,7 +189,10 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     });
     expect(unClick.statusCode).toBe(200);
     expect(texto(unClick.body)).toContain('Alerta dada de baja');
-    const [fila] = await t.database.db.select({ estado: suscripcionesAlertas.estado }).from(suscripcionesAlertas).where(eq(suscripcionesAlertas.estado, 'baja'));
+    const [fila] = await t.database.db
+      .select({ estado: suscripcionesAlertas.estado })
+      .from(suscripcionesAlertas)
+      .where(eq(suscripcionesAlertas.estado, 'baja'));
     expect(fila?.estado).toBe('baja');
     // Every other form keeps its Origin check.
     const ajeno = await t.app.inject({

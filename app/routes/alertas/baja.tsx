@@ -17,7 +17,8 @@ import type { Route } from './+types/baja';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenDe(request);
   const enlace = await verEnlace(context.get(appContext), token);
-  if (enlace.tipo !== 'valido') return data({ vista: enlace.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(enlace.tipo), headers: CABECERAS_ENLACE });
+  if (enlace.tipo !== 'valido')
+    return data({ vista: enlace.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(enlace.tipo), headers: CABECERAS_ENLACE });
   const vista = enlace.suscripcion.estado === 'baja' ? 'hecha' : 'pregunta';
   return data({ vista, token, descripcion: enlace.suscripcion.descripcion }, { headers: CABECERAS_ENLACE });
 }

@@ -16,7 +16,8 @@ import type { Route } from './+types/confirmar';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenDe(request);
   const enlace = await verEnlace(context.get(appContext), token);
-  if (enlace.tipo !== 'valido') return data({ vista: enlace.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(enlace.tipo), headers: CABECERAS_ENLACE });
+  if (enlace.tipo !== 'valido')
+    return data({ vista: enlace.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(enlace.tipo), headers: CABECERAS_ENLACE });
   const vista = enlace.suscripcion.estado === 'pendiente' ? 'pendiente' : enlace.suscripcion.estado === 'activa' ? 'confirmada' : 'baja';
   return data({ vista, token, descripcion: enlace.suscripcion.descripcion }, { headers: CABECERAS_ENLACE });
 }
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenDe(request);
   const r = await confirmarSuscripcion(context.get(appContext), token);
-  if (r.tipo === 'no_encontrado' || r.tipo === 'vencido') return data({ vista: r.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(r.tipo), headers: CABECERAS_ENLACE });
+  if (r.tipo === 'no_encontrado' || r.tipo === 'vencido')
+    return data({ vista: r.tipo, token: '', descripcion: '' }, { status: estadoDeEnlace(r.tipo), headers: CABECERAS_ENLACE });
   if (r.tipo === 'baja') return data({ vista: 'baja', token, descripcion: '' }, { headers: CABECERAS_ENLACE });
   return data({ vista: 'confirmada', token, descripcion: r.suscripcion.descripcion }, { headers: CABECERAS_ENLACE });
 }

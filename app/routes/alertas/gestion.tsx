@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = cual ? await darDeBaja(ctx, token, cual) : undefined;
   const gestion = await verGestion(ctx, token);
   if (gestion.tipo !== 'valido') return data({ token, gestion, aviso: '' }, { status: estadoDeEnlace(gestion.tipo), headers: CABECERAS_ENLACE });
-  const aviso = !r || r.tipo !== 'hecho' || r.bajas === 0 ? 'No había nada que dar de baja.' : r.bajas === 1 ? 'Diste de baja la alerta.' : `Diste de baja ${r.bajas} alertas.`;
+  const aviso =
+    !r || r.tipo !== 'hecho' || r.bajas === 0
+      ? 'No había nada que dar de baja.'
+      : r.bajas === 1
+        ? 'Diste de baja la alerta.'
+        : `Diste de baja ${r.bajas} alertas.`;
   return data({ token, gestion, aviso }, { headers: CABECERAS_ENLACE });
 }
 
