@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 // Issue 15's alerts, end to end against the run's one server and its SMTP server: a citizen
 // subscribes to a search, confirms from the mail, an editor publishes a matching ordinance, the
 // alert arrives with its unsubscribe headers, and the provider's one-click POST ends it without
-// a session. axe on the confirm and subscription pages. The job runs every second here
+// a session. axe on the answer to the form, the confirm, subscription and unsubscribe pages. The job runs every second here
 // (ALERTAS_INTERVALO_MS in playwright.config.ts).
 const EDITOR = DEMO_USUARIOS[1]!;
 const PALABRA = `huemulito${Date.now().toString(36).replace(/\d/g, '')}`;
@@ -29,6 +29,7 @@ test('suscribirse a una búsqueda, confirmar por correo, recibir la alerta de un
   await alerta.getByLabel('Cada cuánto').selectOption('inmediata');
   await alerta.getByRole('button', { name: 'Recibir avisos' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Revisá tu correo');
+  await expectAccessible(page);
 
   const confirmacion = await esperarCorreo(EMAIL, (c) => c.includes('/alertas/confirmar?token='));
   const confirmar = new URL(enlace(confirmacion, '/alertas/confirmar?token='));
@@ -75,4 +76,8 @@ test('suscribirse a una búsqueda, confirmar por correo, recibir la alerta de un
   expect(await respuesta.text()).toContain('Alerta dada de baja');
   await page.reload();
   await expect(page.getByText('No tenés alertas activas.')).toBeVisible();
+  // The unsubscribe link opened afterwards says it is done, and passes axe too.
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerta dada de baja');
+  await expectAccessible(page);
 });
