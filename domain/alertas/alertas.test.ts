@@ -104,13 +104,20 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
     expect(Object.keys(correos[0]!.cabeceras).sort()).toEqual(['Auto-Submitted', 'List-Id', 'List-Unsubscribe', 'List-Unsubscribe-Post']);
     expect(ctx.cipher.open(correos[0]!.cabeceras['List-Unsubscribe']!)).toBe(`<https://sitio.test/alertas/baja?token=${token}>`);
     expect(coincide).toBeGreaterThan(0);
-    // Nothing new: nothing sent again.
-    await enviarAlertas(ctx);
+    // Nothing new: nothing sent again, also with two runs at once (two instances).
+    await Promise.all([enviarAlertas(ctx), enviarAlertas(ctx)]);
     expect(await correosA('beto@correo.test')).toHaveLength(1);
     expect(await darDeBaja(ctx, token)).toMatchObject({ tipo: 'hecho', bajas: 1 });
     await insertOrdenanza(ctx, { anio: 2024, descripcion: 'Agua de lluvia' });
     await enviarAlertas(ctx);
     expect(await correosA('beto@correo.test')).toHaveLength(1);
+  });
+
+  it('dos pasadas a la vez con una ordenanza nueva: un solo aviso', async () => {
+    await suscripto({ tipo: 'ordenanzas', email: 'dos@correo.test', pattern: 'cipres' });
+    await insertOrdenanza(ctx, { anio: 2025, descripcion: 'Bosque de ciprés' });
+    await Promise.all([enviarAlertas(ctx), enviarAlertas(ctx), enviarAlertas(ctx)]);
+    expect(await correosA('dos@correo.test')).toHaveLength(1);
   });
 
   it('boletines y resumen diario: a las 8, uno con todo lo nuevo, y nada si no hay novedades', async () => {
