@@ -21,6 +21,7 @@ type Props = {
 export function FormularioAlerta({ tipo, filtros = {}, valores = {}, errores = {}, titulo, nivel = 2 }: Props) {
   const Titulo = (['h1', 'h2', 'h3'] as const)[nivel - 1]!;
   const idTitulo = `alerta-${tipo}-titulo`;
+  const conBusqueda = Object.entries(filtros).some(([campo, valor]) => valor !== undefined && valor !== '' && !(campo === 'estado' && valor === '-1'));
   return (
     <section className="alerta" aria-labelledby={idTitulo}>
       <Titulo id={idTitulo} className="alerta__titulo">
@@ -29,7 +30,9 @@ export function FormularioAlerta({ tipo, filtros = {}, valores = {}, errores = {
       <p>
         {tipo === 'boletines'
           ? 'Te avisamos por correo cada vez que se publique un Boletín Oficial nuevo.'
-          : 'Te avisamos por correo cuando se cargue una ordenanza nueva que coincida con esta búsqueda.'}
+          : conBusqueda
+            ? 'Te avisamos por correo cuando se cargue una ordenanza nueva que coincida con esta búsqueda.'
+            : 'Te avisamos por correo cada vez que se cargue una ordenanza nueva.'}
       </p>
       <form method="post" action={RUTA_SUSCRIBIR} className="alerta__formulario" noValidate>
         <input type="hidden" name="tipo" value={tipo} />
@@ -58,7 +61,9 @@ export function FormularioAlerta({ tipo, filtros = {}, valores = {}, errores = {
           </button>
         </div>
       </form>
-      <p className="alerta__nota">Te vamos a enviar un correo para que confirmes. Cada aviso trae un enlace para darte de baja.</p>
+      <p className="alerta__nota">
+        Te vamos a enviar un correo para que confirmes. Cada aviso trae un enlace para darte de baja. El campo con * es obligatorio.
+      </p>
     </section>
   );
 }
