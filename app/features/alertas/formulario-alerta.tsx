@@ -1,6 +1,9 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { FRECUENCIAS, LARGO_EMAIL, RUTA_SUSCRIBIR, type TipoAlerta } from '#domain/alertas/campos.ts';
 
+/** The search's filters that become the saved search (domain/alertas/schemas.ts). */
+const CAMPOS = ['estado', 'numero', 'anio', 'pattern'] as const;
+
 type Props = {
   tipo: TipoAlerta;
   /** The ordinance search's filters as typed (they become the saved search); none for bulletins. */
@@ -21,7 +24,7 @@ type Props = {
 export function FormularioAlerta({ tipo, filtros = {}, valores = {}, errores = {}, titulo, nivel = 2 }: Props) {
   const Titulo = (['h1', 'h2', 'h3'] as const)[nivel - 1]!;
   const idTitulo = `alerta-${tipo}-titulo`;
-  const conBusqueda = Object.entries(filtros).some(([campo, valor]) => valor !== undefined && valor !== '' && !(campo === 'estado' && valor === '-1'));
+  const conBusqueda = CAMPOS.some((campo) => (filtros[campo] ?? '') !== '' && !(campo === 'estado' && filtros[campo] === '-1'));
   return (
     <section className="alerta" aria-labelledby={idTitulo}>
       <Titulo id={idTitulo} className="alerta__titulo">
@@ -36,7 +39,7 @@ export function FormularioAlerta({ tipo, filtros = {}, valores = {}, errores = {
       </p>
       <form method="post" action={RUTA_SUSCRIBIR} className="alerta__formulario" noValidate>
         <input type="hidden" name="tipo" value={tipo} />
-        {(['estado', 'numero', 'anio', 'pattern'] as const).map((campo) =>
+        {CAMPOS.map((campo) =>
           filtros[campo] !== undefined && filtros[campo] !== '' ? <input key={campo} type="hidden" name={campo} value={filtros[campo]} /> : null,
         )}
         <FormField name="email" label="Tu email" error={errores.email} required>
