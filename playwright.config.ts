@@ -74,6 +74,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         // Every test posts from 127.0.0.1 to the one shared server: the per-IP limit is tested over HTTP.
         SOLICITUDES_POR_IP: '10000',
+        // The alerts' job every second, so the e2e alert arrives within the test (tests/e2e/alertas.spec.ts).
+        ALERTAS_INTERVALO_MS: '1000',
         // The vehicle map's tiles come from another origin, answered by tests/e2e/fixtures.ts with
         // a plain tile (no test may reach the internet); `.invalid` never resolves.
         MAP_TILE_URL: 'http://teselas.e2e.invalid/{z}/{x}/{y}.png',

@@ -72,6 +72,11 @@ export default [
     route('reservas', 'routes/reservas.ts'),
     route('sign-out', 'routes/sign-out.tsx'),
     route('unauthorized', 'routes/unauthorized.tsx'),
+    // Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): the forms post to /alertas; the mail's links carry a secret in ?token=.
+    route('alertas', 'routes/alertas/suscribir.tsx'),
+    route('alertas/confirmar', 'routes/alertas/confirmar.tsx'),
+    route('alertas/gestion', 'routes/alertas/gestion.tsx'),
+    route('alertas/baja', 'routes/alertas/baja.tsx'),
     route('notfound', 'routes/not-found.tsx', { id: 'notfound' }),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -26,6 +26,7 @@ import { registerDatos } from './datos.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { scheduleJob } from './scheduled-jobs.ts';
+import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
@@ -299,6 +300,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Retention (issue 12, docs/decisions/013-mesa-de-entradas.md): closed decree requests past the
   // retention setting are anonymised, hourly, by every instance (rows another one holds are skipped).
   scheduleJob(app, { name: 'retención de solicitudes de decreto', firstAfterMs: 60_000, everyMs: 60 * 60_000, run: () => anonimizarVencidas(context) });
+  // Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): every minute, new ordinances and
+  // bulletins to immediate subscriptions and the 08:00 digests, through the outbox; pending
+  // requests past their week are deleted. Every instance runs it; a subscription is locked while sent.
+  scheduleJob(app, {
+    name: 'alertas por correo',
+    firstAfterMs: config.alertasIntervaloMs,
+    everyMs: config.alertasIntervaloMs,
+    run: () => enviarAlertas(context),
+  });
   // The content version (docs/decisions/007-cache-de-paginas.md): every instance hears of every
   // write to what pages show, its own before the write returns. Settings read earlier are
   // forgotten then, and the render cache empties.

@@ -119,6 +119,8 @@ const envSchema = z.object({
   SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   SOLICITUDES_POR_PERSONA: z.coerce.number().int().min(1).max(1_000).default(3),
   CONSULTAS_ESTADO_POR_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** How often the alerts' job looks for new ordinances and bulletins (docs/decisions/024-alertas.md). */
+  ALERTAS_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   REQUEST_TIMEOUT_MS: milliseconds(30_000),
   HANDLER_TIMEOUT_MS: milliseconds(15_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -186,6 +188,8 @@ export type Config = {
   solicitudesPorPersona: number;
   /** Status look-ups one address may make in a minute. */
   consultasEstadoPorMinuto: number;
+  /** Period of the alerts' job, and its first run after start (ms). */
+  alertasIntervaloMs: number;
   /** Bounds on every request (issue 8): see docs/decisions/003-solicitudes-hostiles.md. */
   limits: {
     /** Headers and body must have arrived within this time (408). */
@@ -295,6 +299,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     solicitudesPorIp: e.SOLICITUDES_POR_IP,
     solicitudesPorPersona: e.SOLICITUDES_POR_PERSONA,
     consultasEstadoPorMinuto: e.CONSULTAS_ESTADO_POR_MINUTO,
+    alertasIntervaloMs: e.ALERTAS_INTERVALO_MS,
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,

@@ -140,6 +140,14 @@ export function isSensitivePost(url: string): boolean {
   return SENSITIVE_POST.test(url);
 }
 
+/**
+ * The one-click unsubscribe of alert mails (RFC 8058, docs/decisions/024-alertas.md): mail
+ * providers POST `List-Unsubscribe=One-Click` from their servers, with their own Origin or none.
+ * Only this path skips the Origin check: it changes nothing but ending the subscription its secret
+ * names, and needs no session.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/alertas\/baja(?:\?|$)/;
+
 /** Pages take forms only: what a browser sends from a `<form>`. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -169,6 +177,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           'Enviá el formulario desde la página: sólo se aceptan formularios (application/x-www-form-urlencoded o multipart/form-data).',
         );
       }
+      if (ONE_CLICK_UNSUBSCRIBE.test(request.url)) return;
       const origin = request.headers.origin;
       const foreign = 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.';
       if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);

@@ -4,6 +4,9 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 /** A stored document sent with a mail: the worker reads its bytes from storage when it sends. */
 export type AdjuntoCorreo = { documentoId: number; nombreArchivo: string; tipoContenido: string };
 
+/** Extra headers of one mail, only those of CABECERAS_PERMITIDAS (domain/correo/outbox.ts): an alert's List-Unsubscribe. */
+export type CabecerasCorreo = Record<string, string>;
+
 /**
  * Transactional outbox (docs/architecture.md, "Correo"): every mail is written here in the same
  * transaction as the record that caused it, and a worker sends it. `proximoIntento` is both the
@@ -27,6 +30,7 @@ export const outbox = pgTable(
     /** pendiente, enviado, fallido, anulado */
     estado: text('estado').notNull().default('pendiente'),
     adjuntos: jsonb('adjuntos').$type<AdjuntoCorreo[]>().notNull().default([]),
+    cabeceras: jsonb('cabeceras').$type<CabecerasCorreo>().notNull().default({}),
     intentos: integer('intentos').notNull().default(0),
     proximoIntento: timestamp('proximo_intento', { withTimezone: true }).notNull().defaultNow(),
     ultimoError: text('ultimo_error'),

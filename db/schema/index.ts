@@ -12,3 +12,4 @@ export * from './usuarios.ts';
 export * from './plazos.ts';
 export * from './vehiculos.ts';
 export * from './retirados.ts';
+export * from './alertas.ts';

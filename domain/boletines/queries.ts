@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
@@ -94,3 +94,27 @@ export function ultimoCambioBoletines(db: Db): Promise<Date | undefined> {
 
 /** The official bulletins' rows and audit entries (also the open-data catalogue's source, docs/decisions/025-datos-abiertos.md). */
 export const FUENTES_BOLETINES: FuentesDeCambio = { columnas: [{ columna: boletinesOficiales.fechaCreacion }], entidades: ['boletin_oficial'] };
+
+export type BoletinNuevo = { id: number; numero: number; mes: number; anio: number; documentoId: number };
+
+/** Bulletins uploaded after `desdeId` (up to `hastaId`), oldest first, at most `limite`: what an alert reports (docs/decisions/024-alertas.md). */
+export async function boletinesNuevos(db: Db, rango: { desdeId: number; hastaId: number }, limite = 50): Promise<BoletinNuevo[]> {
+  return db
+    .select({
+      id: boletinesOficiales.id,
+      numero: boletinesOficiales.numeroBoletinOficial,
+      mes: boletinesOficiales.mes,
+      anio: boletinesOficiales.anio,
+      documentoId: boletinesOficiales.documentoId,
+    })
+    .from(boletinesOficiales)
+    .where(and(gt(boletinesOficiales.id, rango.desdeId), lte(boletinesOficiales.id, rango.hastaId)))
+    .orderBy(asc(boletinesOficiales.id))
+    .limit(limite);
+}
+
+/** The id of the newest bulletin uploaded (0: none). */
+export async function ultimoBoletinId(db: Db): Promise<number> {
+  const [fila] = await db.select({ id: sql<number>`coalesce(max(${boletinesOficiales.id}), 0)`.mapWith(Number) }).from(boletinesOficiales);
+  return fila?.id ?? 0;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/client.ts';
-import { type AdjuntoCorreo, outbox } from '#db/schema/index.ts';
+import { type AdjuntoCorreo, type CabecerasCorreo, outbox } from '#db/schema/index.ts';
 import { getArchivoDocumento } from '#domain/documentos/queries.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { Log, Storage } from '#domain/shared/context.ts';
@@ -18,7 +18,31 @@ export type NewMail = {
   referencia?: string;
   /** Stored documents sent with it; the worker reads them from storage when it sends. */
   adjuntos?: AdjuntoCorreo[];
+  /** Extra headers, only those of CABECERAS_PERMITIDAS (an alert's one-click unsubscribe, RFC 8058). */
+  cabeceras?: CabecerasCorreo;
 };
+
+/**
+ * The headers a mail may add to those the transport writes: an alert's unsubscribe (RFC 2369 and
+ * RFC 8058) and list name, and Auto-Submitted (RFC 3834). Nothing else: no From, To or Subject by
+ * the back door. Values are single lines.
+ */
+const CABECERAS_PERMITIDAS = ['List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Id', 'Auto-Submitted'] as const;
+
+const cifrarCabeceras = (cipher: Cipher, cabeceras: CabecerasCorreo, como: 'encrypt' | 'open'): CabecerasCorreo =>
+  Object.fromEntries(Object.entries(cabeceras).map(([nombre, valor]) => [nombre, cipher[como](valor)]));
+
+/** The allowed headers of `cabeceras`, others dropped; throws on a value with a line break (our bug). */
+function cabecerasPermitidas(cabeceras: CabecerasCorreo | undefined): CabecerasCorreo {
+  const permitidas: CabecerasCorreo = {};
+  for (const nombre of CABECERAS_PERMITIDAS) {
+    const valor = cabeceras?.[nombre];
+    if (valor === undefined) continue;
+    if (/[\r\n]/.test(valor)) throw new Error(`la cabecera ${nombre} tiene un salto de línea`);
+    permitidas[nombre] = valor;
+  }
+  return permitidas;
+}
 
 const MESSAGE_ID_DOMAIN = 'villalaangostura.gob.ar';
 
@@ -38,12 +62,24 @@ export async function enqueueMail(tx: Db, cipher: Cipher, correos: NewMail[]): P
       texto: cipher.encrypt(c.texto),
       referencia: c.referencia ?? null,
       adjuntos: c.adjuntos ?? [],
+      // Encrypted too: an unsubscribe address carries the subscription's secret (docs/decisions/024-alertas.md).
+      cabeceras: cifrarCabeceras(cipher, cabecerasPermitidas(c.cabeceras), 'encrypt'),
     })),
   );
 }
 
 type Attachment = { filename: string; content: Buffer; contentType: string };
-type OutgoingMail = { from: string; to: string; replyTo?: string; subject: string; text: string; messageId: string; attachments?: Attachment[] };
+type OutgoingMail = {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  attachments?: Attachment[];
+  /** Headers of this mail, already limited to CABECERAS_PERMITIDAS. */
+  headers?: CabecerasCorreo;
+};
 /** Sends mail over SMTP. Nodemailer's pool in production (domain/correo/smtp.ts), the same in tests. */
 export type MailTransport = {
   /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
@@ -94,6 +130,7 @@ type ClaimedMail = {
   /** Attempts counted so far, this one included. */
   intentos: number;
   adjuntos: AdjuntoCorreo[];
+  cabeceras: CabecerasCorreo;
 };
 
 type Fila = {
@@ -105,9 +142,10 @@ type Fila = {
   texto: string;
   intentos: number | string;
   adjuntos: AdjuntoCorreo[] | string | null;
+  cabeceras: CabecerasCorreo | string | null;
 };
 
-const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos, adjuntos');
+const COLUMNAS = sql.raw('id, message_id, destinatario, responder_a, asunto, texto, intentos, adjuntos, cabeceras');
 
 /**
  * The one place where a stored outbox row becomes a mail to send: every read the worker makes
@@ -124,6 +162,11 @@ function leerCorreo(cipher: Cipher, fila: Fila): ClaimedMail {
     texto: cipher.open(fila.texto),
     intentos: Number(fila.intentos),
     adjuntos: typeof fila.adjuntos === 'string' ? (JSON.parse(fila.adjuntos) as AdjuntoCorreo[]) : (fila.adjuntos ?? []),
+    cabeceras: cifrarCabeceras(
+      cipher,
+      cabecerasPermitidas(typeof fila.cabeceras === 'string' ? (JSON.parse(fila.cabeceras) as CabecerasCorreo) : (fila.cabeceras ?? {})),
+      'open',
+    ),
   };
 }
 
@@ -280,6 +323,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
             text: correo.texto,
             messageId: correo.messageId,
             ...(attachments.length > 0 ? { attachments } : {}),
+            ...(Object.keys(correo.cabeceras).length > 0 ? { headers: correo.cabeceras } : {}),
           },
           control.signal,
         );
@@ -304,8 +348,8 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
       }
       await db
         .update(outbox)
-        // Once sent, the body (which may hold a DNI) is no longer kept.
-        .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '' })
+        // Once sent, the body (which may hold a DNI) and the headers (an unsubscribe secret) are no longer kept.
+        .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '', cabeceras: {} })
         .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')));
       log.info({ correo: correo.id, asunto: correo.asunto, destino: maskEmail(correo.destinatario) }, 'correo enviado');
       return true;

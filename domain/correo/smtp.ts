@@ -31,7 +31,8 @@ export function smtpTransport(smtpUrl: string, opciones: SmtpOptions = {}): Mail
     connections: connections,
     async send(mail, signal) {
       transport ??= crear();
-      await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated' }, signal });
+      // Every mail is automatic (RFC 3834); a mail's own headers (an alert's List-Unsubscribe) come on top.
+      await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers }, signal });
     },
     close() {
       transport?.close();

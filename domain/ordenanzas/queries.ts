@@ -393,3 +393,33 @@ export async function getDocumentoIdDeOrdenanza(db: Db, id: number): Promise<num
   const [fila] = await db.select({ documentoId: ordenanzas.documentoId }).from(ordenanzas).where(eq(ordenanzas.id, id));
   return fila?.documentoId ?? undefined;
 }
+
+/**
+ * Ordinances entered after `desdeId` (up to `hastaId`) that the public search with these filters
+ * finds, oldest first, at most `limite`: what an alert reports as new (docs/decisions/024-alertas.md).
+ * The same conditions and words as `searchOrdenanzas`, so "matches" means what the citizen saw.
+ */
+export async function ordenanzasNuevas(
+  db: Db,
+  filtros: Omit<FiltrosOrdenanzas, 'pagina'>,
+  rango: { desdeId: number; hastaId: number },
+  limite = 50,
+): Promise<OrdenanzaResumen[]> {
+  const consulta = await consultaDePalabras(db, filtros.pattern);
+  // Words that make no query (only stop words) filter nothing on the page, nor here.
+  const where = and(condiciones({ ...filtros, pagina: 1 }, consulta), sql`${ordenanzas.id} > ${rango.desdeId}`, lte(ordenanzas.id, rango.hastaId));
+  const filas = await db
+    .select(columnas)
+    .from(ordenanzas)
+    .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
+    .where(where)
+    .orderBy(ordenanzas.id)
+    .limit(limite);
+  return filas.map(aResumen);
+}
+
+/** The id of the newest ordinance entered (0: none). */
+export async function ultimaOrdenanzaId(db: Db): Promise<number> {
+  const [fila] = await db.select({ id: sql<number>`coalesce(max(${ordenanzas.id}), 0)`.mapWith(Number) }).from(ordenanzas);
+  return fila?.id ?? 0;
+}

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
+import { huellaEmailAlerta } from '#domain/alertas/huella.ts';
+import { enqueueMail } from '#domain/correo/outbox.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { TEST_SITE_URL, loadBuiltApp } from '#tests/setup/app.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
@@ -46,6 +48,7 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     await database.db.execute(sql`delete from claves_servidor where nombre = 'verificador_clave_datos'`);
     await database.db.execute(sql`delete from outbox`);
     await database.db.execute(sql`delete from solicitudes_decreto`);
+    await database.db.execute(sql`delete from suscripciones_alertas`);
   };
 
   beforeAll(async () => {
@@ -101,6 +104,18 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     });
     expect(r.statusCode).toBe(201);
     const { codigo } = r.json() as { codigo: string };
+    // An alert subscription, and a pending alert mail whose headers carry a secret (docs/decisions/024-alertas.md).
+    const alerta = await sitio.inject({
+      method: 'POST',
+      url: '/alertas',
+      remoteAddress: otraDireccion(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'tipo=boletines&frecuencia=diaria&email=Rotacion%40correo.com.ar',
+    });
+    expect(alerta.statusCode).toBe(200);
+    await enqueueMail(database.db, createCipher(Buffer.from(vieja, 'hex')), [
+      { destinatario: 'rotacion@correo.com.ar', asunto: 'Alerta', texto: 'Aviso', cabeceras: { 'List-Unsubscribe': '<https://sitio/alertas/baja?token=x>' } },
+    ]);
     await sitio.close();
 
     const nueva = claveHex();
@@ -115,10 +130,17 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
       // Hashes are recomputed under the new key: the repeat check and the limits still match.
       expect(fila.dni_huella).toBe(cifradoNuevo.hash('dni', '28444555'));
     }
-    for (const correo of await lista(sql`select destinatario, texto from outbox`)) {
+    for (const correo of await lista(sql`select destinatario, texto, referencia from outbox`)) {
       expect(cifradoNuevo.isUnderCurrentKey(correo.destinatario!)).toBe(true);
-      expect(cifradoNuevo.decrypt(correo.texto!)).toContain(codigo);
+      if (correo.referencia === codigo) expect(cifradoNuevo.decrypt(correo.texto!)).toContain(codigo);
     }
+    const [suscripcion] = await lista(sql`select email, token, email_huella from suscripciones_alertas`);
+    expect(cifradoNuevo.decrypt(suscripcion!.email!)).toBe('Rotacion@correo.com.ar');
+    expect(suscripcion!.email_huella).toBe(huellaEmailAlerta(cifradoNuevo, 'rotacion@correo.com.ar'));
+    const confirmar = await sitio.inject({ url: `/alertas/confirmar?token=${cifradoNuevo.decrypt(suscripcion!.token!)}` });
+    expect(confirmar.statusCode).toBe(200);
+    const conCabeceras = await lista(sql`select cabeceras::text as c from outbox where cabeceras <> '{}'::jsonb`);
+    expect(cifradoNuevo.decrypt((JSON.parse(conCabeceras[0]!.c!) as Record<string, string>)['List-Unsubscribe']!)).toBe('<https://sitio/alertas/baja?token=x>');
     const estado = await sitio.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: otraDireccion() });
     expect(estado.statusCode).toBe(200);
     expect(estado.body.replace(/<!-- -->/g, '')).toContain(`Solicitud ${codigo}`);

@@ -57,6 +57,7 @@ const DECRETO = {
   sitio_web: 'No completes este campo',
 };
 const FILTROS = { estado: 'Estado', numero: 'Numero', anio: 'Año', pattern: 'Buscar en la descripción' };
+const ALERTA = { email: 'Tu email', frecuencia: 'Cada cuánto' };
 
 describe('cada campo de los formularios tiene su etiqueta y describe con ids que existen', () => {
   it('solicitud de decretos, vacía: los obligatorios con asterisco oculto, required y la leyenda', async () => {
@@ -123,9 +124,25 @@ describe('cada campo de los formularios tiene su etiqueta y describe con ids que
     expect(atributo(email, 'aria-describedby')).toBe('email-ayuda email-error');
   });
 
+  it('alertas por correo, con y sin errores', async () => {
+    revisar((await t.app.inject({ url: '/alertas' })).body, ALERTA);
+    const errores = await t.app.inject({
+      method: 'POST',
+      url: '/alertas',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'tipo=boletines&email=no&frecuencia=x',
+    });
+    expect(errores.statusCode).toBe(400);
+    revisar(errores.body, ALERTA);
+    const email = controles(errores.body).find((c) => atributo(c, 'id') === 'email')!;
+    expect(atributo(email, 'aria-describedby')).toBe('email-error');
+    expect(atributo(email, 'autoComplete')).toBe('email');
+  });
+
   it('consulta de ordenanzas, con y sin errores (y el campo de página sólo con su error)', async () => {
     const res = await t.app.inject({ url: '/consulta-ordenanzas' });
-    revisar(res.body, FILTROS);
+    // With results, the alert form follows them (docs/decisions/024-alertas.md).
+    revisar(res.body, { ...FILTROS, ...ALERTA });
     const errores = await t.app.inject({ url: '/consulta-ordenanzas?estado=x&numero=a&anio=19&pattern=residuos&pagina=0' });
     expect(errores.statusCode).toBe(400);
     revisar(errores.body, { ...FILTROS, pagina: 'Página' });

@@ -48,6 +48,8 @@ const TABLES_NO_PAGE_SHOWS = [
   'limites_uso',
   'outbox',
   'solicitudes_decreto',
+  // Alert subscriptions: their pages are never cached (docs/decisions/024-alertas.md).
+  'suscripciones_alertas',
   'version_contenido',
 ];
 

@@ -9,6 +9,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/boletines-oficiales';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
+import { FormularioAlerta } from '#app/features/alertas/formulario-alerta.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
@@ -106,6 +107,7 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
         <p>
           <a href="/feeds/boletines.xml">Suscribite a los boletines nuevos (Atom)</a>
         </p>
+        <FormularioAlerta tipo="boletines" nivel={3} titulo="Recibí un aviso por correo" />
         <SectionContent seccion={boletines} que="la lista de boletines">
           {(lista) =>
             lista.length === 0 ? (

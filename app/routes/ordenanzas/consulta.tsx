@@ -12,6 +12,7 @@ import { codigoBusquedaEnLaPagina } from '#app/features/ordenanzas/busqueda-en-l
 import { InlineScript } from '#app/components/inline-script.tsx';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
+import { FormularioAlerta } from '#app/features/alertas/formulario-alerta.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { formatInteger } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -224,6 +225,8 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
           </p>
         ) : null}
       </div>
+
+      {resultado ? <FormularioAlerta tipo="ordenanzas" filtros={valores} titulo="Recibí un aviso por correo" /> : null}
 
       <p className="ordenanzas__aviso">{AVISO}</p>
       <InlineScript code={codigoBusquedaEnLaPagina({ espera: ESPERA_AL_ESCRIBIR, buscando: BUSCANDO })} />
