@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
