@@ -61,9 +61,7 @@ export async function listDecretosDeBoletin(db: Db, boletinId: number): Promise<
 
 type Errores = Partial<Record<CampoDecretoBoletin, string>>;
 export type ResultadoDecretoBoletin =
-  | { tipo: 'guardado'; decreto: string }
-  | { tipo: 'invalido'; errores: Errores; valores: Errores }
-  | { tipo: 'no_encontrado' };
+  { tipo: 'guardado'; decreto: string } | { tipo: 'invalido'; errores: Errores; valores: Errores } | { tipo: 'no_encontrado' };
 
 /** Whether the bulletin exists, its row locked until the transaction ends (a delete cannot cross the write). */
 async function boletinBloqueado(tx: Db, boletinId: number): Promise<boolean> {
@@ -86,8 +84,7 @@ export async function addDecretoBoletin(ctx: Pick<AppContext, 'db'>, actor: Acto
       .values({ boletinId, numero: numero.numero, anio: numero.anio, descripcion, area })
       .onConflictDoNothing()
       .returning({ id: boletinesDecretos.id });
-    if (nuevo.length === 0)
-      return { tipo: 'invalido', errores: { numero: `Este boletín ya publica el decreto ${decreto}.` }, valores: leido.valores } as const;
+    if (nuevo.length === 0) return { tipo: 'invalido', errores: { numero: `Este boletín ya publica el decreto ${decreto}.` }, valores: leido.valores } as const;
     await registrarAuditoria(tx, {
       actor,
       accion: 'boletin.decreto_alta',

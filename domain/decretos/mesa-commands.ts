@@ -14,7 +14,8 @@ import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { LIMITES_MESA } from './campos.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
-import { cambioEstadoSchema, envioDecretoSchema, prorrogaSchema } from './mesa-schemas.ts';
+import { cambioEstadoSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaSchema } from './mesa-schemas.ts';
+import { buscarDecretoPublicado } from './publicados.ts';
 
 /**
  * The decree-copy desk's writes (issue 12, docs/decisions/013-mesa-de-entradas.md). Each one, in
@@ -274,6 +275,48 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
     throw error;
   }
   return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento });
+}
+
+/** Why the published decree cannot answer a request in `estado`: from «Recibida» too, since nothing is left to look for. */
+const motivoSinPublicado = (estado: string) => (estado === 'recibida' ? undefined : motivoTransicionInvalida(estado, 'enviada'));
+
+export const NO_PUBLICADO = 'El decreto pedido no figura en ningún boletín oficial: enviá su PDF con «Enviar el decreto».';
+
+/**
+ * Answers with the decree already published (issue 15, docs/decisions/023-decretos-publicados.md):
+ * the same change as sending the decree (enviarDecreto: «Documento enviado», history, the mail with
+ * the PDF attached, audit `solicitud.envio_decreto_publicado`), the PDF being the document of the
+ * earliest bulletin that published the decree the citizen asked for. From «Recibida» or «En
+ * proceso». The match is read again under the request's lock: what the desk saw may have changed.
+ */
+export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const leido = leer(actor, envioPublicadoSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
+  const { mensaje } = leido.datos;
+  let documento: number | undefined;
+  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
+    const motivo = motivoSinPublicado(s.estado);
+    if (motivo) return { tipo: 'conflicto', mensaje: motivo };
+    const publicado = await buscarDecretoPublicado(t, s.numero);
+    if (!publicado) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
+    const b = publicado.boletin;
+    await aplicarCambio(t, ctx, actor, s, {
+      estado: 'enviada',
+      mensaje,
+      accion: 'solicitud.envio_decreto_publicado',
+      documentoId: b.documentoId,
+      adjuntos: [{ documentoId: b.documentoId, nombreArchivo: b.nombreArchivo, tipoContenido: b.tipoContenido }],
+      asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
+      lineas: [
+        `El decreto ${publicado.decreto} que solicitó fue publicado en el ${publicado.boletinTexto}: adjuntamos a este correo ese boletín (${b.nombreArchivo}).`,
+        `También puede descargarlo en ${ctx.url(publicado.enlace)}`,
+        `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
+      ],
+    });
+    documento = b.documentoId;
+    return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
+  });
+  return hecho(ctx, resultado, 'solicitud de decreto: decreto publicado enviado', { documento });
 }
 
 /**

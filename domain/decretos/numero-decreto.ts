@@ -21,12 +21,7 @@ const FORMA = /^(\d{1,6})\s*(?:(?:[/-])\s*(\d{2}|\d{4})|\s(?:de(?:l(?:\s+a[nñ]o
 
 export function parseNumeroDecreto(texto: string): NumeroDecreto | undefined {
   if (typeof texto !== 'string' || texto.length > MAXIMO) return undefined;
-  const limpio = texto
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  const limpio = texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
   const resto = limpio.replace(PREFIJO, '');
   const m = FORMA.exec(resto);
   if (!m) return undefined;

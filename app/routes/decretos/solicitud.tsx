@@ -208,7 +208,10 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
               />
             )}
           </FormField>
-          <AvisoDecretoPublicado texto={numeroEscrito && numeroEscrito.de === respuesta ? numeroEscrito.texto : undefined} inicial={respuesta?.publicado ?? null} />
+          <AvisoDecretoPublicado
+            texto={numeroEscrito && numeroEscrito.de === respuesta ? numeroEscrito.texto : undefined}
+            inicial={respuesta?.publicado ?? null}
+          />
           <FormField
             name="ordenanza"
             label="Ordenanza"
