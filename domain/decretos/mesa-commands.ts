@@ -94,6 +94,23 @@ type Cambio = {
   accion: string;
 };
 
+/** Sending the decree's PDF (uploaded, or the bulletin that published it): «Documento enviado», the PDF attached to the mail. */
+const envio = (
+  s: Bloqueada,
+  documento: { id: number; nombreArchivo: string; tipoContenido: string },
+  mensaje: string,
+  accion: string,
+  lineas: string[],
+): Cambio => ({
+  estado: 'enviada',
+  mensaje,
+  accion,
+  documentoId: documento.id,
+  adjuntos: [{ documentoId: documento.id, nombreArchivo: documento.nombreArchivo, tipoContenido: documento.tipoContenido }],
+  asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
+  lineas: [...lineas, `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`],
+});
+
 /** Applies a status change to a locked request: row, history, mail, audit. */
 async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, actor: Actor, s: Bloqueada, cambio: Cambio): Promise<void> {
   const cierra = esCerrada(cambio.estado);
@@ -250,18 +267,13 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
         const r = await enLaSolicitud(tx, codigo, async (t, s) => {
           const motivo = motivoTransicionInvalida(s.estado, 'enviada');
           if (motivo) return { tipo: 'conflicto', mensaje: motivo };
-          await aplicarCambio(t, ctx, actor, s, {
-            estado: 'enviada',
-            mensaje,
-            accion: 'solicitud.envio_decreto',
-            documentoId: guardado.id,
-            adjuntos: [{ documentoId: guardado.id, nombreArchivo: guardado.nombreArchivo, tipoContenido: guardado.tipoContenido }],
-            asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
-            lineas: [
-              `Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`,
-              `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
-            ],
-          });
+          await aplicarCambio(
+            t,
+            ctx,
+            actor,
+            s,
+            envio(s, guardado, mensaje, 'solicitud.envio_decreto', [`Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`]),
+          );
           return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
         });
         if (r.tipo !== 'hecho') throw new EnvioNoHecho(r);
@@ -300,19 +312,16 @@ export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codi
     const publicado = await buscarDecretoPublicado(t, s.numero);
     if (!publicado) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
     const b = publicado.boletin;
-    await aplicarCambio(t, ctx, actor, s, {
-      estado: 'enviada',
-      mensaje,
-      accion: 'solicitud.envio_decreto_publicado',
-      documentoId: b.documentoId,
-      adjuntos: [{ documentoId: b.documentoId, nombreArchivo: b.nombreArchivo, tipoContenido: b.tipoContenido }],
-      asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
-      lineas: [
+    await aplicarCambio(
+      t,
+      ctx,
+      actor,
+      s,
+      envio(s, { id: b.documentoId, nombreArchivo: b.nombreArchivo, tipoContenido: b.tipoContenido }, mensaje, 'solicitud.envio_decreto_publicado', [
         `El decreto ${publicado.decreto} que solicitó fue publicado en el ${publicado.boletinTexto}: adjuntamos a este correo ese boletín (${b.nombreArchivo}).`,
         `También puede descargarlo en ${ctx.url(publicado.enlace)}`,
-        `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
-      ],
-    });
+      ]),
+    );
     documento = b.documentoId;
     return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesDecretos, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { rutaDocumento } from '#domain/documentos/panel.ts';
@@ -62,4 +62,22 @@ export async function buscarDecretoPublicado(db: Db, texto: string): Promise<Dec
     boletinTexto: textoBoletin(boletin),
     enlace: rutaDocumento(boletin.documentoId),
   };
+}
+
+/**
+ * Which of these requested numbers (as typed) name a decree some bulletin published: one query for
+ * a page of the desk's list, whatever the number of rows.
+ */
+export async function numerosPublicados(db: Db, textos: readonly string[]): Promise<Set<string>> {
+  const leidos = textos.flatMap((texto) => {
+    const leido = parseNumeroDecreto(texto);
+    return leido ? [{ texto, ...leido }] : [];
+  });
+  if (leidos.length === 0) return new Set();
+  const filas = await db
+    .selectDistinct({ numero: boletinesDecretos.numero, anio: boletinesDecretos.anio })
+    .from(boletinesDecretos)
+    .where(or(...leidos.map((l) => and(eq(boletinesDecretos.numero, l.numero), eq(boletinesDecretos.anio, l.anio)))));
+  const publicados = new Set(filas.map(formatNumeroDecreto));
+  return new Set(leidos.filter((l) => publicados.has(formatNumeroDecreto(l))).map((l) => l.texto));
 }

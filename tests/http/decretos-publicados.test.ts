@@ -6,14 +6,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, boletinesDecretos, boletinesOficiales, historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { NO_PUBLICADO } from '#domain/decretos/mesa-commands.ts';
-import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { crearSolicitud } from '#tests/factories/mesa.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
-import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
-
-const [ADMIN, EDITOR, MESA] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number]];
-const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_SITE_URL };
+import { ADMIN, EDITOR, FORM, MESA, ingresar } from '#tests/setup/panel.ts';
 const OFERTA_323 = 'Este decreto ya fue publicado en el Boletín Oficial Nº 323 de septiembre de 2026: descargalo ahora';
 
 let ip = 1;
@@ -40,17 +37,8 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
       ['admin', ADMIN],
       ['editor', EDITOR],
       ['mesa', MESA],
-    ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/login',
-        headers: FORM,
-        payload: new URLSearchParams({ paso: 'clave', email: u.email, clave: u.clave }).toString(),
-        remoteAddress: ipNueva(),
-      });
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
-      cookies[clave] = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='))!.split(';')[0]!;
-    }
+    ] as const)
+      cookies[clave] = `vla_sesion=${await ingresar(t, u)}`;
     const [b] = await t.database.db
       .select({ id: boletinesOficiales.id, documentoId: boletinesOficiales.documentoId })
       .from(boletinesOficiales)
@@ -144,7 +132,11 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     expect(pagina).toContain('Decretos que publica');
     expect(pagina).toContain('1350/2026 Declara de interés municipal la Fiesta Nacional de los Jardines Turismo');
 
-    const alta = await postear(url, { intent: 'agregar-decreto', decretoNumero: 'Decreto Nº 0077 de 2026', decretoDescripcion: 'Designa personal', decretoArea: 'Intendencia' }, 'editor');
+    const alta = await postear(
+      url,
+      { intent: 'agregar-decreto', decretoNumero: 'Decreto Nº 0077 de 2026', decretoDescripcion: 'Designa personal', decretoArea: 'Intendencia' },
+      'editor',
+    );
     expect(alta.statusCode).toBe(303);
     expect(alta.headers.location).toBe(`${url}?aviso=decreto-alta#decretos-titulo`);
     expect((await buscar('decreto=77%2F2026')).json().publicado.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
@@ -162,9 +154,14 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     expect(ilegible.body).toMatch(/id="numero"[^>]*value="323"|value="323"[^>]*id="numero"/);
 
     // Mesa de entradas does not publish bulletins.
-    expect((await postear(url, { intent: 'agregar-decreto', decretoNumero: '78/2026', decretoDescripcion: 'x', decretoArea: 'y' }, 'mesa')).statusCode).toBe(403);
+    expect((await postear(url, { intent: 'agregar-decreto', decretoNumero: '78/2026', decretoDescripcion: 'x', decretoArea: 'y' }, 'mesa')).statusCode).toBe(
+      403,
+    );
 
-    const [fila] = await t.database.db.select({ id: boletinesDecretos.id }).from(boletinesDecretos).where(and(eq(boletinesDecretos.numero, 77), eq(boletinesDecretos.anio, 2026)));
+    const [fila] = await t.database.db
+      .select({ id: boletinesDecretos.id })
+      .from(boletinesDecretos)
+      .where(and(eq(boletinesDecretos.numero, 77), eq(boletinesDecretos.anio, 2026)));
     const baja = await postear(url, { intent: 'quitar-decreto', decreto: String(fila!.id) }, 'admin');
     expect(baja.statusCode).toBe(303);
     expect((await buscar('decreto=77%2F2026')).json()).toEqual({ publicado: null });
@@ -183,7 +180,11 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
 
   it('dos boletines publican el mismo decreto: se ofrece el primero', async () => {
     const [b324] = await t.database.db.select({ id: boletinesOficiales.id }).from(boletinesOficiales).where(eq(boletinesOficiales.numeroBoletinOficial, 324));
-    const alta = await postear(`/admin/boletines/${b324!.id}`, { intent: 'agregar-decreto', decretoNumero: '1350/2026', decretoDescripcion: 'Fe de erratas', decretoArea: 'Turismo' }, 'editor');
+    const alta = await postear(
+      `/admin/boletines/${b324!.id}`,
+      { intent: 'agregar-decreto', decretoNumero: '1350/2026', decretoDescripcion: 'Fe de erratas', decretoArea: 'Turismo' },
+      'editor',
+    );
     expect(alta.statusCode).toBe(303);
     expect((await buscar('decreto=1350%2F2026')).json().publicado.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
   });
@@ -194,6 +195,9 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     const leido = texto(detalle.body);
     expect(leido).toContain('Sí: el decreto 1362/2026 está en el Boletín Oficial Nº 323 de septiembre de 2026');
     expect(leido).toContain('Responder con el decreto publicado');
+    // The list marks it too.
+    const lista = await t.app.inject({ url: `/admin/solicitudes?texto=${s.codigo}`, headers: { cookie: cookies.mesa } });
+    expect(texto(lista.body)).toContain('decreto 1362/2026 (ya publicado)');
 
     // An editor is not the desk: 403, nothing changes.
     expect((await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado' }, 'editor')).statusCode).toBe(403);
@@ -211,12 +215,18 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     const [fila] = await t.database.db.select().from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, s.codigo));
     expect(fila).toMatchObject({ estado: 'enviada', decretoDocumentoId: boletin323.documentoId });
     expect(fila!.cerradaEn).not.toBeNull();
-    const historial = await t.database.db.select({ estado: historialSolicitudesDecreto.estado }).from(historialSolicitudesDecreto).where(eq(historialSolicitudesDecreto.solicitudId, fila!.id));
+    const historial = await t.database.db
+      .select({ estado: historialSolicitudesDecreto.estado })
+      .from(historialSolicitudesDecreto)
+      .where(eq(historialSolicitudesDecreto.solicitudId, fila!.id));
     expect(historial.map((h) => h.estado)).toEqual(['recibida', 'enviada']);
     const [correo] = await t.database.db.select().from(outbox).where(eq(outbox.referencia, s.codigo)).orderBy(desc(outbox.id)).limit(1);
     expect(correo?.adjuntos).toEqual([{ documentoId: boletin323.documentoId, nombreArchivo: 'boletin-oficial-323.pdf', tipoContenido: 'application/pdf' }]);
     expect(correo?.asunto).toBe(`Le enviamos el decreto que solicitó (${s.codigo})`);
-    const [audit] = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidadId, s.codigo), eq(auditoria.accion, 'solicitud.envio_decreto_publicado')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidadId, s.codigo), eq(auditoria.accion, 'solicitud.envio_decreto_publicado')));
     expect(audit?.despues).toMatchObject({ estado: 'enviada', documentoId: boletin323.documentoId });
 
     // Closed: once more is a conflict, nothing sent again.
@@ -232,6 +242,9 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     const antes = await correos();
     const leido = texto((await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.admin } })).body);
     expect(leido).toContain('No figura en ningún boletín oficial cargado.');
+    const lista = await t.app.inject({ url: `/admin/solicitudes?texto=${s.codigo}`, headers: { cookie: cookies.admin } });
+    expect(texto(lista.body)).toContain('4444/2026');
+    expect(texto(lista.body)).not.toContain('(ya publicado)');
     expect(leido).not.toContain('Responder con el decreto publicado');
     const res = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado' }, 'admin');
     expect(res.statusCode).toBe(409);
