@@ -1,3 +1,4 @@
+import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
@@ -61,4 +62,44 @@ test.describe('Solicitud de Decretos sin JavaScript: el decreto ya publicado', (
     // The same markup as the island's, which the test above checks with axe (axe needs JavaScript).
     await expect(region.getByRole('link', { name: 'descargalo ahora' })).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);
   });
+});
+
+test('el panel: administración agrega un decreto al boletín 324 y la mesa responde una solicitud con él; las dos páginas pasan axe', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [ADMIN] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number]];
+  // A decree number of this run's own: no demo bulletin lists it.
+  const numero = 2000 + (Date.now() % 7000);
+  await page.goto('/login?siguiente=%2Fadmin%2Fboletines%3Ftexto%3D324');
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.clave);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('link', { name: /Boletín Oficial N° 324/ }).click();
+  await esperarHidratacion(page);
+  const agregar = page.getByRole('form', { name: 'Agregar un decreto' });
+  await agregar.getByLabel('Número de decreto').fill(String(numero));
+  await agregar.getByRole('button', { name: 'Agregar el decreto' }).click();
+  await expect(page.locator('.resumen-errores')).toBeFocused();
+  await expect(agregar.getByLabel('Número de decreto')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await agregar.getByLabel('Número de decreto').fill(`Decreto ${numero} de 2026`);
+  await agregar.getByLabel('Descripción').fill('Aprueba el calendario de eventos de invierno');
+  await agregar.getByLabel('Área').fill('Turismo');
+  await agregar.getByRole('button', { name: 'Agregar el decreto' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Agregamos el decreto/);
+  await expect(page.getByRole('table', { name: /Decretos publicados/ })).toContainText(`${numero}/2026`);
+  await expectAccessible(page);
+
+  const res = await request.post('/api/v1/solicitudes-decreto', { data: solicitudValida({ numero: `${numero}-26` }) });
+  expect(res.status()).toBe(201);
+  const { codigo } = (await res.json()) as { codigo: string };
+  await page.goto(`/admin/solicitudes/${codigo}`);
+  await esperarHidratacion(page);
+  await expect(page.getByText('Boletín Oficial Nº 324 de octubre de 2026').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Responder con el decreto publicado' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Enviamos el boletín oficial que publicó el decreto/);
+  await expect(page.getByText('boletin-oficial-324.pdf')).toBeVisible();
 });
