@@ -8,7 +8,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { exigirRol } from '#domain/shared/permisos.ts';
 import { z } from '#domain/shared/zod.ts';
-import { ROLES_BOLETINES } from './campos.ts';
+import { LARGOS_DECRETO, ROLES_BOLETINES } from './campos.ts';
 
 /**
  * The decrees an official bulletin publishes, in the back-office (issue 15,
@@ -17,7 +17,6 @@ import { ROLES_BOLETINES } from './campos.ts';
  * audited; the table's content-version trigger refreshes what the decree form offers.
  */
 
-export const LARGOS_DECRETO = { numero: 40, descripcion: 500, area: 150 } as const;
 const MENSAJE_NUMERO = 'Escribí el número y el año del decreto, por ejemplo 123/2026 o «Decreto 123 de 2026».';
 
 export const decretoBoletinSchema = z.object({

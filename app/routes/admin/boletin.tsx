@@ -14,11 +14,11 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
-import { LARGOS_DECRETO, addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
+import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
-import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { LARGOS_DECRETO, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
 /**
