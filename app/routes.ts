@@ -26,6 +26,8 @@ export default [
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
+  // The decree form's look-up of a decree already published in an official bulletin (JSON for its island, issue 15).
+  route('solicitud-decretos/publicado', 'routes/decretos/publicado.ts'),
   // The back-office (issue 12): its own shell; every page checks session and role (app/lib/sesion.server.ts).
   route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
     index('routes/admin/inicio.tsx'),

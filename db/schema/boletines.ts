@@ -46,3 +46,24 @@ export const boletinesOficiales = pgTable(
     uniqueIndex('boletines_oficiales_numero_anio_idx').on(t.numeroBoletinOficial, t.anio),
   ],
 );
+
+/**
+ * The decrees an official bulletin publishes (issue 15, docs/decisions/023-decretos-publicados.md):
+ * the decree's number and year as the parser reads them (domain/decretos/numero-decreto.ts), with its
+ * description and area. A bulletin lists a decree once; two bulletins may list the same decree (a
+ * republication), and then the earliest bulletin is the one the decree form offers.
+ */
+export const boletinesDecretos = pgTable(
+  'boletines_decretos',
+  {
+    id: serial('id').primaryKey(),
+    boletinId: integer('boletin_id')
+      .notNull()
+      .references(() => boletinesOficiales.id, { onDelete: 'cascade' }),
+    numero: integer('numero').notNull(),
+    anio: smallint('anio').notNull(),
+    descripcion: text('descripcion').notNull(),
+    area: text('area').notNull(),
+  },
+  (t) => [uniqueIndex('boletines_decretos_boletin_numero_idx').on(t.boletinId, t.numero, t.anio), index('boletines_decretos_numero_idx').on(t.numero, t.anio)],
+);

@@ -14,7 +14,8 @@ import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { LIMITES_MESA } from './campos.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
-import { cambioEstadoSchema, envioDecretoSchema, prorrogaSchema } from './mesa-schemas.ts';
+import { cambioEstadoSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaSchema } from './mesa-schemas.ts';
+import { buscarDecretoPublicado } from './publicados.ts';
 
 /**
  * The decree-copy desk's writes (issue 12, docs/decisions/013-mesa-de-entradas.md). Each one, in
@@ -92,6 +93,23 @@ type Cambio = {
   documentoId?: number;
   accion: string;
 };
+
+/** Sending the decree's PDF (uploaded, or the bulletin that published it): «Documento enviado», the PDF attached to the mail. */
+const envio = (
+  s: Bloqueada,
+  documento: { id: number; nombreArchivo: string; tipoContenido: string },
+  mensaje: string,
+  accion: string,
+  lineas: string[],
+): Cambio => ({
+  estado: 'enviada',
+  mensaje,
+  accion,
+  documentoId: documento.id,
+  adjuntos: [{ documentoId: documento.id, nombreArchivo: documento.nombreArchivo, tipoContenido: documento.tipoContenido }],
+  asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
+  lineas: [...lineas, `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`],
+});
 
 /** Applies a status change to a locked request: row, history, mail, audit. */
 async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, actor: Actor, s: Bloqueada, cambio: Cambio): Promise<void> {
@@ -249,18 +267,13 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
         const r = await enLaSolicitud(tx, codigo, async (t, s) => {
           const motivo = motivoTransicionInvalida(s.estado, 'enviada');
           if (motivo) return { tipo: 'conflicto', mensaje: motivo };
-          await aplicarCambio(t, ctx, actor, s, {
-            estado: 'enviada',
-            mensaje,
-            accion: 'solicitud.envio_decreto',
-            documentoId: guardado.id,
-            adjuntos: [{ documentoId: guardado.id, nombreArchivo: guardado.nombreArchivo, tipoContenido: guardado.tipoContenido }],
-            asunto: `Le enviamos el decreto que solicitó (${s.codigo})`,
-            lineas: [
-              `Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`,
-              `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`,
-            ],
-          });
+          await aplicarCambio(
+            t,
+            ctx,
+            actor,
+            s,
+            envio(s, guardado, mensaje, 'solicitud.envio_decreto', [`Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`]),
+          );
           return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
         });
         if (r.tipo !== 'hecho') throw new EnvioNoHecho(r);
@@ -274,6 +287,45 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
     throw error;
   }
   return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento });
+}
+
+/** Why the published decree cannot answer a request in `estado`: from «Recibida» too, since nothing is left to look for. */
+const motivoSinPublicado = (estado: string) => (estado === 'recibida' ? undefined : motivoTransicionInvalida(estado, 'enviada'));
+
+export const NO_PUBLICADO = 'El decreto pedido no figura en ningún boletín oficial: enviá su PDF con «Enviar el decreto».';
+
+/**
+ * Answers with the decree already published (issue 15, docs/decisions/023-decretos-publicados.md):
+ * the same change as sending the decree (enviarDecreto: «Documento enviado», history, the mail with
+ * the PDF attached, audit `solicitud.envio_decreto_publicado`), the PDF being the document of the
+ * earliest bulletin that published the decree the citizen asked for. From «Recibida» or «En
+ * proceso». The match is read again under the request's lock: what the desk saw may have changed.
+ */
+export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const leido = leer(actor, envioPublicadoSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
+  const { mensaje } = leido.datos;
+  let documento: number | undefined;
+  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
+    const motivo = motivoSinPublicado(s.estado);
+    if (motivo) return { tipo: 'conflicto', mensaje: motivo };
+    const publicado = await buscarDecretoPublicado(t, s.numero);
+    if (!publicado) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
+    const b = publicado.boletin;
+    await aplicarCambio(
+      t,
+      ctx,
+      actor,
+      s,
+      envio(s, { id: b.documentoId, nombreArchivo: b.nombreArchivo, tipoContenido: b.tipoContenido }, mensaje, 'solicitud.envio_decreto_publicado', [
+        `El decreto ${publicado.decreto} que solicitó fue publicado en el ${publicado.boletinTexto}: adjuntamos a este correo ese boletín (${b.nombreArchivo}).`,
+        `También puede descargarlo en ${ctx.url(publicado.enlace)}`,
+      ]),
+    );
+    documento = b.documentoId;
+    return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
+  });
+  return hecho(ctx, resultado, 'solicitud de decreto: decreto publicado enviado', { documento });
 }
 
 /**

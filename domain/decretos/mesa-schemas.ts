@@ -106,6 +106,9 @@ export const envioDecretoSchema = z.object({
   mensaje: textoOpcional(MENSAJE_MAXIMO, MENSAJE_LARGO),
 });
 
+/** Answering with the decree already published (issue 15): the bulletin's document goes attached; only the optional message is typed. */
+export const envioPublicadoSchema = envioDecretoSchema.pick({ mensaje: true });
+
 const MENSAJE_MOTIVO = `Explicá en al menos ${MOTIVO_MINIMO} caracteres por qué se prorroga el plazo: se lo enviamos por correo al solicitante.`;
 
 /** The once-only extension (law 27.275 art. 11): the reasons are required and go to the citizen. */

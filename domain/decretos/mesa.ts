@@ -22,6 +22,7 @@ import { parseCodigo } from './codigo.ts';
 import { ESTADOS, type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
 import { type FiltrosMesa, POR_PAGINA_MESA, type PlazoMesa } from './mesa-schemas.ts';
 import { getOrdenanzaElegible } from './queries.ts';
+import { type DecretoPublicado, buscarDecretoPublicado } from './publicados.ts';
 import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
 /** The decree-copy desk's reads (issue 12, docs/decisions/013-mesa-de-entradas.md). */
@@ -241,6 +242,8 @@ export type SolicitudMesa = {
   prorrogadaEn: Date | null;
   prorrogaMotivo: string | null;
   decreto: { documentoId: number; nombreArchivo: string } | null;
+  /** The official bulletin that published the decree asked for (issue 15), if one did. */
+  publicado: DecretoPublicado | null;
   anonimizadaEn: Date | null;
   historial: PasoHistorial[];
   /** The statuses the desk may move it to now ('enviada' through sending the decree). */
@@ -310,6 +313,7 @@ export async function getSolicitudMesa(ctx: Pick<AppContext, 'db' | 'cipher'>, a
     prorrogadaEn: s.prorrogadaEn,
     prorrogaMotivo: s.prorrogaMotivo,
     decreto: s.decretoDocumentoId !== null && s.decretoNombre !== null ? { documentoId: s.decretoDocumentoId, nombreArchivo: s.decretoNombre } : null,
+    publicado: (await buscarDecretoPublicado(ctx.db, s.numero)) ?? null,
     anonimizadaEn: s.anonimizadaEn,
     historial: await historialDe(ctx.db, s.id),
     siguientes: anonimizada ? [] : estadosSiguientes(s.estado),

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { ordenanzas } from '#db/schema/index.ts';
+import { boletinesDecretos, ordenanzas } from '#db/schema/index.ts';
 import { createBoletinOficial, publishBoletinVigente } from '#domain/boletines/commands.ts';
 import { createEstadoContable, createSueldo } from '#domain/finanzas/commands.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
@@ -88,7 +88,20 @@ export const seedGobierno: Seeder = {
   },
 };
 
-/** The current bulletin and 24 monthly official bulletins. */
+/**
+ * Decrees some demo bulletins publish (issue 15): typing one in Solicitud de Decretos shows the
+ * offer of its bulletin (README, "Demo").
+ */
+const DECRETOS_PUBLICADOS_DEMO: Record<number, { numero: number; anio: number; descripcion: string; area: string }[]> = {
+  313: [{ numero: 980, anio: 2025, descripcion: 'Fija el horario de verano de la administración municipal', area: 'Intendencia' }],
+  323: [
+    { numero: 1350, anio: 2026, descripcion: 'Declara de interés municipal la Fiesta Nacional de los Jardines', area: 'Turismo' },
+    { numero: 1362, anio: 2026, descripcion: 'Aprueba el plan de poda del arbolado urbano 2026-2027', area: 'Ambiente' },
+  ],
+  324: [{ numero: 1385, anio: 2026, descripcion: 'Llama a Concurso de Precios N° 9/2026 para la compra de un tractor', area: 'Obras Públicas' }],
+};
+
+/** The current bulletin and 24 monthly official bulletins, some with the decrees they publish. */
 export const seedBoletines: Seeder = {
   nombre: 'boletines',
   async run(ctx) {
@@ -115,7 +128,7 @@ export const seedBoletines: Seeder = {
           'Sección 3: Licitaciones y concursos de precios.',
         ],
       });
-      await createBoletinOficial(ctx, {
+      const boletinId = await createBoletinOficial(ctx, {
         numeroBoletinOficial: numero,
         mes,
         anio,
@@ -123,6 +136,8 @@ export const seedBoletines: Seeder = {
         fechaCreacion: subidoEl(anio, mes, 2),
         documento: { data: pdf, nombreArchivo: `boletin-oficial-${numero}.pdf` },
       });
+      const decretos = DECRETOS_PUBLICADOS_DEMO[numero] ?? [];
+      if (decretos.length > 0) await ctx.db.insert(boletinesDecretos).values(decretos.map((d) => ({ ...d, boletinId })));
     }
   },
 };

@@ -10,7 +10,7 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { getPlazoMesa, getSolicitudMesa } from '#domain/decretos/mesa.ts';
-import { type ResultadoMesa, cambiarEstadoSolicitud, enviarDecreto, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
+import { type ResultadoMesa, cambiarEstadoSolicitud, enviarDecreto, enviarDecretoPublicado, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -33,6 +33,8 @@ const AVISOS: Record<string, string> = {
   'en-proceso': 'La solicitud pasó a «En proceso». Le escribimos al solicitante.',
   rechazada: 'Rechazamos la solicitud y le escribimos al solicitante con el motivo.',
   enviado: 'Enviamos el decreto: el correo al solicitante lleva el PDF adjunto y la solicitud quedó en «Documento enviado».',
+  'publicado-enviado':
+    'Enviamos el boletín oficial que publicó el decreto: el correo al solicitante lo lleva adjunto y la solicitud quedó en «Documento enviado».',
   prorrogada: 'Prorrogamos el plazo por única vez y le escribimos al solicitante con los motivos.',
 };
 
@@ -61,6 +63,15 @@ export async function loader(args: Route.LoaderArgs) {
         cerrada: s.cerradaEn ? instante(s.cerradaEn) : null,
         prorroga: s.prorrogadaEn ? { ...instante(s.prorrogadaEn), motivo: s.prorrogaMotivo } : null,
         decreto: s.decreto?.nombreArchivo ?? null,
+        publicado: s.publicado
+          ? {
+              boletinTexto: s.publicado.boletinTexto,
+              enlace: s.publicado.enlace,
+              descripcion: s.publicado.descripcion,
+              area: s.publicado.area,
+              decreto: s.publicado.decreto,
+            }
+          : null,
         anonimizada: s.anonimizadaEn !== null,
         historial: s.historial.map((h, i) => ({ clave: i, estadoEtiqueta: h.estadoEtiqueta, ...instante(h.fecha), quien: quien(h), mensaje: h.mensaje })),
       },
@@ -68,6 +79,8 @@ export async function loader(args: Route.LoaderArgs) {
       acciones: {
         enProceso: s.siguientes.includes('en_proceso'),
         enviar: s.siguientes.includes('enviada'),
+        // The decree already published (issue 15): one action, from «Recibida» or «En proceso».
+        enviarPublicado: s.publicado !== null && (s.siguientes.includes('enviada') || s.estado === 'recibida') && s.anonimizadaEn === null,
         rechazar: s.siguientes.includes('rechazada'),
         // Open: whether it may be extended, or why not (once only, before the due date).
         prorrogar: abierta
@@ -82,13 +95,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The fields of the page's forms: ids are unique on the page, each maps to the command's own field. */
-type CampoPagina = 'mensajeProceso' | 'mensajeRechazo' | 'archivo' | 'mensajeEnvio' | 'motivo';
+type CampoPagina = 'mensajeProceso' | 'mensajeRechazo' | 'archivo' | 'mensajeEnvio' | 'mensajePublicado' | 'motivo';
 
 const ETIQUETAS: Record<CampoPagina, string> = {
   mensajeProceso: 'Mensaje para el solicitante',
   mensajeRechazo: 'Motivo del rechazo',
   archivo: 'Decreto en PDF',
   mensajeEnvio: 'Mensaje para el solicitante',
+  mensajePublicado: 'Mensaje para el solicitante',
   motivo: 'Motivos de la prórroga',
 };
 
@@ -99,6 +113,7 @@ const ACCIONES: Record<string, { comando: Comando; campos: Partial<Record<CampoP
   'en-proceso': { comando: cambiarEstadoSolicitud, campos: { mensajeProceso: 'mensaje' }, fijos: { estado: 'en_proceso' }, aviso: 'en-proceso' },
   rechazar: { comando: cambiarEstadoSolicitud, campos: { mensajeRechazo: 'mensaje' }, fijos: { estado: 'rechazada' }, aviso: 'rechazada' },
   enviar: { comando: enviarDecreto, campos: { archivo: 'archivo', mensajeEnvio: 'mensaje' }, aviso: 'enviado' },
+  'enviar-publicado': { comando: enviarDecretoPublicado, campos: { mensajePublicado: 'mensaje' }, aviso: 'publicado-enviado' },
   prorrogar: { comando: prorrogarSolicitud, campos: { motivo: 'motivo' }, aviso: 'prorrogada' },
 };
 
@@ -244,6 +259,17 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
           <dd className="mesa__partir">{s.email ?? 'Anonimizado'}</dd>
           <dt>Decreto pedido</dt>
           <dd>{s.numero}</dd>
+          <dt>Publicado</dt>
+          <dd>
+            {s.publicado ? (
+              <>
+                Sí: el decreto {s.publicado.decreto} está en el <a href={s.publicado.enlace}>{s.publicado.boletinTexto}</a>
+                <span className="mesa__texto">{`${s.publicado.descripcion}. Área: ${s.publicado.area}.`}</span>
+              </>
+            ) : (
+              'No figura en ningún boletín oficial cargado.'
+            )}
+          </dd>
           <dt>Ordenanza</dt>
           <dd>{s.ordenanza ?? 'No indicó ninguna.'}</dd>
           <dt>Aclaraciones</dt>
@@ -258,9 +284,24 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
         {s.anonimizada ? <p>Los datos de la persona se anonimizaron al vencer el plazo de conservación: ya no se le puede escribir.</p> : null}
       </section>
 
-      {acciones.enProceso || acciones.enviar || acciones.rechazar || acciones.prorrogar ? (
+      {acciones.enProceso || acciones.enviar || acciones.enviarPublicado || acciones.rechazar || acciones.prorrogar ? (
         <section aria-labelledby="acciones-titulo" className="mesa__acciones">
           <h2 id="acciones-titulo">Qué hacer ahora</h2>
+          {acciones.enviarPublicado && s.publicado ? (
+            <div className="admin__seccion">
+              <h3 id="publicado-titulo">Responder con el decreto publicado</h3>
+              <p>
+                Le enviamos por correo el {s.publicado.boletinTexto}, que publicó el decreto {s.publicado.decreto}, adjunto y con su enlace; la solicitud queda
+                en «Documento enviado».
+              </p>
+              <Form method="post" className="admin__formulario" noValidate aria-labelledby="publicado-titulo">
+                {textarea('mensajePublicado', false, 'Opcional. Va en el correo, con el boletín; hasta 2.000 caracteres.')}
+                <button type="submit" name="intent" value="enviar-publicado" className="btn btn-primary">
+                  Responder con el decreto publicado
+                </button>
+              </Form>
+            </div>
+          ) : null}
           {acciones.enProceso ? (
             <div className="admin__seccion">
               <h3 id="en-proceso-titulo">Pasar a «En proceso»</h3>

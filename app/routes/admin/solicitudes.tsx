@@ -16,6 +16,7 @@ import { listarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { ROLES_MESA } from '#domain/shared/permisos.ts';
+import { numerosPublicados } from '#domain/decretos/publicados.ts';
 import type { Route } from './+types/solicitudes';
 
 /**
@@ -55,6 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
     );
   }
   const lista = await listarSolicitudesMesa(ctx, actor, leido.datos);
+  // The requests whose decree an official bulletin already published (issue 15): the desk can answer them at once.
+  const publicados = await numerosPublicados(
+    ctx.db,
+    lista.items.map((s) => s.numero),
+  );
   // The pages' links keep the filters, each as it was read.
   const { pagina: _pagina, ...filtros } = leido.datos;
   const enlace = new URLSearchParams(Object.entries(filtros).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
@@ -67,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
         codigo: s.codigo,
         nombre: s.nombre,
         numero: s.numero,
+        publicado: publicados.has(s.numero),
         estadoEtiqueta: s.estadoEtiqueta,
         recibida: instante(s.createdAt),
         plazo: plazoEnPagina(s.plazo),
@@ -174,7 +181,7 @@ export default function Solicitudes({ loaderData }: Route.ComponentProps) {
                   {s.recibida.texto}
                 </time>,
                 s.nombre,
-                s.numero,
+                s.publicado ? <span key="numero">{s.numero} (ya publicado)</span> : s.numero,
                 s.estadoEtiqueta,
                 s.plazo ? (
                   <span key="vence" className="mesa__vence">

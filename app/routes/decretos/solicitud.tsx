@@ -7,6 +7,9 @@ import { fieldsOf, firstValues, typedValues } from '#domain/shared/form.ts';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { appContext } from '#app/context.ts';
 import { ComboboxOrdenanza } from '#app/features/decretos/combobox-ordenanza.tsx';
+import { AvisoDecretoPublicado, type OfertaDecreto, ofertaDe } from '#app/features/decretos/aviso-decreto-publicado.tsx';
+import { buscarDecretoPublicado } from '#domain/decretos/publicados.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import type { Route } from './+types/solicitud';
@@ -16,10 +19,25 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 const TITULO = 'Solicitud de Decretos';
 export const MENSAJE_FALLA = 'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.';
 
-type Respuesta =
+type Respuesta = (
   | { estado: 'enviada'; nombre: string; email: string; codigo: string }
   | { estado: 'errores'; errores: ErroresSolicitud; valores: ValoresSolicitud }
-  | { estado: 'limite' | 'falla'; mensaje: string; valores: ValoresSolicitud };
+  | { estado: 'limite' | 'falla'; mensaje: string; valores: ValoresSolicitud }
+) & {
+  /** The decree already published, when the number sent names one (issue 15): the same offer as the island's, for pages without JavaScript. */
+  publicado?: OfertaDecreto | null;
+};
+
+/** The offer for the number sent; a failed look-up offers nothing and never stops the request. */
+async function ofertaPara(ctx: Pick<AppContext, 'db' | 'log'>, numero: unknown) {
+  if (typeof numero !== 'string') return null;
+  try {
+    return ofertaDe(await buscarDecretoPublicado(ctx.db, numero));
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'búsqueda de decreto publicado fallida');
+    return null;
+  }
+}
 
 /** The page's POST (no JavaScript needed): the same service as POST /api/v1/solicitudes-decreto. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,10 +48,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const valores: ValoresSolicitud = typedValues(entrada, fieldsOf(solicitudDecretoSchema));
   try {
     const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion });
-    if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores }, { status: 400 });
+    const publicado = await ofertaPara(ctx, entrada.numero);
+    if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores, publicado }, { status: 400 });
     if (r.tipo === 'limite')
-      return data<Respuesta>({ estado: 'limite', mensaje: r.mensaje, valores }, { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } });
-    return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo }, { headers: { 'cache-control': 'no-store' } });
+      return data<Respuesta>(
+        { estado: 'limite', mensaje: r.mensaje, valores, publicado },
+        { status: 429, headers: { 'retry-after': String(r.reintentarEnSegundos) } },
+      );
+    return data<Respuesta>({ estado: 'enviada', nombre: r.nombre, email: r.email, codigo: r.codigo, publicado }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     // The log keeps the error's codes and SQL, never its parameters (DNI, e-mail).
     ctx.log.error({ err: error }, 'solicitud de decreto no registrada');
@@ -66,6 +88,8 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
   const [limpios, setLimpios] = useState<{ de: unknown; campos: Set<CampoSolicitud> }>({ de: undefined, campos: new Set() });
   // Each success remounts the combobox (cleared form); state adjusted during render, not in an effect.
   const [vuelta, setVuelta] = useState({ de: respuesta, n: 0 });
+  // What was typed in the decree's number since this answer (the island asks about it); undefined: the answer's own offer stands.
+  const [numeroEscrito, setNumeroEscrito] = useState<{ de: unknown; texto: string } | undefined>();
   if (vuelta.de !== respuesta) setVuelta({ de: respuesta, n: respuesta?.estado === 'enviada' ? vuelta.n + 1 : vuelta.n });
 
   const errores: ErroresSolicitud = respuesta?.estado === 'errores' ? respuesta.errores : {};
@@ -177,10 +201,17 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
                 autoComplete="off"
                 maxLength={LIMITES.numero}
                 defaultValue={valores.numero ?? ''}
-                onChange={() => editar('numero')}
+                onChange={(e) => {
+                  editar('numero');
+                  setNumeroEscrito({ de: respuesta, texto: e.target.value });
+                }}
               />
             )}
           </FormField>
+          <AvisoDecretoPublicado
+            texto={numeroEscrito && numeroEscrito.de === respuesta ? numeroEscrito.texto : undefined}
+            inicial={respuesta?.publicado ?? null}
+          />
           <FormField
             name="ordenanza"
             label="Ordenanza"
