@@ -45,7 +45,7 @@ const ESTADO_EN_TITULO: Record<number, string> = { 1: 'en clasificación', 2: 'v
  * The saved search's description, for its feed's title: "Ordenanzas con «agua» vigentes de 2024";
  * undefined without filters (docs/decisions/025-datos-abiertos.md).
  */
-export function tituloDeBusqueda(filtros: Omit<FiltrosOrdenanzas, 'pagina'>): string | undefined {
+export function tituloDeBusqueda(filtros: Pick<FiltrosOrdenanzas, 'numero' | 'anio' | 'pattern'> & { estado: number }): string | undefined {
   const partes = [
     filtros.numero !== undefined ? `N° ${filtros.numero}` : '',
     filtros.pattern ? `con «${filtros.pattern}»` : '',
