@@ -14,6 +14,7 @@ import {
 import { getConcejo, getEjecutivo, listSecretarias } from '#domain/gobierno/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { celdaSegura } from '#domain/shared/csv.ts';
+import { listDecretosPublicados } from '#domain/decretos/publicados.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { sendWithEtag } from './feeds.ts';
 
@@ -92,7 +93,7 @@ function sendCsv(reply: FastifyReply, archivo: string, columnas: string[], filas
 }
 
 /**
- * /data.json and the CSV downloads the API did not have (authorities and council), for the
+ * /data.json and the CSV downloads the API did not have (authorities, council, the decrees the bulletins publish), for the
  * open-data catalogue (issue 15).
  */
 export function registerDatos(app: FastifyInstance, ctx: AppContext): void {
@@ -119,6 +120,11 @@ export function registerDatos(app: FastifyInstance, ctx: AppContext): void {
         filas.push(['Subsecretaría', sub.nombre, sub.subSecretarioNombre, sub.subSecretarioEmail, sub.subSecretarioTelefono]);
     }
     return sendCsv(reply, 'autoridades.csv', ['cargo', 'dependencia', 'nombre', 'email', 'telefono'], filas);
+  });
+
+  app.get('/datos/decretos-publicados.csv', async (_request, reply) => {
+    const filas = (await listDecretosPublicados(ctx.db)).map((f) => [f.decreto, f.descripcion, f.area, f.boletin, ctx.url(f.enlace)]);
+    return sendCsv(reply, 'decretos-publicados.csv', ['decreto', 'descripcion', 'area', 'boletin', 'documento'], filas);
   });
 
   app.get('/datos/concejo-deliberante.csv', async (_request, reply) => {

@@ -116,19 +116,28 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
   },
   {
     id: 'decretos',
-    title: 'Decretos del Boletín Oficial vigente',
+    title: 'Decretos publicados',
     description:
-      'Los decretos que publica el Boletín Oficial vigente: número, descripción y área. No incluye las solicitudes de copia de decretos, que son datos personales.',
+      'Los decretos que publican los Boletines Oficiales (número, año, descripción, área y el boletín con su documento) y los del Boletín Oficial vigente. No incluye las solicitudes de copia de decretos, que son datos personales.',
     superTheme: ['GOVE'],
     theme: ['normativa'],
     keyword: ['decretos', 'boletin-oficial', 'normativa'],
     accrualPeriodicity: 'R/P1M',
     landingPage: '/boletines-oficiales',
     distribution: [
+      dist(
+        'decretos-publicados',
+        CSV,
+        'Decretos publicados en los boletines oficiales (CSV)',
+        'Un decreto por fila, con el boletín que lo publicó y el enlace a su documento.',
+        '/datos/decretos-publicados.csv',
+        '/boletines-oficiales',
+      ),
       dist('decretos', CSV, 'Decretos del boletín vigente (CSV)', 'Un decreto por fila.', csvDeApi('/boletin-vigente/decretos'), '/boletines-oficiales'),
       dist('decretos', JSON_, 'Decretos del boletín vigente (JSON)', 'La API de decretos del boletín vigente.', api('/boletin-vigente/decretos'), DOCS_API),
     ],
-    fuentes: { columnas: [{ columna: boletinVigente.createdAt }], entidades: ['boletin_vigente', 'boletin_vigente_decreto'] },
+    // A bulletin's decrees are audited as changes of their bulletin (domain/boletines/decretos-admin.ts).
+    fuentes: { columnas: [{ columna: boletinVigente.createdAt }], entidades: ['boletin_vigente', 'boletin_vigente_decreto', 'boletin_oficial'] },
   },
   {
     id: 'areas',

@@ -81,3 +81,33 @@ export async function numerosPublicados(db: Db, textos: readonly string[]): Prom
   const publicados = new Set(filas.map(formatNumeroDecreto));
   return new Set(leidos.filter((l) => publicados.has(formatNumeroDecreto(l))).map((l) => l.texto));
 }
+
+/** A decree as the open-data catalogue lists it (docs/decisions/025-datos-abiertos.md): one row per publication. */
+export type FilaDecretoPublicado = { decreto: string; descripcion: string; area: string; boletin: string; enlace: string };
+
+/** Every decree the official bulletins publish, by year and number, each with its bulletin. */
+export async function listDecretosPublicados(db: Db): Promise<FilaDecretoPublicado[]> {
+  const b = boletinesOficiales;
+  const d = boletinesDecretos;
+  const filas = await db
+    .select({
+      numero: d.numero,
+      anio: d.anio,
+      descripcion: d.descripcion,
+      area: d.area,
+      bNumero: b.numeroBoletinOficial,
+      mes: b.mes,
+      bAnio: b.anio,
+      documentoId: b.documentoId,
+    })
+    .from(d)
+    .innerJoin(b, eq(b.id, d.boletinId))
+    .orderBy(asc(d.anio), asc(d.numero), asc(b.anio), asc(b.mes), asc(b.numeroBoletinOficial));
+  return filas.map((f) => ({
+    decreto: formatNumeroDecreto(f),
+    descripcion: f.descripcion,
+    area: f.area,
+    boletin: textoBoletin({ numero: f.bNumero, mes: f.mes, anio: f.bAnio }),
+    enlace: rutaDocumento(f.documentoId),
+  }));
+}

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '#domain/shared/zod.ts';
-import { areasMunicipales, secretarias } from '#db/schema/index.ts';
+import { areasMunicipales, boletinesDecretos, boletinesOficiales, secretarias } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { CONJUNTOS } from '#domain/datos/catalogo.ts';
 import { TRANSPARENCIA_ACTIVA } from '#domain/datos/transparencia.ts';
@@ -124,6 +124,9 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     await t.database.db.insert(secretarias).values({ nombre: '-2+3', secretarioNombre: '=1+1' });
     await registrarAuditoria(t.database.db, { actor: null, accion: 'area.alta', entidad: 'area_municipal', entidadId: 1 });
     await insertOrdenanza(t.context, { numero: 9901, anio: 2026, descripcion: '=IMPORTXML("http://malo.example")' });
+    // A decree some bulletin publishes (docs/decisions/023-decretos-publicados.md), with a formula for a description.
+    const [boletin] = await t.database.db.select({ id: boletinesOficiales.id }).from(boletinesOficiales).limit(1);
+    await t.database.db.insert(boletinesDecretos).values({ boletinId: boletin!.id, numero: 4321, anio: 2026, descripcion: '+CMD()', area: 'Intendencia' });
 
     const despues = await catalogo();
     expect(modificado(despues, 'areas') > modificado(antes, 'areas')).toBe(true);
@@ -138,6 +141,10 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     const csvs = despues.dataset.flatMap((d) => d.distribution.filter((x) => x.format === 'CSV').map((x) => relativa(x.downloadURL)));
     expect(csvs).toContain('/datos/autoridades.csv');
     expect(csvs).toContain('/datos/concejo-deliberante.csv');
+    expect(csvs).toContain('/datos/decretos-publicados.csv');
+    const decretos = parse((await t.app.inject({ url: '/datos/decretos-publicados.csv' })).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(decretos.find((f) => f.decreto === '4321/2026')).toMatchObject({ descripcion: `'+CMD()`, area: 'Intendencia' });
+    expect(decretos.find((f) => f.decreto === '4321/2026')!.documento).toMatch(new RegExp(`^${TEST_SITE_URL}/api/v1/documentos/\\d+$`));
     const celdas: string[] = [];
     for (const url of csvs) {
       const r = await t.app.inject({ url });
