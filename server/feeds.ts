@@ -5,7 +5,7 @@ import { listBoletinesOficiales, ultimoCambioBoletines } from '#domain/boletines
 import { listOrdenanzasRecientes, listPermalinksOrdenanzas, tituloDeBusqueda } from '#domain/ordenanzas/publicacion.ts';
 import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { urlBusqueda, urlFeedBusqueda } from '#app/features/ordenanzas/enlaces.ts';
+import { rutaOrdenanza, urlBusqueda, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
 import { querystring, sendFiltrosError } from './api/ordenanzas.ts';
 import { noModificado } from './documentos.ts';
 
@@ -117,7 +117,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
       updated: updated ?? new Date(0),
     });
     for (const o of ordenanzas) {
-      const link = ctx.url(`/consulta-ordenanzas/${o.anio}/${o.numero}`);
+      const link = ctx.url(rutaOrdenanza(o));
       feed.addItem({
         id: link,
         title: `Ordenanza N° ${o.numero}/${o.anio}`,
@@ -142,7 +142,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...PAGINAS_PUBLICAS.map((p) => url(p, lastmods[p])),
-      ...ordenanzas.map((o) => url(`/consulta-ordenanzas/${o.anio}/${o.numero}`, o.updatedAt)),
+      ...ordenanzas.map((o) => url(rutaOrdenanza(o), o.updatedAt)),
       '</urlset>',
     ].join('\n');
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);

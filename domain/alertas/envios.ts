@@ -6,10 +6,12 @@ import { type NewMail, enqueueMail } from '#domain/correo/outbox.ts';
 import { ordenanzasNuevas, ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { monthName } from '#domain/shared/meses.ts';
+import { rutaDocumento } from '#domain/documentos/panel.ts';
+import { rutaOrdenanza, urlBusqueda, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
 import { borrarVencidas } from './commands.ts';
 import { proximoResumen } from './horario.ts';
 import { leerBusqueda } from './schemas.ts';
-import { consultaDeBusqueda, describirSuscripcion, rutaBaja, rutaGestion } from './texto.ts';
+import { describirSuscripcion, rutaBaja, rutaGestion } from './texto.ts';
 
 /** At most this many novelties in one mail; the rest go in the next one. */
 const POR_CORREO = 50;
@@ -25,14 +27,14 @@ async function novedades(ctx: AppContext, db: Db, fila: Fila, tope: number): Pro
   if (fila.tipo === 'boletines') {
     return (await boletinesNuevos(db, rango, POR_CORREO)).map((b) => ({
       id: b.id,
-      linea: `- Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}\n  ${ctx.url(`/api/v1/documentos/${b.documentoId}`)}`,
+      linea: `- Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}\n  ${ctx.url(rutaDocumento(b.documentoId))}`,
     }));
   }
   const busqueda = leerBusqueda(fila.busqueda);
   if (!busqueda) return [];
   return (await ordenanzasNuevas(db, busqueda, rango, POR_CORREO)).map((o) => ({
     id: o.id,
-    linea: `- Ordenanza ${o.numero}/${o.anio} (${o.estadoEtiqueta}): ${o.descripcion}\n  ${ctx.url(`/consulta-ordenanzas/${o.anio}/${o.numero}`)}`,
+    linea: `- Ordenanza ${o.numero}/${o.anio} (${o.estadoEtiqueta}): ${o.descripcion}\n  ${ctx.url(rutaOrdenanza(o))}`,
   }));
 }
 
@@ -49,10 +51,7 @@ function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Noved
         ? 'Una ordenanza nueva coincide con tu búsqueda'
         : `${lista.length} ordenanzas nuevas coinciden con tu búsqueda`;
   const ver = busqueda
-    ? [
-        `Ver la búsqueda: ${ctx.url(`/consulta-ordenanzas${consultaDeBusqueda(busqueda)}`)}`,
-        `Canal Atom de la búsqueda: ${ctx.url(`/feeds/ordenanzas.xml${consultaDeBusqueda(busqueda)}`)}`,
-      ]
+    ? [`Ver la búsqueda: ${ctx.url(urlBusqueda(busqueda))}`, `Canal Atom de la búsqueda: ${ctx.url(urlFeedBusqueda(busqueda))}`]
     : [`Ver los boletines: ${ctx.url('/boletines-oficiales')}`];
   return {
     destinatario: ctx.cipher.open(fila.email),

@@ -1,5 +1,4 @@
 import type { BusquedaGuardada } from '#db/schema/index.ts';
-import { ESTADO_TODOS } from '#domain/ordenanzas/estados.ts';
 import { tituloDeBusqueda } from '#domain/ordenanzas/publicacion.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 
@@ -15,17 +14,6 @@ export function describirBusqueda(busqueda: BusquedaGuardada | null): string {
 export function describirSuscripcion(s: SuscripcionDescrita): string {
   const que = s.tipo === 'boletines' ? 'Boletines oficiales nuevos' : describirBusqueda(s.busqueda);
   return `${que}, ${s.frecuencia === 'diaria' ? 'un resumen diario' : 'apenas se publican'}`;
-}
-
-/** The search's query string as the search page and the feed read it (`?pattern=agua&anio=2024`), empty for every ordinance. */
-export function consultaDeBusqueda(busqueda: BusquedaGuardada): string {
-  const params = new URLSearchParams();
-  if (busqueda.estado !== ESTADO_TODOS) params.set('estado', String(busqueda.estado));
-  if (busqueda.numero !== undefined) params.set('numero', String(busqueda.numero));
-  if (busqueda.anio !== undefined) params.set('anio', String(busqueda.anio));
-  if (busqueda.pattern) params.set('pattern', busqueda.pattern);
-  const q = params.toString();
-  return q ? `?${q}` : '';
 }
 
 /** The token pages' addresses: the secret goes in the query string, which the request log never writes (docs/decisions/024-alertas.md). */

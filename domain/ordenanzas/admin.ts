@@ -8,6 +8,7 @@ import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprob
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
+import { rutaOrdenanza } from './enlaces.ts';
 import { republicarRuta, retirarContenido } from '#domain/sitio/retirados.ts';
 import { type CampoOrdenanza, type DatosOrdenanza, type FiltrosAdmin, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
@@ -22,8 +23,6 @@ import { POR_PAGINA } from './schemas.ts';
  */
 
 export const ROLES_ORDENANZAS: readonly Rol[] = ['editor', 'administrador'];
-
-export const rutaOrdenanza = (o: { anio: number; numero: number }) => `/consulta-ordenanzas/${o.anio}/${o.numero}`;
 
 type Campo = CampoOrdenanza | 'archivo';
 type Errores = Partial<Record<Campo, string>>;

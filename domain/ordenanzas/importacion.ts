@@ -7,7 +7,8 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { FORMULA, celdaSegura } from '#domain/shared/csv.ts';
-import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida, rutaOrdenanza } from './admin.ts';
+import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida } from './admin.ts';
+import { rutaOrdenanza } from './enlaces.ts';
 import { COLUMNAS, type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from './estados.ts';
 

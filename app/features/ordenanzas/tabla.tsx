@@ -1,7 +1,8 @@
 /* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the table's roles are written on purpose: some browsers drop them when a table's display changes, as it does on phones (docs/architecture.md, "Tablas en teléfonos"); a <td> is not interactive. */
 import type { OrdenanzaResumen } from '#domain/ordenanzas/queries.ts';
 import { DownloadIcon } from './icono-descarga.tsx';
-import { permalink, urlDocumento } from './enlaces.ts';
+import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
+import { urlDocumento } from './enlaces.ts';
 
 /**
  * The results table of the original, columns and order as the spec has them. On phones the spec's
@@ -56,7 +57,7 @@ export function FilaOrdenanza({ o }: { o: OrdenanzaResumen }) {
         <span className={`estado estado--${o.estado}`}>{o.estadoEtiqueta}</span>
       </td>
       <td role="cell" className="tabla-ordenanzas__numero" data-columna="Número">
-        <a href={permalink(o)} aria-label={`Ordenanza N° ${o.numero}/${o.anio}`}>
+        <a href={rutaOrdenanza(o)} aria-label={`Ordenanza N° ${o.numero}/${o.anio}`}>
           {o.numero}
         </a>
       </td>
@@ -74,7 +75,7 @@ export function FilaOrdenanza({ o }: { o: OrdenanzaResumen }) {
       </td>
       <td role="cell" className="solo-md sin-corte">
         {o.modificatoriaDe ? (
-          <a href={permalink(o.modificatoriaDe)} aria-label={`Modifica a la Ordenanza N° ${o.modificatoriaDe.numero}/${o.modificatoriaDe.anio}`}>
+          <a href={rutaOrdenanza(o.modificatoriaDe)} aria-label={`Modifica a la Ordenanza N° ${o.modificatoriaDe.numero}/${o.modificatoriaDe.anio}`}>
             {`${o.modificatoriaDe.numero}/${o.modificatoriaDe.anio}`}
           </a>
         ) : null}

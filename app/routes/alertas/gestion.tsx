@@ -5,7 +5,8 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { darDeBaja, verGestion } from '#domain/alertas/commands.ts';
-import { consultaDeBusqueda, rutaGestion } from '#domain/alertas/texto.ts';
+import { rutaGestion } from '#domain/alertas/texto.ts';
+import { urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
 import type { Route } from './+types/gestion';
 
 /**
@@ -66,7 +67,7 @@ export default function Gestion({ loaderData, actionData }: Route.ComponentProps
                   {s.busqueda ? (
                     <>
                       {' · '}
-                      <a href={`/feeds/ordenanzas.xml${consultaDeBusqueda(s.busqueda)}`}>canal Atom</a>
+                      <a href={urlFeedBusqueda(s.busqueda)}>canal Atom</a>
                     </>
                   ) : null}
                 </span>

@@ -4,7 +4,7 @@ import { ESTADOS_ORDENANZA, ESTADO_TODOS } from '#domain/ordenanzas/estados.ts';
 import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
 import { type CampoFiltro, parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import { appContext } from '#app/context.ts';
-import { urlBusqueda, urlExportacion, urlFeedBusqueda } from '#app/features/ordenanzas/enlaces.ts';
+import { urlBusqueda, urlExportacion, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
 import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
 import { filasOrdenanzas } from '#app/features/ordenanzas/filas.server.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';

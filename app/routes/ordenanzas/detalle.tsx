@@ -2,7 +2,8 @@ import { Link, data } from 'react-router';
 import { getOrdenanzaPorNumero } from '#domain/ordenanzas/queries.ts';
 import { appContext } from '#app/context.ts';
 import { buscarRetirado } from '#domain/sitio/retirados.ts';
-import { permalink, urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
+import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
+import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
 import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
 import { formatLongDate, formatFileSize } from '#app/lib/format.ts';
 import { pageMeta } from '#app/lib/meta.ts';
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ ordenanza: null, canonical: null, retirada: null }, { status: 404 });
   }
   // Absolute links come from the configured origin, never from the request (docs/architecture.md).
-  return { ordenanza, canonical: `${config.siteUrl}${permalink(ordenanza)}`, retirada: null };
+  return { ordenanza, canonical: `${config.siteUrl}${rutaOrdenanza(ordenanza)}`, retirada: null };
 }
 
 /** Static content: the page loads no JavaScript (docs/architecture.md, "JavaScript sólo donde hace falta"). */
@@ -94,7 +95,7 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
         <dt>Modifica a</dt>
         <dd>
           {o.modificatoriaDe ? (
-            <Link to={permalink(o.modificatoriaDe)}>
+            <Link to={rutaOrdenanza(o.modificatoriaDe)}>
               Ordenanza N° {o.modificatoriaDe.numero}/{o.modificatoriaDe.anio}
             </Link>
           ) : (
@@ -107,7 +108,7 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
             <ul className="ficha__lista">
               {o.modificadaPor.map((m) => (
                 <li key={m.id}>
-                  <Link to={permalink(m)}>
+                  <Link to={rutaOrdenanza(m)}>
                     Ordenanza N° {m.numero}/{m.anio}
                   </Link>
                   : {m.descripcion}
