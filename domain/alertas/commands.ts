@@ -5,7 +5,7 @@ import { ultimoBoletinId } from '#domain/boletines/queries.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import { ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit } from '#domain/shared/limits.ts';
+import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
 import { hashToken, nuevoToken } from '#domain/usuarios/tokens.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 import { proximoResumen } from './horario.ts';
@@ -62,11 +62,8 @@ export async function suscribir(
   const token = nuevoToken('al_');
   const resultado = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    if (opciones.direccion !== undefined) {
-      const clave = cipher.hash('limite-alertas-direccion', opciones.direccion);
-      if (!(await consumeLimit(t, clave, { max: LIMITES_ALERTAS.porDireccion, windowSeconds: HORA })).allowed) {
-        return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_DIRECCION, reintentarEnSegundos: HORA, valores: leido.valores };
-      }
+    if (!(await withinAddressLimit(t, cipher, 'limite-alertas-direccion', opciones.direccion, { max: LIMITES_ALERTAS.porDireccion, windowSeconds: HORA }))) {
+      return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_DIRECCION, reintentarEnSegundos: HORA, valores: leido.valores };
     }
     if (!(await consumeLimit(t, `limite-alertas-email:${emailHuella}`, { max: LIMITES_ALERTAS.porEmail, windowSeconds: 24 * HORA })).allowed) {
       return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_EMAIL, reintentarEnSegundos: 24 * HORA, valores: leido.valores };

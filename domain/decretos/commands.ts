@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit } from '#domain/shared/limits.ts';
+import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import { generateCodigo } from './codigo.ts';
 import { fingerprintSolicitud } from './datos-personales.ts';
@@ -107,11 +107,8 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
     if (previa) return { tipo: 'recibida' as const, ...previa, nombre: datos.nombre, email: datos.email, nueva: false };
 
     // Limits are counted in this transaction: a request that fails later is not counted.
-    if (opciones.direccion !== undefined) {
-      const clave = cipher.hash('limite-solicitud-direccion', opciones.direccion);
-      if (!(await consumeLimit(t, clave, { max: limites.porDireccion, windowSeconds: HORA })).allowed) {
-        return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE, reintentarEnSegundos: HORA };
-      }
+    if (!(await withinAddressLimit(t, cipher, 'limite-solicitud-direccion', opciones.direccion, { max: limites.porDireccion, windowSeconds: HORA }))) {
+      return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE, reintentarEnSegundos: HORA };
     }
     // The same e-mail or DNI gets at most a few acknowledgements a day, whatever the address.
     const porPersona = { max: limites.porPersona, windowSeconds: DIA };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/client.ts';
 import { limitesUso } from '#db/schema/index.ts';
+import type { Cipher } from './cipher.ts';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -25,6 +26,16 @@ export async function consumeLimit(db: Db, clave: string, limite: Limit): Promis
   // Now and then, a new window clears the old ones: the table stays a few days long.
   if (cuenta === 1 && Math.random() < 0.01) await purgeLimits(db);
   return { allowed: cuenta <= limite.max, count: cuenta };
+}
+
+/**
+ * Counts one use by a network address (`direccion`, already `addressKey`'s form) for one kind of
+ * request (`ambito`, e.g. 'limite-alertas-direccion'), under a keyed hash so no address is stored,
+ * and answers whether it is within `limite`. No address (a test, an internal call): always allowed.
+ */
+export async function withinAddressLimit(db: Db, cipher: Cipher, ambito: string, direccion: string | undefined, limite: Limit): Promise<boolean> {
+  if (direccion === undefined) return true;
+  return (await consumeLimit(db, cipher.hash(ambito, direccion), limite)).allowed;
 }
 
 /**

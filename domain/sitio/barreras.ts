@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { consumeLimit } from '#domain/shared/limits.ts';
+import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { z } from '#domain/shared/zod.ts';
 import { LIMITES_BARRERA as L } from './accesibilidad.ts';
@@ -105,11 +105,10 @@ export async function informarBarrera(
   const resultado = await db.transaction(async (tx): Promise<ResultadoBarrera> => {
     const t = tx as unknown as Db;
     // Counted in this transaction: a report that fails later is not counted.
-    if (opciones.direccion !== undefined) {
-      const clave = cipher.hash('limite-barrera-direccion', opciones.direccion);
-      if (!(await consumeLimit(t, clave, { max: ctx.config.solicitudes.porDireccion, windowSeconds: HORA })).allowed)
-        return { tipo: 'limite', mensaje: MENSAJE_LIMITE_BARRERA, reintentarEnSegundos: HORA };
-    }
+    if (
+      !(await withinAddressLimit(t, cipher, 'limite-barrera-direccion', opciones.direccion, { max: ctx.config.solicitudes.porDireccion, windowSeconds: HORA }))
+    )
+      return { tipo: 'limite', mensaje: MENSAJE_LIMITE_BARRERA, reintentarEnSegundos: HORA };
     if (datos.email !== '') {
       const clave = cipher.hash('limite-barrera-email', datos.email.toLowerCase());
       if (!(await consumeLimit(t, clave, { max: ctx.config.solicitudes.porPersona, windowSeconds: DIA })).allowed)

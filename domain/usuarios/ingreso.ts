@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { intentosIngreso, sesiones, usuarios } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit } from '#domain/shared/limits.ts';
+import { withinAddressLimit } from '#domain/shared/limits.ts';
 import { hashSinUsuario, verificarClave } from './claves.ts';
 import { COLUMNAS_PERSONA, type Persona, borrarSesion, crearSesion, leerSesionPendiente, personaDe, purgarSesiones } from './sesiones.ts';
 import { verificarSegundoFactor } from './segundo-factor.ts';
@@ -112,9 +112,8 @@ async function ingresoCompleto(ctx: Ctx, usuario: Parameters<typeof personaDe>[0
 export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<ResultadoIngreso> {
   const { db } = ctx;
   const direccion = direccionAuditada(ctx, datos.direccion);
-  if (datos.direccion !== undefined) {
-    const limite = await consumeLimit(db, ctx.cipher.hash('limite-ingreso-direccion', datos.direccion), INGRESOS_POR_DIRECCION);
-    if (!limite.allowed) return { tipo: 'limite', mensaje: MENSAJE_LIMITE_DIRECCION };
+  if (!(await withinAddressLimit(db, ctx.cipher, 'limite-ingreso-direccion', datos.direccion, INGRESOS_POR_DIRECCION))) {
+    return { tipo: 'limite', mensaje: MENSAJE_LIMITE_DIRECCION };
   }
   // Whoever signs in starts from a new session: the one the browser had is ended (fixation).
   await borrarSesion(db, datos.tokenAnterior);
