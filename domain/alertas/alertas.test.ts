@@ -101,7 +101,7 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
     expect(correos[0]!.asunto).toBe('Una ordenanza nueva coincide con tu búsqueda');
     // The headers are stored encrypted (they carry the secret) and read back whole.
     expect(JSON.stringify(correos[0]!.cabeceras)).not.toContain(token);
-    expect(Object.keys(correos[0]!.cabeceras).sort()).toEqual(['Auto-Submitted', 'List-Id', 'List-Unsubscribe', 'List-Unsubscribe-Post']);
+    expect(Object.keys(correos[0]!.cabeceras).sort()).toEqual(['List-Id', 'List-Unsubscribe', 'List-Unsubscribe-Post']);
     expect(ctx.cipher.open(correos[0]!.cabeceras['List-Unsubscribe']!)).toBe(`<https://sitio.test/alertas/baja?token=${token}>`);
     expect(coincide).toBeGreaterThan(0);
     // Nothing new: nothing sent again, also with two runs at once (two instances).

@@ -74,7 +74,6 @@ function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Noved
       'List-Unsubscribe': `<${baja}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'List-Id': `Alertas <alertas.${new URL(ctx.url('')).hostname}>`,
-      'Auto-Submitted': 'auto-generated',
     },
   };
 }

@@ -24,10 +24,10 @@ export type NewMail = {
 
 /**
  * The headers a mail may add to those the transport writes: an alert's unsubscribe (RFC 2369 and
- * RFC 8058) and list name, and Auto-Submitted (RFC 3834). Nothing else: no From, To or Subject by
+ * RFC 8058) and list name (Auto-Submitted the transport writes on every mail). Nothing else: no From, To or Subject by
  * the back door. Values are single lines.
  */
-const CABECERAS_PERMITIDAS = ['List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Id', 'Auto-Submitted'] as const;
+const CABECERAS_PERMITIDAS = ['List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Id'] as const;
 
 const cifrarCabeceras = (cipher: Cipher, cabeceras: CabecerasCorreo, como: 'encrypt' | 'open'): CabecerasCorreo =>
   Object.fromEntries(Object.entries(cabeceras).map(([nombre, valor]) => [nombre, cipher[como](valor)]));
