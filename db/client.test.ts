@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { esperarHasta } from '#tests/setup/smtp.ts';
 import { type Database, queryRows } from './client.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 describe.each(engines)('base de datos (%s)', (engine) => {
   let database: Database;
@@ -57,6 +58,35 @@ describe.runIf(engines.includes('postgresql'))('PostgreSQL: conexiones cortadas 
       const [despues] = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
       expect(despues?.ok).toBe(1);
     } finally {
+      await database.close();
+    }
+  });
+
+  it('una base cerrada a conexiones nuevas (mantenimiento) es una base que no atiende: 503, no 500', async () => {
+    const database = await createTestDatabase('postgresql');
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const [fila] = await queryRows<{ nombre: string }>(database.db, sql`select current_database() as nombre`);
+    const nombre = fila!.nombre;
+    const abrir = () => admin.query(`alter database "${nombre}" allow_connections true`);
+    try {
+      await admin.query(`alter database "${nombre}" allow_connections false`);
+      const avisos = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [nombre]);
+      // The pool drops the terminated connection (db/client.ts says so); the query then needs a new one, which the server refuses.
+      await esperarHasta(() => avisos.mock.calls.some(([texto]) => String(texto).startsWith('PostgreSQL cerró una conexión inactiva')));
+      const error = await queryRows(database.db, sql`select 1`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect((error as { cause?: { code?: string } }).cause?.code).toBe('55000');
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      await abrir();
+      const [despues] = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
+      expect(despues?.ok).toBe(1);
+    } finally {
+      await abrir();
+      await admin.end();
       await database.close();
     }
   });

@@ -31,6 +31,8 @@ const UNAVAILABLE_MESSAGES = [
   'Client was closed',
   'Cannot use a pool after calling end',
   'PGlite is closed',
+  // SQLSTATE 55000, too broad a class to list: a database closed to new connections for maintenance.
+  'is not currently accepting connections',
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
