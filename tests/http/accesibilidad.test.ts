@@ -8,6 +8,7 @@ import { outbox } from '#db/schema/index.ts';
 import { CRITERIOS, EXCEPCIONES } from '#domain/sitio/accesibilidad.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { textoDe } from '#tests/setup/panel.ts';
 import { waitFor } from '#tests/setup/proceso.ts';
 import { type ServidorSmtp, iniciarSmtp } from '#tests/setup/smtp.ts';
 
@@ -17,15 +18,6 @@ const CODIGO = /AC-\d{4}-[2-9A-HJ-NP-Z]{6}/;
 const CONTACTO = 'contacto@villalaangostura.gob.ar';
 let ipSiguiente = 1;
 const ipNueva = () => `203.0.113.${ipSiguiente++}`;
-
-/** The text of the page without tags. */
-const texto = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 /** A mail's body as sent: quoted-printable soft breaks joined (the reference code is plain ASCII). */
 const cuerpo = (datos: string) => datos.replace(/=\r?\n/g, '');
@@ -54,7 +46,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     const res = await t.app.inject({ url: '/accesibilidad' });
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    const t1 = texto(html);
+    const t1 = textoDe(html);
     expect(html).toContain('<title>Declaración de accesibilidad | Municipalidad de Villa La Angostura</title>');
     for (const frase of ['WCAG', '2.2 del W3C', 'Ley 26.653', 'Decreto reglamentario 656/2019', 'ONTI', 'parcialmente conforme']) expect(t1).toContain(frase);
     expect(CRITERIOS).toHaveLength(55);
@@ -95,7 +87,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
       email: 'no-es-un-correo',
     });
     expect(res.statusCode).toBe(400);
-    const t1 = texto(res.body);
+    const t1 = textoDe(res.body);
     expect(res.body).toContain('<title>Error: Declaración de accesibilidad | Municipalidad de Villa La Angostura</title>');
     expect(t1).toContain('Revisá el aviso');
     expect(t1).toContain('Error: Escribí la dirección de la página tal como aparece en el navegador');
@@ -113,7 +105,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
 
     const vacio = await enviar({ pagina: '/consulta-ordenanzas', descripcion: '   ' });
     expect(vacio.statusCode).toBe(400);
-    expect(texto(vacio.body)).toContain('Error: Contanos qué barrera encontraste: qué intentabas hacer y qué pasó.');
+    expect(textoDe(vacio.body)).toContain('Error: Contanos qué barrera encontraste: qué intentabas hacer y qué pasó.');
     expect(vacio.body).toMatch(/name="pagina"[^>]*value="\/consulta-ordenanzas"/);
     expect(await t.database.db.select().from(outbox)).toHaveLength(0);
   });
@@ -130,7 +122,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    const t1 = texto(res.body);
+    const t1 = textoDe(res.body);
     expect(t1).toContain('Recibimos tu aviso. Gracias.');
     const codigo = CODIGO.exec(t1)?.[0];
     expect(codigo).toBeDefined();
@@ -163,14 +155,14 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
   it('sin correo, un solo mensaje (a la Municipalidad); la trampa completada no manda nada', async () => {
     const res = await enviar({ descripcion: 'El mapa no se puede usar con el teclado.' });
     expect(res.statusCode).toBe(200);
-    const codigo = CODIGO.exec(texto(res.body))?.[0];
-    expect(texto(res.body)).toContain('no nos dejaste un correo');
+    const codigo = CODIGO.exec(textoDe(res.body))?.[0];
+    expect(textoDe(res.body)).toContain('no nos dejaste un correo');
     expect(await t.database.db.select().from(outbox).where(eq(outbox.referencia, codigo!))).toHaveLength(1);
 
     const antes = (await t.database.db.select().from(outbox)).length;
     const bot = await enviar({ descripcion: 'compre ya', email: 'bot@spam.example', sitio_web: 'https://spam.example' });
     expect(bot.statusCode).toBe(200);
-    expect(texto(bot.body)).toContain('Recibimos tu aviso.');
+    expect(textoDe(bot.body)).toContain('Recibimos tu aviso.');
     expect(await t.database.db.select().from(outbox)).toHaveLength(antes);
   });
 
@@ -185,7 +177,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
       for (let i = 0; i < 4; i++) {
         const res = await enviar({ descripcion: 'No puedo leer el boletín con el lector.', email: 'falla.barrera@correo.com.ar' }, ip);
         expect(res.statusCode).toBe(503);
-        expect(texto(res.body)).toContain('No pudimos enviar tu aviso por un problema nuestro. Lo que escribiste sigue en el formulario');
+        expect(textoDe(res.body)).toContain('No pudimos enviar tu aviso por un problema nuestro. Lo que escribiste sigue en el formulario');
         expect(res.body).toMatch(/<textarea[^>]*>No puedo leer el boletín con el lector.<\/textarea>/);
         expect(res.body).toMatch(/name="email"[^>]*value="falla\.barrera@correo\.com\.ar"/);
       }
@@ -206,7 +198,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     const res = await enviar({ descripcion: 'Uno más', nombre: 'Insistente' }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('3600');
-    expect(texto(res.body)).toContain('Recibimos muchos avisos desde tu conexión en la última hora.');
+    expect(textoDe(res.body)).toContain('Recibimos muchos avisos desde tu conexión en la última hora.');
     expect(res.body).toMatch(/<textarea[^>]*>Uno más<\/textarea>/);
     expect(res.body).toMatch(/name="nombre"[^>]*value="Insistente"/);
 
@@ -216,7 +208,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     for (let i = 0; i < 3; i++) porCorreo.push((await enviar({ descripcion: `Aviso ${i}`, email: i === 1 ? email.toUpperCase() : email })).statusCode);
     expect(porCorreo).toEqual([200, 200, 429]);
     const ultimo = await enviar({ descripcion: 'Otro', email });
-    expect(texto(ultimo.body)).toContain(
+    expect(textoDe(ultimo.body)).toContain(
       `Ya enviamos hoy varias confirmaciones a este correo. Dejá el correo vacío para enviar el aviso igual, o escribinos a ${CONTACTO}.`,
     );
   });

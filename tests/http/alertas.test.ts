@@ -6,19 +6,13 @@ import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { type TestApp, TEST_SITE_URL, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { textoDe } from '#tests/setup/panel.ts';
 import { type ServidorSmtp, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (campos: Record<string, string>) => new URLSearchParams(campos).toString();
 let ip = 1;
 const ipNueva = () => `203.0.113.${ip++}`;
-const texto = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 /** Quoted-printable undone, enough to read a received mail. */
 const legible = (datos: string) =>
   datos
@@ -70,17 +64,17 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
-    expect(texto(res.body)).toContain('Tu email: Ingresá un email válido, por ejemplo nombre@correo.com.ar.');
-    expect(texto(res.body)).toContain('Cada cuánto: Elegí cada cuánto querés recibir los avisos.');
+    expect(textoDe(res.body)).toContain('Tu email: Ingresá un email válido, por ejemplo nombre@correo.com.ar.');
+    expect(textoDe(res.body)).toContain('Cada cuánto: Elegí cada cuánto querés recibir los avisos.');
     expect(res.body).toContain('<title>Error: Alertas por correo | Municipalidad de Villa La Angostura</title>');
     expect(res.body).toContain('<input type="hidden" name="pattern" value="agua"/>');
     const alterada = await suscribirse({ tipo: 'ordenanzas', email: 'ok@correo.test', anio: '1', pattern: 'x'.repeat(300) });
     expect(alterada.statusCode).toBe(400);
-    expect(texto(alterada.body)).toContain('La búsqueda que llegó con el pedido no es válida');
-    expect(texto(alterada.body)).toContain('Palabras de la búsqueda: El texto a buscar puede tener hasta 200 caracteres.');
+    expect(textoDe(alterada.body)).toContain('La búsqueda que llegó con el pedido no es válida');
+    expect(textoDe(alterada.body)).toContain('Palabras de la búsqueda: El texto a buscar puede tener hasta 200 caracteres.');
     const vacia = await t.app.inject({ method: 'POST', url: '/alertas', headers: FORM, payload: '', remoteAddress: ipNueva() });
     expect(vacia.statusCode).toBe(400);
-    expect(texto(vacia.body)).toContain('Tu email: Escribí tu email.');
+    expect(textoDe(vacia.body)).toContain('Tu email: Escribí tu email.');
     expect((await t.database.db.select().from(suscripcionesAlertas)).length).toBe(antes);
   });
 
@@ -89,7 +83,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     const segunda = await suscribirse({ tipo: 'boletines', email: 'repetida@correo.test' });
     const otra = await suscribirse({ tipo: 'boletines', email: 'nueva@correo.test' });
     expect([primera.statusCode, segunda.statusCode, otra.statusCode]).toEqual([200, 200, 200]);
-    const cuerpo = (r: typeof primera) => texto(/<main[\s\S]*<\/main>/.exec(r.body)![0]);
+    const cuerpo = (r: typeof primera) => textoDe(/<main[\s\S]*<\/main>/.exec(r.body)![0]);
     expect(cuerpo(segunda)).toBe(cuerpo(primera));
     expect(cuerpo(otra)).toBe(cuerpo(primera));
     expect(cuerpo(primera)).toContain('Te enviamos un correo para confirmar tu alerta.');
@@ -103,7 +97,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     const limitada = await suscribirse({ tipo: 'boletines', email: 'otra.mas@correo.test' }, direccion);
     expect(limitada.statusCode).toBe(429);
     expect(limitada.headers['retry-after']).toBe('3600');
-    expect(texto(limitada.body)).toContain('Recibimos muchos pedidos de alertas desde tu conexión');
+    expect(textoDe(limitada.body)).toContain('Recibimos muchos pedidos de alertas desde tu conexión');
     expect(limitada.body).toContain('value="otra.mas@correo.test"');
 
     const porCorreo: number[] = [];
@@ -119,7 +113,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     expect(ver.statusCode).toBe(200);
     expect(ver.headers['cache-control']).toBe('no-store');
     expect(ver.headers['referrer-policy']).toBe('same-origin');
-    expect(texto(ver.body)).toContain('Vas a recibir por correo: Ordenanzas con «puente», apenas se publican.');
+    expect(textoDe(ver.body)).toContain('Vas a recibir por correo: Ordenanzas con «puente», apenas se publican.');
     expect(ver.body).toMatch(/<form action="\/alertas\/confirmar\?token=[^"]+" method="post"><button type="submit"[^>]*>Confirmar<\/button>/);
     const estado = async () =>
       (await t.database.db.select({ estado: suscripcionesAlertas.estado }).from(suscripcionesAlertas).where(eq(suscripcionesAlertas.estado, 'activa'))).length;
@@ -128,7 +122,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     expect(await estado()).toBe(activasAntes);
     const confirmar = await t.app.inject({ method: 'POST', url: `/alertas/confirmar?token=${token}`, headers: FORM, payload: '' });
     expect(confirmar.statusCode).toBe(200);
-    expect(texto(confirmar.body)).toContain('Alerta confirmada');
+    expect(textoDe(confirmar.body)).toContain('Alerta confirmada');
     expect(confirmar.body).toContain(`href="/alertas/gestion?token=${token}"`);
     expect(await estado()).toBe(activasAntes + 1);
 
@@ -140,7 +134,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     ]) {
       const res = await t.app.inject({ url });
       expect([url, res.statusCode]).toEqual([url, url.includes('%00') ? 400 : 404]);
-      if (res.statusCode === 404) expect(texto(res.body)).toContain('Este enlace de alertas no existe o la suscripción ya se borró.');
+      if (res.statusCode === 404) expect(textoDe(res.body)).toContain('Este enlace de alertas no existe o la suscripción ya se borró.');
     }
     await suscribirse({ tipo: 'boletines', email: 'tarde@correo.test' });
     const vencido = await tokenDe('tarde@correo.test');
@@ -150,7 +144,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
       .where(eq(suscripcionesAlertas.estado, 'pendiente'));
     const viejo = await t.app.inject({ method: 'POST', url: `/alertas/confirmar?token=${vencido}`, headers: FORM, payload: '' });
     expect(viejo.statusCode).toBe(410);
-    expect(texto(viejo.body)).toContain('El enlace venció');
+    expect(textoDe(viejo.body)).toContain('El enlace venció');
   });
 
   it('la alerta llega por SMTP con List-Unsubscribe y la baja en un clic funciona sin sesión ni Origin propio', async () => {
@@ -179,7 +173,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
 
     // GET asks; the provider's POST (its own Origin, no cookie) unsubscribes.
     const pregunta = await t.app.inject({ url: `/alertas/baja?token=${token}` });
-    expect(texto(pregunta.body)).toContain('Dar de baja la alerta');
+    expect(textoDe(pregunta.body)).toContain('Dar de baja la alerta');
     const unClick = await t.app.inject({
       method: 'POST',
       url: `/alertas/baja?token=${token}`,
@@ -188,7 +182,7 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
       remoteAddress: ipNueva(),
     });
     expect(unClick.statusCode).toBe(200);
-    expect(texto(unClick.body)).toContain('Alerta dada de baja');
+    expect(textoDe(unClick.body)).toContain('Alerta dada de baja');
     const [fila] = await t.database.db
       .select({ estado: suscripcionesAlertas.estado })
       .from(suscripcionesAlertas)
@@ -214,15 +208,15 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     const token = await tokenDe('hugo@correo.test');
     const pagina = await t.app.inject({ url: `/alertas/gestion?token=${token}` });
     expect(pagina.statusCode).toBe(200);
-    expect(texto(pagina.body)).toContain('Las alertas de hugo@correo.test');
-    expect(texto(pagina.body)).toContain('Boletines oficiales nuevos, apenas se publican');
-    expect(texto(pagina.body)).toContain('Ordenanzas de 2025, apenas se publican');
+    expect(textoDe(pagina.body)).toContain('Las alertas de hugo@correo.test');
+    expect(textoDe(pagina.body)).toContain('Boletines oficiales nuevos, apenas se publican');
+    expect(textoDe(pagina.body)).toContain('Ordenanzas de 2025, apenas se publican');
     expect(pagina.body).toContain('href="/feeds/ordenanzas.xml?anio=2025"');
     const id = /name="id" value="(\d+)"/.exec(pagina.body)![1]!;
     const una = await t.app.inject({ method: 'POST', url: `/alertas/gestion?token=${token}`, headers: FORM, payload: form({ id }) });
-    expect(texto(una.body)).toContain('Diste de baja la alerta.');
+    expect(textoDe(una.body)).toContain('Diste de baja la alerta.');
     const todas = await t.app.inject({ method: 'POST', url: `/alertas/gestion?token=${token}`, headers: FORM, payload: form({ accion: 'todas' }) });
-    expect(texto(todas.body)).toContain('Diste de baja la alerta.');
-    expect(texto(todas.body)).toContain('No tenés alertas activas.');
+    expect(textoDe(todas.body)).toContain('Diste de baja la alerta.');
+    expect(textoDe(todas.body)).toContain('No tenés alertas activas.');
   });
 });

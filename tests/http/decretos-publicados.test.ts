@@ -10,21 +10,11 @@ import { crearSolicitud } from '#tests/factories/mesa.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
-import { ADMIN, EDITOR, FORM, MESA, ingresar } from '#tests/setup/panel.ts';
+import { ADMIN, EDITOR, FORM, MESA, ingresar, textoDe } from '#tests/setup/panel.ts';
 const OFERTA_323 = 'Este decreto ya fue publicado en el Boletín Oficial Nº 323 de septiembre de 2026: descargalo ahora';
 
 let ip = 1;
 const ipNueva = () => `10.78.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
-
-/** The visible text of some HTML. */
-const texto = (html: string) =>
-  html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 describe.each(engines)('decretos ya publicados (%s)', (engine) => {
   let t: TestApp;
@@ -108,27 +98,27 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
   it('sin JavaScript: la oferta aparece después de enviar, con la solicitud recibida o con errores; un decreto no publicado no muestra nada', async () => {
     const enviada = await postear('/solicitud-decretos', solicitudValida({ numero: 'Decreto 1350 de 2026' }) as Record<string, string>, null);
     expect(enviada.statusCode).toBe(200);
-    expect(texto(enviada.body)).toContain('Listo Lucía Fernández');
-    expect(texto(enviada.body)).toContain(OFERTA_323);
+    expect(textoDe(enviada.body)).toContain('Listo Lucía Fernández');
+    expect(textoDe(enviada.body)).toContain(OFERTA_323);
     expect(enviada.body).toContain(`href="/api/v1/documentos/${boletin323.documentoId}"`);
-    expect(texto(enviada.body)).toContain('Decreto 1350/2026: Declara de interés municipal la Fiesta Nacional de los Jardines. Área: Turismo.');
+    expect(textoDe(enviada.body)).toContain('Decreto 1350/2026: Declara de interés municipal la Fiesta Nacional de los Jardines. Área: Turismo.');
 
     const conErrores = await postear('/solicitud-decretos', solicitudValida({ numero: '1362-26', nombre: '' }) as Record<string, string>, null);
     expect(conErrores.statusCode).toBe(400);
-    expect(texto(conErrores.body)).toContain('El campo nombre es obligatorio');
-    expect(texto(conErrores.body)).toContain('Este decreto ya fue publicado en el Boletín Oficial Nº 323 de septiembre de 2026');
-    expect(texto(conErrores.body)).toContain('Aprueba el plan de poda');
+    expect(textoDe(conErrores.body)).toContain('El campo nombre es obligatorio');
+    expect(textoDe(conErrores.body)).toContain('Este decreto ya fue publicado en el Boletín Oficial Nº 323 de septiembre de 2026');
+    expect(textoDe(conErrores.body)).toContain('Aprueba el plan de poda');
 
     const otra = await postear('/solicitud-decretos', solicitudValida({ numero: '1351/2026' }) as Record<string, string>, null);
     expect(otra.statusCode).toBe(200);
-    expect(texto(otra.body)).not.toContain('ya fue publicado');
+    expect(textoDe(otra.body)).not.toContain('ya fue publicado');
     // The form's page itself offers nothing until something is typed.
-    expect(texto((await t.app.inject({ url: '/solicitud-decretos' })).body)).not.toContain('ya fue publicado');
+    expect(textoDe((await t.app.inject({ url: '/solicitud-decretos' })).body)).not.toContain('ya fue publicado');
   });
 
   it('el boletín en el panel: agregar decretos como los escribe la gente, repetido o ilegible con su error, quitar; auditado; la mesa sola no puede', async () => {
     const url = `/admin/boletines/${boletin323.id}`;
-    const pagina = texto((await t.app.inject({ url, headers: { cookie: cookies.editor } })).body);
+    const pagina = textoDe((await t.app.inject({ url, headers: { cookie: cookies.editor } })).body);
     expect(pagina).toContain('Decretos que publica');
     expect(pagina).toContain('1350/2026 Declara de interés municipal la Fiesta Nacional de los Jardines Turismo');
 
@@ -143,10 +133,10 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
 
     const repetido = await postear(url, { intent: 'agregar-decreto', decretoNumero: '77-26', decretoDescripcion: 'Otra', decretoArea: 'Otra' }, 'editor');
     expect(repetido.statusCode).toBe(400);
-    expect(texto(repetido.body)).toContain('Este boletín ya publica el decreto 77/2026.');
+    expect(textoDe(repetido.body)).toContain('Este boletín ya publica el decreto 77/2026.');
     const ilegible = await postear(url, { intent: 'agregar-decreto', decretoNumero: '77', decretoDescripcion: '', decretoArea: 'Intendencia' }, 'editor');
     expect(ilegible.statusCode).toBe(400);
-    const leido = texto(ilegible.body);
+    const leido = textoDe(ilegible.body);
     expect(leido).toContain('Escribí el número y el año del decreto');
     expect(leido).toContain('Escribí de qué trata el decreto.');
     expect(ilegible.body).toMatch(/id="decretoNumero"[^>]*value="77"|value="77"[^>]*id="decretoNumero"/);
@@ -167,7 +157,7 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     expect((await buscar('decreto=77%2F2026')).json()).toEqual({ publicado: null });
     const otraVez = await postear(url, { intent: 'quitar-decreto', decreto: String(fila!.id) }, 'admin');
     expect(otraVez.statusCode).toBe(400);
-    expect(texto(otraVez.body)).toContain('Ese decreto ya no está en la lista del boletín');
+    expect(textoDe(otraVez.body)).toContain('Ese decreto ya no está en la lista del boletín');
     expect((await postear(url, { intent: 'quitar-decreto', decreto: 'abc' }, 'admin')).statusCode).toBe(400);
 
     const acciones = await t.database.db
@@ -192,20 +182,20 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
   it('la mesa: la solicitud muestra el decreto publicado y una acción lo envía (desde «Recibida»): estado, correo con el boletín adjunto, historial, auditoría', async () => {
     const s = await crearSolicitud(t.context, { numero: 'decreto 1362/2026' });
     const detalle = await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.mesa } });
-    const leido = texto(detalle.body);
+    const leido = textoDe(detalle.body);
     expect(leido).toContain('Sí: el decreto 1362/2026 está en el Boletín Oficial Nº 323 de septiembre de 2026');
     expect(leido).toContain('Responder con el decreto publicado');
     // The list marks it too.
     const lista = await t.app.inject({ url: `/admin/solicitudes?texto=${s.codigo}`, headers: { cookie: cookies.mesa } });
-    expect(texto(lista.body)).toContain('decreto 1362/2026 (ya publicado)');
+    expect(textoDe(lista.body)).toContain('decreto 1362/2026 (ya publicado)');
 
     // An editor is not the desk: 403, nothing changes.
     expect((await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado' }, 'editor')).statusCode).toBe(403);
 
     const res = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado', mensajePublicado: 'Va el boletín.' }, 'mesa');
-    expect(res.statusCode, texto(res.body).slice(0, 300)).toBe(303);
+    expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(303);
     expect(res.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=publicado-enviado`);
-    const despues = texto((await t.app.inject({ url: res.headers.location as string, headers: { cookie: cookies.mesa } })).body);
+    const despues = textoDe((await t.app.inject({ url: res.headers.location as string, headers: { cookie: cookies.mesa } })).body);
     expect(despues).toContain('Enviamos el boletín oficial que publicó el decreto');
     expect(despues).toContain('Documento enviado');
     expect(despues).toContain('boletin-oficial-323.pdf');
@@ -240,15 +230,15 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     const s = await crearSolicitud(t.context, { numero: '4444/2026' });
     const correos = async () => (await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.referencia, s.codigo)))[0]!.n;
     const antes = await correos();
-    const leido = texto((await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.admin } })).body);
+    const leido = textoDe((await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.admin } })).body);
     expect(leido).toContain('No figura en ningún boletín oficial cargado.');
     const lista = await t.app.inject({ url: `/admin/solicitudes?texto=${s.codigo}`, headers: { cookie: cookies.admin } });
-    expect(texto(lista.body)).toContain('4444/2026');
-    expect(texto(lista.body)).not.toContain('(ya publicado)');
+    expect(textoDe(lista.body)).toContain('4444/2026');
+    expect(textoDe(lista.body)).not.toContain('(ya publicado)');
     expect(leido).not.toContain('Responder con el decreto publicado');
     const res = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado' }, 'admin');
     expect(res.statusCode).toBe(409);
-    expect(texto(res.body)).toContain(NO_PUBLICADO);
+    expect(textoDe(res.body)).toContain(NO_PUBLICADO);
     const [fila] = await t.database.db.select({ estado: solicitudesDecreto.estado }).from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, s.codigo));
     expect(fila?.estado).toBe('recibida');
     expect(await correos()).toBe(antes);

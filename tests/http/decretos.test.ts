@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { textoDe } from '#tests/setup/panel.ts';
 
 const form = (campos: Record<string, unknown>) => new URLSearchParams(Object.entries(campos).map(([k, v]) => [k, String(v)])).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 let ipSiguiente = 1;
 const ipNueva = () => `198.51.100.${ipSiguiente++}`;
 const CODIGO = /^SD-\d{4}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}-[2-9A-HJ-NP-Z]{3}$/;
-
-/** The text of the page without tags, for word-for-word checks. */
-const texto = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 
 describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   let t: TestApp;
@@ -95,7 +89,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     // The page shares the limit: it is counted in the database, not in one process.
     const pagina = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(solicitudValida()), remoteAddress: ip });
     expect(pagina.statusCode).toBe(429);
-    expect(texto(pagina.body)).toContain(
+    expect(textoDe(pagina.body)).toContain(
       'Recibimos muchas solicitudes desde tu conexión en la última hora. Volvé a enviarla más tarde; tus datos quedan en el formulario.',
     );
     expect(pagina.headers['retry-after']).toBe('3600');
@@ -120,7 +114,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
       remoteAddress: ipNueva(),
     });
     expect(res.statusCode).toBe(400);
-    const t1 = texto(res.body);
+    const t1 = textoDe(res.body);
     for (const m of ['El campo nombre es obligatorio', 'El campo dni es obligatorio', 'El campo email es obligatorio', 'El campo decreto es obligatorio'])
       expect(t1).toContain(`Error: ${m}`);
     expect(res.body).toContain('<title>Error: Solicitud de Decretos | Municipalidad de Villa La Angostura</title>');
@@ -132,7 +126,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const datos = solicitudValida({ nombre: 'Rocío Quintana', email: 'rocio@correo.com.ar', dni: '28.444.555', numero: '311/2025' });
     const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
     expect(res.statusCode).toBe(200);
-    const t1 = texto(res.body);
+    const t1 = textoDe(res.body);
     expect(t1).toContain(
       'Listo Rocío Quintana Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a su cuenta de correo electrónico rocio@correo.com.ar Lo más rápido posible.',
     );
@@ -143,7 +137,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     // The status page: first name only.
     const estado = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo!.toLowerCase()}`, remoteAddress: ipNueva() });
     expect(estado.statusCode).toBe(200);
-    const t2 = texto(estado.body);
+    const t2 = textoDe(estado.body);
     expect(t2).toContain('Hola Rocío: tu solicitud está Recibida');
     expect(t2).not.toMatch(/Quintana|rocio@|28444555|28\.444\.555/);
   });
@@ -158,7 +152,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
       remoteAddress: ipNueva(),
     });
     expect(res.statusCode).toBe(200);
-    expect(texto(res.body)).toContain('Estamos procesando su solicitud.');
+    expect(textoDe(res.body)).toContain('Estamos procesando su solicitud.');
     const despues = await t.database.db.execute(sql`select count(*)::int as n from solicitudes_decreto`);
     expect((despues as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((antes as unknown as { rows: { n: number }[] }).rows[0]!.n);
   });
@@ -173,7 +167,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
       const datos = solicitudValida({ nombre: 'Tomás Ríos', numero: '9/2025' });
       const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
       expect(res.statusCode).toBe(503);
-      expect(texto(res.body)).toContain(
+      expect(textoDe(res.body)).toContain(
         'No pudimos enviar tu solicitud por un problema nuestro. Tus datos siguen en el formulario: probá de nuevo en unos minutos.',
       );
       expect(res.body).toContain('value="Tomás Ríos"');
@@ -198,7 +192,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
       const api = await t.app.inject({ url: `/api/v1/solicitudes-decreto/${codigo}`, remoteAddress: ipNueva() });
       expect([pagina.statusCode, api.statusCode]).toEqual([200, 200]);
       expect(pagina.headers['cache-control']).toContain('no-store');
-      return { pagina: texto(pagina.body), html: pagina.body, plazo: (api.json() as { plazo: unknown }).plazo };
+      return { pagina: textoDe(pagina.body), html: pagina.body, plazo: (api.json() as { plazo: unknown }).plazo };
     };
 
     const abierta = await ver();
@@ -225,12 +219,12 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   it('estado: código desconocido o mal escrito, el mismo mensaje claro', async () => {
     const no = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2020-999999', remoteAddress: ipNueva() });
     expect(no.statusCode).toBe(404);
-    expect(texto(no.body)).toContain(
+    expect(textoDe(no.body)).toContain(
       'No encontramos una solicitud con el código SD-2020-999999. Revisá que esté escrito como en el correo que te enviamos, por ejemplo SD-2026-7KQ-3XM-9PK.',
     );
     const mal = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=hola', remoteAddress: ipNueva() });
     expect(mal.statusCode).toBe(404);
-    expect(texto(mal.body)).toContain('No encontramos una solicitud con el código hola. Revisá que esté escrito');
+    expect(textoDe(mal.body)).toContain('No encontramos una solicitud con el código hola. Revisá que esté escrito');
     const vacio = await t.app.inject({ url: '/solicitud-decretos/estado' });
     expect(vacio.statusCode).toBe(200);
   });

@@ -13,6 +13,7 @@ import { relojManual } from '#tests/factories/usuarios.ts';
 import { admin as actorAdmin, crearSolicitud } from '#tests/factories/mesa.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { textoDe } from '#tests/setup/panel.ts';
 
 const [ADMIN, EDITOR, MESA] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number]];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_SITE_URL };
@@ -31,18 +32,6 @@ async function multipart(campos: [string, string | File][]): Promise<{ payload: 
 }
 
 const pdf = (bytes: Uint8Array, nombre = 'decreto.pdf') => new File([new Uint8Array(bytes)], nombre, { type: 'application/pdf' });
-
-/** The visible text of some HTML, tags out and entities of the page read. */
-const texto = (html: string) =>
-  html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ');
 
 describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) => {
   let t: TestApp;
@@ -156,19 +145,19 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(lista.statusCode).toBe(200);
     const fila = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*Julián Listado[\s\S]*?<\/tr>/.exec(lista.body)![0];
     expect(fila).toContain(`href="/admin/solicitudes/${julian.codigo}"`);
-    expect(texto(fila)).toContain('25/03/2026, 12:00');
-    expect(texto(fila)).toContain('812/2025');
-    expect(texto(fila)).toContain('Recibida');
+    expect(textoDe(fila)).toContain('25/03/2026, 12:00');
+    expect(textoDe(fila)).toContain('812/2025');
+    expect(textoDe(fila)).toContain('Recibida');
     // Due Friday 17 April: overdue on the 20th, said in words and marked.
-    expect(texto(fila)).toContain('17/04/2026');
-    expect(texto(fila)).toContain('Vencida');
+    expect(textoDe(fila)).toContain('17/04/2026');
+    expect(textoDe(fila)).toContain('Vencida');
     expect(fila).toContain('mesa__fila--vencida');
-    expect(texto(lista.body)).toContain('2 solicitudes con estos filtros');
+    expect(textoDe(lista.body)).toContain('2 solicitudes con estos filtros');
     expect(lista.body).not.toContain('27111222');
     expect(lista.body).not.toContain('julian.listado@');
     const filaMaria = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*María Listado[\s\S]*?<\/tr>/.exec(lista.body)![0];
-    expect(texto(filaMaria)).toContain('24/04/2026');
-    expect(texto(filaMaria)).not.toMatch(/Vencida|Vence pronto/);
+    expect(textoDe(filaMaria)).toContain('24/04/2026');
+    expect(textoDe(filaMaria)).not.toMatch(/Vencida|Vence pronto/);
 
     const codigos = async (consulta: string) =>
       [...(await ver(`/admin/solicitudes?${consulta}`)).body.matchAll(/href="\/admin\/solicitudes\/(SD-[^"]+)"/g)].map((m) => m[1]);
@@ -181,7 +170,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(await codigos('texto=listado&desde=2026-03-26&hasta=2026-04-01')).toEqual([maria.codigo]);
     expect(await codigos('texto=listado&estado=en_proceso')).toEqual([]);
     const vacia = await ver('/admin/solicitudes?texto=nadie+se+llama+asi');
-    expect(texto(vacia.body)).toContain('No hay solicitudes con esos filtros.');
+    expect(textoDe(vacia.body)).toContain('No hay solicitudes con esos filtros.');
     // The form shows what was asked.
     expect(lista.body).toMatch(/<input[^>]*name="texto"[^>]*value="listado"/);
     describeBien(lista.body);
@@ -193,8 +182,8 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     await recibidaEl(pronto.codigo, '2026-03-26T23:30:00');
     const res = await ver('/admin/solicitudes?texto=rosa+pronto');
     const fila = /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*Rosa Pronto[\s\S]*?<\/tr>/.exec(res.body)![0];
-    expect(texto(fila)).toContain('20/04/2026');
-    expect(texto(fila)).toContain('Vence pronto');
+    expect(textoDe(fila)).toContain('20/04/2026');
+    expect(textoDe(fila)).toContain('Vence pronto');
     expect(fila).toContain('mesa__fila--por-vencer');
     expect(res.body).toContain(`href="/admin/solicitudes/${pronto.codigo}"`);
     expect((await ver('/admin/solicitudes?texto=rosa+pronto&plazo=por_vencer')).body).toContain(pronto.codigo);
@@ -207,23 +196,23 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(res.body).toMatch(/<title>Error: Solicitudes de decretos/);
     expect(res.body).toContain('class="resumen-errores"');
     expect(res.body).toContain('href="#estado"');
-    expect(texto(res.body)).toContain('Estado: Elegí un estado de la lista.');
-    expect(texto(res.body)).toContain('Plazo: Elegí un plazo de la lista.');
-    expect(texto(res.body)).toContain('Recibida desde: Escribí la fecha «desde» como AAAA-MM-DD');
+    expect(textoDe(res.body)).toContain('Estado: Elegí un estado de la lista.');
+    expect(textoDe(res.body)).toContain('Plazo: Elegí un plazo de la lista.');
+    expect(textoDe(res.body)).toContain('Recibida desde: Escribí la fecha «desde» como AAAA-MM-DD');
     expect(res.body).toMatch(/<select[^>]*id="estado"[^>]*aria-invalid="true"/);
     expect(res.body).not.toContain('<table');
     describeBien(res.body);
     const pagina = await ver('/admin/solicitudes?pagina=0');
     expect(pagina.statusCode).toBe(400);
-    expect(texto(pagina.body)).toContain('Escribí un número de página entre 1 y 10.000');
+    expect(textoDe(pagina.body)).toContain('Escribí un número de página entre 1 y 10.000');
   });
 
   it('páginas de 25 con el total; los enlaces conservan los filtros', async () => {
     const nombres = ['Ana', 'Bea', 'Ciro', 'Dora', 'Eva', 'Fede', 'Gus', 'Hebe', 'Ines', 'Juan', 'Kiki', 'Lalo', 'Mara'];
     for (const n of nombres) for (const apellido of ['Paginada', 'Paginado']) await crearSolicitud(t.context, { nombre: `${n} ${apellido}` });
     const primera = await ver('/admin/solicitudes?texto=pagina');
-    expect(texto(primera.body)).toContain('26 solicitudes con estos filtros');
-    expect(texto(primera.body)).toContain('Página 1 de 2');
+    expect(textoDe(primera.body)).toContain('26 solicitudes con estos filtros');
+    expect(textoDe(primera.body)).toContain('Página 1 de 2');
     expect([...primera.body.matchAll(/<tr role="row"/g)].length).toBe(26);
     expect(primera.body).toContain('href="/admin/solicitudes?texto=pagina&amp;pagina=2"');
     const segunda = await ver('/admin/solicitudes?texto=pagina&pagina=2');
@@ -242,7 +231,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     await recibidaEl(s.codigo, '2026-04-01T10:00:00');
     for (const quien of ['mesa', 'admin'] as const) {
       const res = await ver(`/admin/solicitudes/${s.codigo}`, quien);
-      const visible = texto(res.body);
+      const visible = textoDe(res.body);
       for (const dato of [
         'Julián Detalle',
         '28333444',
@@ -268,7 +257,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       const res = await ver(`/admin/solicitudes/${codigo}`);
       expect(res.statusCode, codigo).toBe(404);
       expect(res.body).toContain('aria-label="Menú del panel"');
-      expect(texto(res.body)).toContain('No encontramos esa página');
+      expect(textoDe(res.body)).toContain('No encontramos esa página');
       expect(res.headers['cache-control']).toBe('no-store');
     }
     expect((await enviar('SD-2026-222-222-222', { intent: 'en-proceso' })).statusCode).toBe(404);
@@ -281,9 +270,9 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(paso.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=en-proceso`);
     const detalle = await ver(paso.headers.location as string);
     expect(detalle.body).toMatch(/<p class="aviso aviso--exito" role="status"[^>]*>La solicitud pasó a «En proceso»/);
-    expect(texto(detalle.body)).toContain('En proceso');
-    expect(texto(detalle.body)).toContain('Mensaje al solicitante: Estamos buscando el expediente.');
-    expect(texto(detalle.body)).toContain(MESA.email);
+    expect(textoDe(detalle.body)).toContain('En proceso');
+    expect(textoDe(detalle.body)).toContain('Mensaje al solicitante: Estamos buscando el expediente.');
+    expect(textoDe(detalle.body)).toContain(MESA.email);
     expect(detalle.body).toContain('value="enviar"');
     expect(detalle.body).not.toContain('value="en-proceso"');
     expect(await correosDe(s.codigo)).toBe(3);
@@ -299,23 +288,23 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(sinMotivo.statusCode).toBe(400);
     expect(sinMotivo.body).toMatch(/<title>Error: Solicitud /);
     expect(sinMotivo.body).toContain('href="#mensajeRechazo"');
-    expect(texto(sinMotivo.body)).toContain('Motivo del rechazo: Escribí el motivo del rechazo: se lo enviamos por correo al solicitante.');
+    expect(textoDe(sinMotivo.body)).toContain('Motivo del rechazo: Escribí el motivo del rechazo: se lo enviamos por correo al solicitante.');
     expect(sinMotivo.body).toMatch(/<textarea[^>]*id="mensajeRechazo"[^>]*aria-invalid="true"/);
     describeBien(sinMotivo.body);
     const enorme = await enviar(s.codigo, { intent: 'rechazar', mensajeRechazo: 'x'.repeat(100_000) });
     expect(enorme.statusCode).toBe(400);
-    expect(texto(enorme.body)).toContain('El mensaje puede tener hasta 2.000 caracteres.');
+    expect(textoDe(enorme.body)).toContain('El mensaje puede tener hasta 2.000 caracteres.');
     for (const intent of ['borrar', '', '__proto__', 'constructor']) {
       const raro = await enviar(s.codigo, { intent, mensajeRechazo: 'Un motivo.' });
       expect(raro.statusCode, intent).toBe(400);
-      expect(texto(raro.body)).toContain('No entendimos qué querías hacer: usá los botones de la página.');
+      expect(textoDe(raro.body)).toContain('No entendimos qué querías hacer: usá los botones de la página.');
     }
     await sinCambios(s.codigo, antes);
 
     const rechazo = await enviar(s.codigo, { intent: 'rechazar', mensajeRechazo: 'El decreto 9/2023 es de otro municipio.' });
     expect(rechazo.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=rechazada`);
     const cerrada = await ver(rechazo.headers.location as string);
-    expect(texto(cerrada.body)).toContain('Ninguna: la solicitud está cerrada.');
+    expect(textoDe(cerrada.body)).toContain('Ninguna: la solicitud está cerrada.');
     expect(cerrada.body).not.toContain('name="intent"');
     expect(await estadoDe(s.codigo)).toBe('rechazada');
   });
@@ -346,7 +335,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     for (const [caso, campos, mensaje] of casos) {
       const res = await subir(s.codigo, [['intent', 'enviar'], ...campos]);
       expect(res.statusCode, caso).toBe(400);
-      expect(texto(res.body), caso).toContain(mensaje);
+      expect(textoDe(res.body), caso).toContain(mensaje);
       expect(res.body, caso).toContain('class="resumen-errores"');
       await sinCambios(s.codigo, antes);
     }
@@ -357,9 +346,9 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       ['archivo', pdf(bytes, 'Decreto 77-2025.pdf')],
       ['mensajeEnvio', 'Le enviamos la copia pedida.'],
     ]);
-    expect(res.statusCode, texto(res.body).slice(0, 400)).toBe(303);
+    expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
     expect(res.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=enviado`);
-    const detalle = texto((await ver(res.headers.location as string)).body);
+    const detalle = textoDe((await ver(res.headers.location as string)).body);
     expect(detalle).toContain('Enviamos el decreto: el correo al solicitante lleva el PDF adjunto');
     expect(detalle).toContain('Documento enviado');
     expect(detalle).toContain('Decreto 77-2025.pdf');
@@ -379,7 +368,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       ['archivo', pdf(await generarPdf({ titulo: 'DECRETO', parrafos: ['Texto.'] }))],
     ]);
     expect(res.statusCode).toBe(409);
-    expect(texto(res.body)).toContain('Primero pasá la solicitud a «En proceso»; después enviá el decreto.');
+    expect(textoDe(res.body)).toContain('Primero pasá la solicitud a «En proceso»; después enviá el decreto.');
     await sinCambios(s.codigo, antes);
   });
 
@@ -389,31 +378,31 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     const corto = await enviar(s.codigo, { intent: 'prorrogar', motivo: 'Falta.' });
     expect(corto.statusCode).toBe(400);
     expect(corto.body).toContain('href="#motivo"');
-    expect(texto(corto.body)).toContain('Motivos de la prórroga: Explicá en al menos 20 caracteres');
+    expect(textoDe(corto.body)).toContain('Motivos de la prórroga: Explicá en al menos 20 caracteres');
     const motivo = 'El decreto está en el archivo histórico, que se digitaliza este mes.';
     const ok = await enviar(s.codigo, { intent: 'prorrogar', motivo });
     expect(ok.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=prorrogada`);
-    const detalle = texto((await ver(ok.headers.location as string)).body);
+    const detalle = textoDe((await ver(ok.headers.location as string)).body);
     expect(detalle).toContain('Prorrogamos el plazo por única vez');
     expect(detalle).toContain('martes 19 de mayo de 2026 (prorrogada)');
     expect(detalle).toContain(`Motivos: ${motivo}`);
     expect(detalle).toMatch(/El plazo de esta solicitud ya fue prorrogado el \S+ \d+ de \S+ de \d{4}: la ley 27\.275/);
     const otra = await enviar(s.codigo, { intent: 'prorrogar', motivo });
     expect(otra.statusCode).toBe(409);
-    expect(texto(otra.body)).toContain('ya se prorrogó una vez');
+    expect(textoDe(otra.body)).toContain('ya se prorrogó una vez');
 
     const vencida = await crearSolicitud(t.context, { nombre: 'Tito Vencido' });
     await recibidaEl(vencida.codigo, '2026-03-02T10:00:00');
-    expect(texto((await ver(`/admin/solicitudes/${vencida.codigo}`)).body)).toContain('El plazo venció el');
+    expect(textoDe((await ver(`/admin/solicitudes/${vencida.codigo}`)).body)).toContain('El plazo venció el');
     const tarde = await enviar(vencida.codigo, { intent: 'prorrogar', motivo });
     expect(tarde.statusCode).toBe(409);
-    expect(texto(tarde.body)).toContain('pide comunicar la prórroga antes del vencimiento');
+    expect(textoDe(tarde.body)).toContain('pide comunicar la prórroga antes del vencimiento');
   });
 
   it('el panel: tarjetas de nuevas, por vencer y vencidas con su enlace a la lista filtrada; un editor no las ve', async () => {
     const cuentas = await contarSolicitudesMesa(t.context, actorAdmin);
     expect(cuentas.vencidas).toBeGreaterThan(0);
-    const panel = texto((await ver('/admin', 'mesa')).body);
+    const panel = textoDe((await ver('/admin', 'mesa')).body);
     expect(panel).toContain(`Solicitudes nuevas ${cuentas.recibidas}`);
     expect(panel).toContain(`Vencen pronto ${cuentas.porVencer}`);
     expect(panel).toContain(`Vencidas ${cuentas.vencidas}`);
@@ -422,7 +411,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       expect(html).toContain(`href="${href}"`);
     // The card's link shows exactly what it counted.
     const vencidas = await ver('/admin/solicitudes?plazo=vencida');
-    expect(texto(vencidas.body)).toContain(`${cuentas.vencidas === 1 ? '1 solicitud' : `${cuentas.vencidas} solicitudes`} con estos filtros`);
+    expect(textoDe(vencidas.body)).toContain(`${cuentas.vencidas === 1 ? '1 solicitud' : `${cuentas.vencidas} solicitudes`} con estos filtros`);
     expect((await ver('/admin', 'editor')).body).not.toContain('Solicitudes nuevas');
   });
 
@@ -440,7 +429,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
           ],
           `/admin/solicitudes/${s.codigo}${url ?? ''}`,
         );
-        expect(res.statusCode, texto(res.body).slice(0, 300)).toBe(url ? 202 : 303);
+        expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(url ? 202 : 303);
         expect(await estadoDe(s.codigo)).toBe('enviada');
       }
     });
@@ -456,7 +445,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
         ['archivo', pdf(bytes)],
       ]);
       expect(res.statusCode).toBe(400);
-      expect(texto(res.body)).toContain(`Decreto en PDF: ${MENSAJE_PDF_GRANDE}`);
+      expect(textoDe(res.body)).toContain(`Decreto en PDF: ${MENSAJE_PDF_GRANDE}`);
       await sinCambios(s.codigo, antes);
     });
 
@@ -470,7 +459,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       expect(res.statusCode).toBe(413);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<html lang="es-AR">');
-      expect(texto(res.body)).toContain(MENSAJE_PDF_GRANDE);
+      expect(textoDe(res.body)).toContain(MENSAJE_PDF_GRANDE);
       await sinCambios(s.codigo, antes);
 
       // Two MB are too much for any other page, the list of the desk included.
@@ -478,7 +467,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       for (const url of ['/admin/solicitudes', '/admin/usuarios', '/solicitud-decretos', `/admin/solicitudes/${s.codigo}/otra`]) {
         const otra = await t.app.inject({ method: 'POST', url, ...dos });
         expect(otra.statusCode, url).toBe(413);
-        expect(texto(otra.body), url).toContain('El cuerpo de la solicitud supera el máximo de 1 MB.');
+        expect(textoDe(otra.body), url).toContain('El cuerpo de la solicitud supera el máximo de 1 MB.');
       }
       // The route takes GET as every page does; other methods are told which ones.
       const put = await t.app.inject({ method: 'PUT', url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.mesa } });
@@ -496,7 +485,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       for (const quien of [null, 'editor'] as const) {
         const res = await subir(s.codigo, campos, undefined, quien);
         expect(res.statusCode, String(quien)).toBe(403);
-        expect(texto(res.body)).toContain(
+        expect(textoDe(res.body)).toContain(
           'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración',
         );
       }
@@ -536,7 +525,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
         const antes = await foto(grande.codigo);
         const rechazo = await post(grande.codigo, pdf(new Uint8Array(12 * 1024 * 1024)));
         expect(rechazo.status).toBe(413);
-        expect(texto(await rechazo.text())).toContain(MENSAJE_PDF_GRANDE);
+        expect(textoDe(await rechazo.text())).toContain(MENSAJE_PDF_GRANDE);
         await sinCambios(grande.codigo, antes);
         // Without a session, refused before the body is read.
         const anonimo = await post(grande.codigo, pdf(new Uint8Array(9 * 1024 * 1024)), null);
