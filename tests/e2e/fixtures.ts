@@ -96,6 +96,9 @@ const MARCADOR_DE_MAPA = '.leaflet-marker-icon';
 
 /** axe-core scan for WCAG 2.0, 2.1 and 2.2 A and AA; fails listing each violation and its nodes. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // The page's stylesheets first: a link followed before hydration loads a whole document, and on a
+  // busy machine axe could otherwise measure it before its CSS arrives (unstyled 17 px links).
+  await page.waitForLoadState('load');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
   for (const v of results.violations.filter((r) => r.id === 'target-size')) {
     const esMarcador = await page.evaluate(({ selectores, marcador }) => selectores.map((s) => document.querySelector(s)?.matches(marcador) === true), {
