@@ -2,5 +2,6 @@ import type { Config } from '@react-router/dev/config';
 
 export default {
   ssr: true,
-  routeDiscovery: { mode: 'lazy' },
+  // Every route is known up front: no lazy manifest requests on navigation.
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;
