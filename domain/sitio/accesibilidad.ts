@@ -62,7 +62,7 @@ export const CRITERIOS: readonly Criterio[] = [
     'A',
     'Perceptible',
     'Cumple parcialmente',
-    `Títulos en orden, listas, tablas con título y encabezados de columna, etiquetas en cada campo; ${AXE} y un test revisa la etiqueta de cada campo de los formularios públicos. Los PDF publicados pueden no estar etiquetados (ver excepciones).`,
+    `Títulos en orden, listas, tablas con título y encabezados de columna, etiquetas en cada campo; ${AXE} y un test revisa la etiqueta de cada campo de los formularios públicos. Otro valida el HTML de cada página con el validador del W3C, y otro comprueba en el navegador que las tablas que se apilan en tarjetas en un teléfono se siguen leyendo como tablas, con sus encabezados. Los PDF publicados pueden no estar etiquetados (ver excepciones).`,
   ),
   c(
     '1.3.2',

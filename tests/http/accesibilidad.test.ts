@@ -51,7 +51,7 @@ describe.each(engines)('declaración de accesibilidad (%s)', (engine) => {
     for (const frase of ['WCAG', '2.2 del W3C', 'Ley 26.653', 'Decreto reglamentario 656/2019', 'ONTI', 'parcialmente conforme']) expect(t1).toContain(frase);
     expect(CRITERIOS).toHaveLength(55);
     for (const c of CRITERIOS) expect(t1).toContain(`${c.numero} ${c.nombre}`);
-    expect(html.match(/<tr role="row"/g)).toHaveLength(55 + 4);
+    expect(html.match(/<tr[ >]/g)).toHaveLength(55 + 4);
     for (const principio of ['Principio 1: Perceptible', 'Principio 2: Operable', 'Principio 3: Comprensible', 'Principio 4: Robusto'])
       expect(html).toContain(`<caption>${principio}</caption>`);
     for (const e of EXCEPCIONES) expect(t1).toContain(e.titulo);

@@ -7,18 +7,12 @@ import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { type TestApp, TEST_SITE_URL, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { textoDe } from '#tests/setup/panel.ts';
-import { type ServidorSmtp, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
+import { type ServidorSmtp, esperarHasta, iniciarSmtp, legible } from '#tests/setup/smtp.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (campos: Record<string, string>) => new URLSearchParams(campos).toString();
 let ip = 1;
 const ipNueva = () => `203.0.113.${ip++}`;
-/** Quoted-printable undone, enough to read a received mail. */
-const legible = (datos: string) =>
-  datos
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'))
-    .replace(/\r\n[ \t]+/g, ' ');
 
 describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
   let t: TestApp;

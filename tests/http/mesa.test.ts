@@ -213,10 +213,10 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     const primera = await ver('/admin/solicitudes?texto=pagina');
     expect(textoDe(primera.body)).toContain('26 solicitudes con estos filtros');
     expect(textoDe(primera.body)).toContain('Página 1 de 2');
-    expect([...primera.body.matchAll(/<tr role="row"/g)].length).toBe(26);
+    expect([...primera.body.matchAll(/<tr[ >]/g)].length).toBe(26);
     expect(primera.body).toContain('href="/admin/solicitudes?texto=pagina&amp;pagina=2"');
     const segunda = await ver('/admin/solicitudes?texto=pagina&pagina=2');
-    expect([...segunda.body.matchAll(/<tr role="row"/g)].length).toBe(2);
+    expect([...segunda.body.matchAll(/<tr[ >]/g)].length).toBe(2);
     expect(segunda.body).toContain('href="/admin/solicitudes?texto=pagina&amp;pagina=1"');
   });
 

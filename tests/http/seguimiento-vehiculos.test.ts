@@ -85,7 +85,7 @@ describe.each(engines)('la página del mapa de vehículos (%s)', (engine) => {
     ]);
     // The exact instant for machines, the time of day for people.
     expect(body).toContain(`<time dateTime="${haceMin(2).toISOString()}">11:58</time>`);
-    expect(body).toMatch(/<tr role="row" class="vehiculos__fila--gris">/);
+    expect(body).toMatch(/<tr class="vehiculos__fila--gris">/);
     for (const oculto of ['Camión Viejo', 'En el Depósito', 'Dado de Baja']) expect(body).not.toContain(oculto);
     // Without JavaScript the page says how fresh it is; the map's legend is written too.
     expect(body).toContain('Posiciones de las 12:00. Recargá la página para ver las más recientes.');

@@ -116,6 +116,13 @@ export async function esperarHasta(condicion: () => boolean | Promise<boolean>, 
   }
 }
 
+/** Quoted-printable undone, enough to read a received mail. */
+export const legible = (datos: string) =>
+  datos
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'))
+    .replace(/\r\n[ \t]+/g, ' ');
+
 export type AdjuntoRecibido = { nombre: string; tipo: string; bytes: Buffer };
 
 /** The attachments of a received message (nodemailer's multipart/mixed, base64 parts), decoded. */

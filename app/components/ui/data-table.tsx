@@ -1,4 +1,3 @@
-/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- the table's roles are written on purpose: some browsers drop them when a table's display changes, as it does on phones (docs/architecture.md, "Tablas en teléfonos"); a <td> is not interactive. */
 import type { ReactNode } from 'react';
 
 type Props<T> = {
@@ -16,27 +15,27 @@ type Props<T> = {
 
 /**
  * A captioned table for the pages' lists. On phones each row stacks into a card whose cells show
- * their column's name (docs/architecture.md, "Tablas en teléfonos"); the explicit roles keep the
- * table's semantics, which browsers drop when its display changes.
+ * their column's name (docs/architecture.md, "Tablas en teléfonos"); the elements keep their own
+ * table semantics, with no role written on them (HTML allows none on a table's cells).
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, cells, className = 'tabla-gobierno tabla-apilada', rowClassName }: Props<T>) {
   return (
-    <table className={`table ${className}`} role="table">
+    <table className={`table ${className}`}>
       <caption>{caption}</caption>
-      <thead role="rowgroup">
-        <tr role="row">
+      <thead>
+        <tr>
           {columns.map((column) => (
-            <th scope="col" role="columnheader" key={column}>
+            <th scope="col" key={column}>
               {column}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {rows.map((row) => (
-          <tr role="row" key={rowKey(row)} className={rowClassName?.(row)}>
+          <tr key={rowKey(row)} className={rowClassName?.(row)}>
             {cells(row).map((cell, i) => (
-              <td role="cell" data-columna={columns[i]} key={columns[i]}>
+              <td data-columna={columns[i]} key={columns[i]}>
                 {cell}
               </td>
             ))}

@@ -189,6 +189,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
               <FormField name="estado" label={ETIQUETAS_ORDENANZA.estado} error={errores.estado} required>
                 {(c) => (
                   <select {...c} className="form-select" defaultValue={valores.estado ?? '1'}>
+                    <option value="">Elegí un estado</option>
                     {ESTADOS_ORDENANZA.map((e) => (
                       <option key={e.codigo} value={e.codigo}>
                         {e.etiqueta}

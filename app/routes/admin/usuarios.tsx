@@ -196,6 +196,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
           <FormField name="rol" label={ETIQUETAS_INVITACION.rol} error={errores.rol} required>
             {(control) => (
               <select {...control} className="form-select" defaultValue={valores.rol ?? 'editor'}>
+                <option value="">Elegí un rol</option>
                 {ROLES.map((r) => (
                   <option key={r} value={r}>
                     {ETIQUETAS_ROL[r]}
