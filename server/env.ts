@@ -151,6 +151,14 @@ const envSchema = z.object({
     .min(1024)
     .max(2 * 1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
+  /** Metrics for Prometheus on an internal port of their own (docs/decisions/030-metricas.md). Empty: off. */
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value))
+    .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export type Config = {
@@ -209,6 +217,11 @@ export type Config = {
    */
   /** The largest uploaded file (UPLOAD_MAX_BYTES): back-office forms get this plus 64 KiB as their body limit. */
   uploadMaxBytes: number;
+  /**
+   * Metrics for Prometheus (docs/decisions/030-metricas.md): a listener of their own on this port
+   * and address, never on the public port; undefined when METRICS_PORT is empty (0: any free port).
+   */
+  metrics: { port: number; host: string } | undefined;
   vehiculos: {
     ingestPort: number | undefined;
     simulador: { activo: boolean | undefined; intervaloMs: number };
@@ -251,6 +264,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (parsed.success && parsed.data.INGEST_PORT !== undefined && parsed.data.INGEST_PORT !== 0 && parsed.data.INGEST_PORT === parsed.data.PORT) {
     lines.push('  INGEST_PORT: tiene que ser otro puerto que PORT (la ingesta ya está en PORT, en /api/v1/posiciones); dejala vacía para no abrir otro.');
+  }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT !== 0) {
+    const { METRICS_PORT: metricas, PORT: sitio, INGEST_PORT: ingesta } = parsed.data;
+    if (metricas === sitio || metricas === ingesta) {
+      lines.push(
+        '  METRICS_PORT: tiene que ser un puerto propio, distinto de PORT y de INGEST_PORT: las métricas nunca se sirven en el puerto público. Dejala vacía para no abrirlo.',
+      );
+    }
   }
   if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
     lines.push(
@@ -313,6 +334,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     renderCache: { enabled: e.RENDER_CACHE, maxEntries: e.RENDER_CACHE_MAX_ENTRIES, maxBytes: e.RENDER_CACHE_MAX_MB * 1024 * 1024 },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     vehiculos: {
       ingestPort: e.INGEST_PORT,
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },
