@@ -63,6 +63,14 @@ const dataKey = z
     message: 'Debe ser una clave de 256 bits: 64 dígitos hexadecimales o 44 caracteres en base64 (generala con "openssl rand -hex 32").',
   });
 
+/** A port of its own, off when empty; 0 takes any free one. */
+const optionalPort = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value))
+  .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional());
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
@@ -132,12 +140,7 @@ const envSchema = z.object({
   RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   /** The ingest's own port (issue 13): its root takes OsmAnd reports, as a Traccar server's 5055. Empty: off. */
-  INGEST_PORT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? undefined : value))
-    .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  INGEST_PORT: optionalPort,
   /** The demo fleet's simulator: unset, on when this database holds the demo fleet. */
   SIMULADOR_VEHICULOS: z.stringbool().optional(),
   SIMULADOR_INTERVALO_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5_000),
@@ -152,12 +155,7 @@ const envSchema = z.object({
     .max(2 * 1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
   /** Metrics for Prometheus on an internal port of their own (docs/decisions/030-metricas.md). Empty: off. */
-  METRICS_PORT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? undefined : value))
-    .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_PORT: optionalPort,
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 

@@ -82,16 +82,29 @@ export function createMetricas(options: MetricasOptions) {
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const respuestas = new Counter({ name: 'vla_http_responses_total', help: 'Respuestas, por clase de estado (2xx, 3xx, 4xx, 5xx).', labelNames: ['clase'], registers });
+  const respuestas = new Counter({
+    name: 'vla_http_responses_total',
+    help: 'Respuestas, por clase de estado (2xx, 3xx, 4xx, 5xx).',
+    labelNames: ['clase'],
+    registers,
+  });
   const cacheAciertos = new Counter({ name: 'vla_render_cache_hits_total', help: 'Páginas servidas desde la caché de páginas.', registers });
   const cacheFallos = new Counter({ name: 'vla_render_cache_misses_total', help: 'Páginas renderizadas y guardadas en la caché.', registers });
   const cacheEntradas = new Gauge({ name: 'vla_render_cache_entradas', help: 'Páginas guardadas en la caché ahora.', registers });
   const cacheBytes = new Gauge({ name: 'vla_render_cache_bytes', help: 'Bytes de HTML (plano y comprimido) en la caché.', registers });
   const pendientes = new Gauge({ name: 'vla_correo_pendientes', help: 'Correos pendientes en la bandeja de salida (todas las instancias).', registers });
-  const antiguedad = new Gauge({ name: 'vla_correo_pendiente_mas_antiguo_segundos', help: 'Antigüedad del correo pendiente más viejo; 0 si no hay.', registers });
+  const antiguedad = new Gauge({
+    name: 'vla_correo_pendiente_mas_antiguo_segundos',
+    help: 'Antigüedad del correo pendiente más viejo; 0 si no hay.',
+    registers,
+  });
   const fallidos = new Gauge({ name: 'vla_correo_fallidos', help: 'Correos fallidos definitivamente: esperan que alguien los reintente.', registers });
   const enviados = new Counter({ name: 'vla_correo_enviados_total', help: 'Correos que esta instancia entregó al servidor SMTP.', registers });
-  const baseOk = new Gauge({ name: 'vla_metricas_base_ok', help: '1 si la base contestó a tiempo las cifras de esta lectura; 0 si no (valen NaN).', registers });
+  const baseOk = new Gauge({
+    name: 'vla_metricas_base_ok',
+    help: '1 si la base contestó a tiempo las cifras de esta lectura; 0 si no (valen NaN).',
+    registers,
+  });
   const posiciones = new Counter({
     name: 'vla_posiciones_total',
     help: 'Posiciones de rastreadores recibidas, por resultado: registrada, repetida, o el motivo del rechazo.',
@@ -105,9 +118,19 @@ export function createMetricas(options: MetricasOptions) {
     labelNames: ['tarea'],
     registers,
   });
-  const tareaDuracion = new Gauge({ name: 'vla_tarea_duracion_seconds', help: 'Duración de la última corrida de cada tarea, buena o fallida.', labelNames: ['tarea'], registers });
+  const tareaDuracion = new Gauge({
+    name: 'vla_tarea_duracion_seconds',
+    help: 'Duración de la última corrida de cada tarea, buena o fallida.',
+    labelNames: ['tarea'],
+    registers,
+  });
   const tareaPeriodo = new Gauge({ name: 'vla_tarea_periodo_seconds', help: 'Período de cada tarea programada.', labelNames: ['tarea'], registers });
-  const tareaFallas = new Gauge({ name: 'vla_tarea_fallas', help: 'Corridas fallidas de cada tarea desde que arrancó el proceso.', labelNames: ['tarea'], registers });
+  const tareaFallas = new Gauge({
+    name: 'vla_tarea_fallas',
+    help: 'Corridas fallidas de cada tarea desde que arrancó el proceso.',
+    labelNames: ['tarea'],
+    registers,
+  });
   // Each engine its own: the pool of PostgreSQL, the turn of the embedded database.
   const pool = database.pool
     ? new Gauge({
