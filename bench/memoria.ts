@@ -6,7 +6,7 @@ import { scratchDatabases } from './postgres.ts';
 import { type BenchServer, startBenchServer } from './server.ts';
 
 /** Public pages and two searches: what the load rotates through, a few seconds each. */
-const PAGES = [...PAGINAS_PUBLICAS, '/consulta-ordenanzas?anio=2020', '/consulta-ordenanzas?q=transito'];
+const PAGES = [...PAGINAS_PUBLICAS, '/consulta-ordenanzas?anio=2020', '/consulta-ordenanzas?pattern=transito'];
 
 /** Resident memory of a process in MB (VmRSS), or of a field of its smaps_rollup (`Anonymous`, `Rss`…). */
 function residentMb(pid: number, field = 'VmRSS'): number {

@@ -7,5 +7,5 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 /** The server's environment: the given one, with glibc's malloc arenas bounded unless set already. */
 export function serverEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...base, MALLOC_ARENA_MAX: base.MALLOC_ARENA_MAX ?? '2' };
+  return { ...base, MALLOC_ARENA_MAX: base.MALLOC_ARENA_MAX || '2' };
 }
