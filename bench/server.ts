@@ -23,7 +23,8 @@ export async function startBenchServer(env: Record<string, string> = {}, cwd?: s
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
+  // Loading the demo into a new PGlite folder takes over a minute on two busy cores.
+  const until = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('el servidor terminó antes de estar listo');
     try {
@@ -31,7 +32,10 @@ export async function startBenchServer(env: Record<string, string> = {}, cwd?: s
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error('el servidor no estuvo listo en 60 s');
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error('el servidor no estuvo listo en 180 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
