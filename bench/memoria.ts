@@ -70,7 +70,11 @@ async function measure(engine: string, env: Record<string, string>, setup: Setup
 
 /** The soak: the mixed load without pause, VmRSS printed every minute, and its trend. */
 async function soak(engine: string, env: Record<string, string>, minutes: number): Promise<void> {
-  const server = await startBenchServer({ SIMULADOR_VEHICULOS: 'true', RENDER_CACHE: 'true', ...env, ...serverEnv({}) } as Record<string, string>, undefined, SERVER_NODE_FLAGS);
+  const server = await startBenchServer(
+    { SIMULADOR_VEHICULOS: 'true', RENDER_CACHE: 'true', ...env, ...serverEnv({}) } as Record<string, string>,
+    undefined,
+    SERVER_NODE_FLAGS,
+  );
   const samples: number[] = [];
   let bad = 0;
   try {

@@ -49,7 +49,13 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
       );
       const shown = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
       // pg_settings in its units: shared_buffers in 8 kB pages, the others in kB.
-      expect(shown).toEqual({ shared_buffers: String((32 * 1024) / 8), max_connections: '5', work_mem: '2048', maintenance_work_mem: String(16 * 1024), temp_buffers: String((2 * 1024) / 8) });
+      expect(shown).toEqual({
+        shared_buffers: String((32 * 1024) / 8),
+        max_connections: '5',
+        work_mem: '2048',
+        maintenance_work_mem: String(16 * 1024),
+        temp_buffers: String((2 * 1024) / 8),
+      });
     } finally {
       await thread.close();
     }
