@@ -41,7 +41,7 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     fs.writeFileSync(path.join(migrations, 'meta', '_journal.json'), JSON.stringify({ version: '7', dialect: 'postgresql', entries: [] }));
     const thread = await PgliteThread.start({ dataDir: undefined, loadDataDir: undefined, migrationsFolder: migrations, waitMs: 5_000 });
     try {
-      expect(thread.resourceLimits.maxYoungGenerationSizeMb).toBe(PGLITE_THREAD_LIMITS.maxYoungGenerationSizeMb);
+      expect(thread.resourceLimits?.maxYoungGenerationSizeMb).toBe(PGLITE_THREAD_LIMITS.maxYoungGenerationSizeMb);
       expect(PGLITE_THREAD_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(16);
       const { rows } = await thread.query<{ name: string; setting: string; unit: string | null }>(
         'select name, setting, unit from pg_settings where name = any($1)',
