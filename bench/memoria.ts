@@ -112,8 +112,11 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
   const minutes = Number(process.env.BENCH_MEMORIA_MINUTOS ?? 2);
   const scratch = postgresUrl ? await scratchDatabases(postgresUrl) : undefined;
   try {
-    const engines: [string, () => Promise<Record<string, string>>][] = [['PGlite', async () => ({})]];
-    if (scratch) engines.push(['PostgreSQL', async () => ({ DATABASE_URL: await scratch.create(), SEED_DEMO: 'true' })]);
+    const all: [string, () => Promise<Record<string, string>>][] = [['PGlite', async () => ({})]];
+    if (scratch) all.push(['PostgreSQL', async () => ({ DATABASE_URL: await scratch.create(), SEED_DEMO: 'true', DATA_KEY: 'ab'.repeat(32) })]);
+    // BENCH_MEMORIA_BASES=PostgreSQL (or PGlite) measures one engine only.
+    const only = process.env.BENCH_MEMORIA_BASES?.toLowerCase().split(',');
+    const engines = all.filter(([name]) => !only || only.includes(name.toLowerCase()));
     console.log(`\n## Memoria residente de una instancia (VmRSS, MB; carga: ${PAGES.length} páginas, ${seconds} s cada una, 20 conexiones)`);
     console.log('| base | proceso | caché | al estar lista | en reposo | pico con carga | 10 s después | anónima (smaps) |');
     console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');

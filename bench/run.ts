@@ -1,7 +1,7 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
 // Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, memoria; all by default).
-// BENCH_MEMORIA_MINUTOS: how long the memory section's soak lasts (2 min; 30 for the full one).
+// BENCH_MEMORIA_MINUTOS: how long the memory section's soak lasts (2 min; 30 for the full one); BENCH_MEMORIA_BASES=PostgreSQL, one engine.
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
 import { benchAntes } from './antes.ts';
 import { benchCarga } from './carga.ts';
