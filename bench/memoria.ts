@@ -117,10 +117,14 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
     // BENCH_MEMORIA_BASES=PostgreSQL (or PGlite) measures one engine only.
     const only = process.env.BENCH_MEMORIA_BASES?.toLowerCase().split(',');
     const engines = all.filter(([name]) => !only || only.includes(name.toLowerCase()));
-    console.log(`\n## Memoria residente de una instancia (VmRSS, MB; carga: ${PAGES.length} páginas, ${seconds} s cada una, 20 conexiones)`);
-    console.log('| base | proceso | caché | al estar lista | en reposo | pico con carga | 10 s después | anónima (smaps) |');
-    console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const [engine, env] of engines) {
+    // BENCH_MEMORIA_TABLA=false: the soak only.
+    const table = process.env.BENCH_MEMORIA_TABLA !== 'false';
+    if (table) {
+      console.log(`\n## Memoria residente de una instancia (VmRSS, MB; carga: ${PAGES.length} páginas, ${seconds} s cada una, 20 conexiones)`);
+      console.log('| base | proceso | caché | al estar lista | en reposo | pico con carga | 10 s después | anónima (smaps) |');
+      console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+    }
+    for (const [engine, env] of table ? engines : []) {
       const [bounded, unbounded] = setups();
       await measure(engine, await env(), bounded!, false, seconds);
       await measure(engine, await env(), bounded!, true, seconds);
