@@ -77,7 +77,9 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => start.on('exit', (code) => resolve(code)));
-    await waitFor(() => childrenOf(start.pid!).length > 0, 'el proceso del servidor');
+    // Between fork and exec the child still has its parent's command line and environment.
+    const isServer = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('server/index.ts');
+    await waitFor(() => childrenOf(start.pid!).some(isServer), 'el proceso del servidor');
     const [server] = childrenOf(start.pid!);
     started.push(server!);
     return { start, server: server!, exited, output: () => output, port };
