@@ -59,7 +59,8 @@ export async function abrirCarpeta(carpeta: string): Promise<Carpeta> {
   } catch {
     throw new CarpetaInvalidaError(`No existe la carpeta ${carpeta}: indicá la carpeta donde guardaste las respuestas del sistema anterior.`);
   }
-  if (!stat.isDirectory()) throw new CarpetaInvalidaError(`${carpeta} no es una carpeta: indicá la carpeta donde guardaste las respuestas del sistema anterior.`);
+  if (!stat.isDirectory())
+    throw new CarpetaInvalidaError(`${carpeta} no es una carpeta: indicá la carpeta donde guardaste las respuestas del sistema anterior.`);
   const documentos = await indice(carpeta, 'documentos');
   const ordenanzas = await indice(carpeta, 'ordenanzas');
   const leer = async (sub: string, mapa: Map<number, string>, id: number): Promise<ArchivoViejo | undefined> => {

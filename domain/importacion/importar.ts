@@ -15,27 +15,21 @@ import { type Conteo, type Rechazo, TIPOS } from './tipos.ts';
 export { CarpetaInvalidaError };
 
 export type ResultadoTipo = { nombre: string; archivo: string } & (
-  | { estado: 'ausente' }
-  | { estado: 'importado'; conteo: Conteo; documentosNuevos: number }
-  | { estado: 'rechazado'; rechazos: Rechazo[] }
+  { estado: 'ausente' } | { estado: 'importado'; conteo: Conteo; documentosNuevos: number } | { estado: 'rechazado'; rechazos: Rechazo[] }
 );
 
-export async function importarCarpeta(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
-  ruta: string,
-  opciones: OpcionesDocumentos = {},
-): Promise<ResultadoTipo[]> {
+export async function importarCarpeta(ctx: Pick<AppContext, 'db' | 'storage'>, ruta: string, opciones: OpcionesDocumentos = {}): Promise<ResultadoTipo[]> {
   const carpeta = await abrirCarpeta(ruta);
   const resultados: ResultadoTipo[] = [];
-  const presentes = await Promise.all(TIPOS.map(async (t) => (await carpeta.leerJson(t.archivo)) !== undefined));
-  if (!presentes.some(Boolean))
+  const respuestas = await Promise.all(TIPOS.map((t) => carpeta.leerJson(t.archivo)));
+  if (respuestas.every((r) => r === undefined))
     throw new CarpetaInvalidaError(
       `La carpeta ${ruta} no tiene ninguno de los archivos que sabemos leer (${TIPOS.map((t) => t.archivo).join(', ')}): revisá la carpeta y los nombres.`,
     );
-  await reservarIdsDocumentos(ctx.db, carpeta.maxIdDocumento);
-  for (const tipo of TIPOS) {
+  await reservarIdsDocumentos(ctx.db, Math.max(carpeta.maxIdDocumento, ...respuestas.map((r) => (r?.ok ? maxIdReferido(r.valor) : 0))));
+  for (const [i, tipo] of TIPOS.entries()) {
     const base = { nombre: tipo.nombre, archivo: tipo.archivo };
-    const leido = await carpeta.leerJson(tipo.archivo);
+    const leido = respuestas[i];
     if (leido === undefined) {
       resultados.push({ ...base, estado: 'ausente' });
       continue;
@@ -76,6 +70,23 @@ export async function importarCarpeta(
     }
   }
   return resultados;
+}
+
+/** The largest document id an answer refers to (`documento.id`, `logo.id`, `imagen.id`), also of a file missing from the folder. */
+function maxIdReferido(valor: unknown): number {
+  let maximo = 0;
+  const pendientes: unknown[] = [valor];
+  while (pendientes.length > 0) {
+    const v = pendientes.pop();
+    if (Array.isArray(v)) for (const x of v) pendientes.push(x);
+    else if (v && typeof v === 'object')
+      for (const [clave, hijo] of Object.entries(v)) {
+        const id = hijo && typeof hijo === 'object' ? Number((hijo as { id?: unknown }).id) : NaN;
+        if (['documento', 'logo', 'imagen'].includes(clave) && Number.isSafeInteger(id)) maximo = Math.max(maximo, id);
+        pendientes.push(hijo);
+      }
+  }
+  return maximo;
 }
 
 const plural = (n: number, uno: string, varios: string) => `${n.toLocaleString('es-AR')} ${n === 1 ? uno : varios}`;

@@ -81,12 +81,7 @@ function idDe(item: unknown, ruta: string): number | undefined {
   return /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined;
 }
 
-const sinAcentos = (v: string) =>
-  v
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase();
+const sinAcentos = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
 const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -143,13 +138,7 @@ type PorDocumento = { id: string; documentoId: number; doc: DocImportado; valore
  * Rows found again by their document (the previous system's `documento.id`): updated if they
  * changed, inserted if new. `donde` narrows the table (the observatory's two lists share one).
  */
-function porDocumento(
-  tabla: TablaConDocumento,
-  filas: PorDocumento[],
-  rechazos: Rechazo[],
-  db: Db,
-  donde?: SQL,
-): Promise<Preparacion> | Preparacion {
+function porDocumento(tabla: TablaConDocumento, filas: PorDocumento[], rechazos: Rechazo[], db: Db, donde?: SQL): Promise<Preparacion> | Preparacion {
   const vistos = new Map<number, string>();
   const claves = new Map<string, string>();
   for (const f of filas) {
@@ -218,7 +207,11 @@ const boletines: TipoImportacion = {
     for (const [i, item] of items.entries()) {
       const { id: documentoId, doc } = await documentoDe(docs, item, 'documento.id', ['pdf']);
       const id = documentoId === undefined ? `posición ${i + 1}` : `documento ${documentoId}`;
-      const leido = readForm(boletinSchema, { numero: texto(item, 'numeroBoletinOficial'), mes: mes(item, 'mesAsString'), anio: texto(item, 'anioDocumentoAsString') });
+      const leido = readForm(boletinSchema, {
+        numero: texto(item, 'numeroBoletinOficial'),
+        mes: mes(item, 'mesAsString'),
+        anio: texto(item, 'anioDocumentoAsString'),
+      });
       const creado = fecha(item, 'fechaCreacion');
       const motivos = [...(docRechazado(doc) ? [doc] : []), ...(leido.ok ? [] : [errores(leido)]), ...(typeof creado === 'string' ? [creado] : [])];
       if (motivos.length > 0 || !leido.ok || docRechazado(doc) || typeof creado === 'string') {
@@ -245,8 +238,11 @@ const boletines: TipoImportacion = {
       const [otro] = await db
         .select({ documentoId: boletinesOficiales.documentoId })
         .from(boletinesOficiales)
-        .where(and(eq(boletinesOficiales.numeroBoletinOficial, f.valores.numeroBoletinOficial as number), eq(boletinesOficiales.anio, f.valores.anio as number)));
-      if (otro && otro.documentoId !== f.documentoId) rechazos.push({ id: f.id, motivo: `el sitio ya tiene ${f.clave} con otro documento (${otro.documentoId}).` });
+        .where(
+          and(eq(boletinesOficiales.numeroBoletinOficial, f.valores.numeroBoletinOficial as number), eq(boletinesOficiales.anio, f.valores.anio as number)),
+        );
+      if (otro && otro.documentoId !== f.documentoId)
+        rechazos.push({ id: f.id, motivo: `el sitio ya tiene ${f.clave} con otro documento (${otro.documentoId}).` });
     }
     return porDocumento(boletinesOficiales, filas, rechazos, db);
   },
@@ -272,7 +268,10 @@ const estados: TipoImportacion = {
       });
       const creado = fecha(item, 'fechaCreacion');
       if (!leido.ok || docRechazado(doc) || typeof creado === 'string') {
-        rechazos.push({ id, motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : errores(leido), typeof creado === 'string' ? creado : ''].filter(Boolean).join(' ') });
+        rechazos.push({
+          id,
+          motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : errores(leido), typeof creado === 'string' ? creado : ''].filter(Boolean).join(' '),
+        });
         continue;
       }
       filas.push({
@@ -459,10 +458,12 @@ const ordenanzasTipo: TipoImportacion = {
       db
         .select({ id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio })
         .from(ordenanzas)
-        .where(sql`(${ordenanzas.numero}, ${ordenanzas.anio}) in (${sql.join(
-          lote.map((p) => sql`(${p.valores.numero}::int, ${p.valores.anio}::smallint)`),
-          sql`, `,
-        )})`),
+        .where(
+          sql`(${ordenanzas.numero}, ${ordenanzas.anio}) in (${sql.join(
+            lote.map((p) => sql`(${p.valores.numero}::int, ${p.valores.anio}::smallint)`),
+            sql`, `,
+          )})`,
+        ),
     );
     const idDePar = new Map(conPar.map((f) => [`${f.numero}/${f.anio}`, f.id]));
     const validos: Plan[] = [];
@@ -536,7 +537,9 @@ const ordenanzasTipo: TipoImportacion = {
         });
         // An ordinance withdrawn before and brought again is public again, as the CSV import does.
         const rutas = cambiadas.map((f) => rutaOrdenanza(f));
-        await enLotes(rutas, (lote) => tx.delete(contenidosRetirados).where(inArray(contenidosRetirados.ruta, lote)).returning({ ruta: contenidosRetirados.ruta }));
+        await enLotes(rutas, (lote) =>
+          tx.delete(contenidosRetirados).where(inArray(contenidosRetirados.ruta, lote)).returning({ ruta: contenidosRetirados.ruta }),
+        );
         await tx.execute(sqlSetval('ordenanzas', 1));
         return conteo;
       },
@@ -570,7 +573,13 @@ function contar(conteo: Conteo, cambio: Cambio): void {
 }
 
 /** Finds a row by its name (`clave`, in `columna`), updates or inserts it; answers its id and what changed. */
-async function porNombre(tx: Db, tabla: PgTable & { id: PgColumn }, columna: PgColumn, clave: string, valores: Objeto): Promise<{ id: number; cambio: Cambio }> {
+async function porNombre(
+  tx: Db,
+  tabla: PgTable & { id: PgColumn },
+  columna: PgColumn,
+  clave: string,
+  valores: Objeto,
+): Promise<{ id: number; cambio: Cambio }> {
   const [antes] = (await tx
     .select()
     .from(tabla as PgTable)
@@ -740,7 +749,10 @@ const concejo: TipoImportacion = {
     else
       for (const [i, b] of bloqueList.entries()) {
         const id = texto(b, 'bloque.nombreBloque').trim() || `bloque ${i + 1}`;
-        const leido = validarPanel('bloques', { nombreBloque: texto(b, 'bloque.nombreBloque').trim(), nombreSecretaria: texto(b, 'bloque.nombreSecetaria').trim() });
+        const leido = validarPanel('bloques', {
+          nombreBloque: texto(b, 'bloque.nombreBloque').trim(),
+          nombreSecretaria: texto(b, 'bloque.nombreSecetaria').trim(),
+        });
         const motivos = leido.ok ? [] : [errores(leido)];
         const integrantes: Objeto[] = [];
         for (const [rol, ruta] of [

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#db/client.ts';
 import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import * as schema from '#db/schema/index.ts';
@@ -36,16 +37,48 @@ async function escribirCarpeta(dir: string, conErrores: boolean): Promise<void> 
 
   // Ordinances: as the second API answers, a JSON string whose content is the array.
   const ordenanzas = [
-    { ID: 9001, Numero: 100, Anio: 2019, Estado: 2, FechaEmision: '2019-05-02T00:00:00', Descripcion: 'Regula el arbolado urbano', Expediente: 'Expte. 12/2019', ModificatoriaDe: null },
-    { ID: 9002, Numero: 101, Anio: 2019, Estado: '3', FechaEmision: null, Descripcion: 'Modifica la ordenanza del arbolado', Expediente: '', ModificatoriaDe: 9001 },
+    {
+      ID: 9001,
+      Numero: 100,
+      Anio: 2019,
+      Estado: 2,
+      FechaEmision: '2019-05-02T00:00:00',
+      Descripcion: 'Regula el arbolado urbano',
+      Expediente: 'Expte. 12/2019',
+      ModificatoriaDe: null,
+    },
+    {
+      ID: 9002,
+      Numero: 101,
+      Anio: 2019,
+      Estado: '3',
+      FechaEmision: null,
+      Descripcion: 'Modifica la ordenanza del arbolado',
+      Expediente: '',
+      ModificatoriaDe: 9001,
+    },
     ...malo({ ID: 9003, Numero: 102, Anio: 2019, Estado: 7, FechaEmision: null, Descripcion: 'Estado que no existe', Expediente: null, ModificatoriaDe: null }),
   ];
   fs.writeFileSync(path.join(dir, 'ordenanzas.json'), JSON.stringify(JSON.stringify(ordenanzas)));
   fs.writeFileSync(path.join(dir, 'ordenanzas', '9001.pdf'), await pdf('Ordenanza 100/2019', `Los ${PALABRA} del arbolado urbano quedan regulados.`));
 
   json('boletines-oficiales.json', [
-    { documento: { id: 501 }, numeroBoletinOficial: 40, mesAsString: 'Enero', anioDocumentoAsString: '2024', usuarioCreacion: 'mgarcia', fechaCreacion: '2024-01-31T10:00:00' },
-    { documento: { id: 502 }, numeroBoletinOficial: 41, mesAsString: 'FEBRERO', anioDocumentoAsString: '2024', usuarioCreacion: 'mgarcia', fechaCreacion: '2024-02-29' },
+    {
+      documento: { id: 501 },
+      numeroBoletinOficial: 40,
+      mesAsString: 'Enero',
+      anioDocumentoAsString: '2024',
+      usuarioCreacion: 'mgarcia',
+      fechaCreacion: '2024-01-31T10:00:00',
+    },
+    {
+      documento: { id: 502 },
+      numeroBoletinOficial: 41,
+      mesAsString: 'FEBRERO',
+      anioDocumentoAsString: '2024',
+      usuarioCreacion: 'mgarcia',
+      fechaCreacion: '2024-02-29',
+    },
     ...malo({ documento: { id: 503 }, numeroBoletinOficial: 42, mesAsString: 'Marzo', anioDocumentoAsString: '2024' }),
   ]);
   await documento(501, pdf('Boletín Oficial 40'));
@@ -74,14 +107,29 @@ async function escribirCarpeta(dir: string, conErrores: boolean): Promise<void> 
     ...malo({ secretaria: { nombre: 'Secretaría de Turismo' }, subSecretariaList: [{ nombre: '' }] }),
   ]);
   json('concejo.json', {
-    presidencia: { nombrePresidente: 'Marta Sosa', nombreVicepresidente: 'Juan Paz', nombreSecretaria: '', nombreProsecretaria: '', nombreSecretariaDigesto: '', telefono: '449-4200' },
+    presidencia: {
+      nombrePresidente: 'Marta Sosa',
+      nombreVicepresidente: 'Juan Paz',
+      nombreSecretaria: '',
+      nombreProsecretaria: '',
+      nombreSecretariaDigesto: '',
+      telefono: '449-4200',
+    },
     bloqueList: [
-      { bloque: { nombreBloque: 'Bloque Lagos', nombreSecetaria: 'Eva Luna' }, concejalesList: [{ nombre: 'Pedro Gil' }, { nombre: 'Sara Vidal' }], asesoresList: [{ nombre: 'Tomás Rey' }] },
+      {
+        bloque: { nombreBloque: 'Bloque Lagos', nombreSecetaria: 'Eva Luna' },
+        concejalesList: [{ nombre: 'Pedro Gil' }, { nombre: 'Sara Vidal' }],
+        asesoresList: [{ nombre: 'Tomás Rey' }],
+      },
       { bloque: { nombreBloque: 'Bloque Bosque', nombreSecetaria: '' }, concejalesList: [{ nombre: 'Inés Mora' }], asesoresList: [] },
       ...malo({ bloque: { nombreBloque: '', nombreSecetaria: '' }, concejalesList: [], asesoresList: [] }),
     ],
   });
-  json('observatorio.json', { texto: '<p>El Observatorio Vial mide el tránsito.</p><script>alert(1)</script>', logo: { id: conErrores ? 699 : 601 }, galeria: { nombre: 'Galería del Observatorio' } });
+  json('observatorio.json', {
+    texto: '<p>El Observatorio Vial mide el tránsito.</p><script>alert(1)</script>',
+    logo: { id: conErrores ? 999 : 601 },
+    galeria: { nombre: 'Galería del Observatorio' },
+  });
   await documento(601, png(1), 'png');
   json('galeria.json', [{ imagen: { id: 602 } }, { imagen: { id: 603 }, titulo: 'Ruta 40' }, ...malo({ imagen: { id: 604 } })]);
   await documento(602, png(2), 'png');
@@ -97,8 +145,22 @@ async function escribirCarpeta(dir: string, conErrores: boolean): Promise<void> 
     ...malo({ documento: { id: 712 }, anioDocumentoAsString: '23' }),
   ]);
   json('estados-contables.json', [
-    { tipoEstadoContable: 'RECURSOS', documento: { id: 721 }, mesAsString: 'Marzo', anioDocumentoAsString: '2024', usuarioCreacion: 'contaduria', fechaCreacion: '2024-04-02' },
-    { tipoEstadoContable: 'GASTOS', documento: { id: 722 }, mesAsString: 'Marzo', anioDocumentoAsString: '2024', usuarioCreacion: 'contaduria', fechaCreacion: '2024-04-02' },
+    {
+      tipoEstadoContable: 'RECURSOS',
+      documento: { id: 721 },
+      mesAsString: 'Marzo',
+      anioDocumentoAsString: '2024',
+      usuarioCreacion: 'contaduria',
+      fechaCreacion: '2024-04-02',
+    },
+    {
+      tipoEstadoContable: 'GASTOS',
+      documento: { id: 722 },
+      mesAsString: 'Marzo',
+      anioDocumentoAsString: '2024',
+      usuarioCreacion: 'contaduria',
+      fechaCreacion: '2024-04-02',
+    },
     ...malo({ tipoEstadoContable: 'OTROS', documento: { id: 723 }, mesAsString: 'Marzo', anioDocumentoAsString: '2024' }),
   ]);
   json('sueldos.json', [
@@ -137,7 +199,9 @@ describe.each(engines)('npm run importar: mudanza desde el sistema anterior (%s)
   const importar = () => mod.importarCarpeta(t.context, dir);
   const contar = async () =>
     Object.fromEntries(
-      await Promise.all(Object.entries(TABLAS).map(async ([nombre, tabla]) => [nombre, (await t.database.db.select({ n: count() }).from(tabla))[0]!.n] as const)),
+      await Promise.all(
+        Object.entries(TABLAS).map(async ([nombre, tabla]) => [nombre, (await t.database.db.select({ n: count() }).from(tabla))[0]!.n] as const),
+      ),
     );
 
   beforeAll(async () => {
@@ -164,7 +228,7 @@ describe.each(engines)('npm run importar: mudanza desde el sistema anterior (%s)
     expect(rechazos('ejecutivo')).toEqual([{ id: 'ejecutivo', motivo: expect.stringMatching(/intendente/i) }]);
     expect(rechazos('secretarias')).toEqual([{ id: 'Secretaría de Turismo', motivo: expect.stringContaining('Subsecretaría 1:') }]);
     expect(rechazos('concejo')).toEqual([{ id: 'bloque 3', motivo: expect.stringMatching(/bloque/i) }]);
-    expect(rechazos('observatorio')).toEqual([{ id: 'observatorio', motivo: expect.stringContaining('falta el archivo del documento 699') }]);
+    expect(rechazos('observatorio')).toEqual([{ id: 'observatorio', motivo: expect.stringContaining('falta el archivo del documento 999') }]);
     expect(rechazos('galeria')).toEqual([{ id: 'imagen 604', motivo: expect.stringContaining('es un PDF, no una imagen') }]);
     expect(rechazos('movimiento-terminal')).toEqual([{ id: 'documento 703', motivo: expect.stringContaining('Elegí el mes') }]);
     expect(rechazos('informes-estadisticos')).toEqual([{ id: 'documento 712', motivo: expect.stringContaining('cuatro cifras') }]);
@@ -207,7 +271,12 @@ describe.each(engines)('npm run importar: mudanza desde el sistema anterior (%s)
     const archivos = archivosEn(t.storage.root);
 
     const segunda = await importar();
-    for (const r of segunda) expect([r.nombre, r.estado === 'importado' && r.conteo.nuevos + r.conteo.actualizados, r.estado === 'importado' && r.documentosNuevos]).toEqual([r.nombre, 0, 0]);
+    for (const r of segunda)
+      expect([r.nombre, r.estado === 'importado' && r.conteo.nuevos + r.conteo.actualizados, r.estado === 'importado' && r.documentosNuevos]).toEqual([
+        r.nombre,
+        0,
+        0,
+      ]);
     expect(await contar()).toEqual(filas);
     expect(archivosEn(t.storage.root)).toEqual(archivos);
 
@@ -236,9 +305,9 @@ describe.each(engines)('npm run importar: mudanza desde el sistema anterior (%s)
     const [observatorio] = await t.database.db.select().from(schema.observatorioVial);
     expect(observatorio!.texto).not.toContain('<script');
 
-    // A document stored afterwards takes an id past the old ones.
-    const seq = await t.database.db.execute(sql`select nextval('documentos_id_seq') as n`);
-    expect(Number((seq.rows[0] as { n: unknown }).n)).toBeGreaterThan(733);
+    // A document stored afterwards takes an id past every old one, also one the folder refers to without its file (999).
+    const [siguiente] = await queryRows<{ n: number | string }>(t.database.db, sql`select nextval('documentos_id_seq') as n`);
+    expect(Number(siguiente!.n)).toBeGreaterThan(999);
   });
 
   it('la búsqueda encuentra una palabra que sólo está dentro de un PDF importado', async () => {
