@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
@@ -23,6 +24,7 @@ import type { ArchivoViejo, Carpeta } from './carpeta.ts';
  */
 
 type Fila = ReturnType<typeof filaDocumento>;
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** A document as a kind's rows refer to it: `id` once known (before the write for a kept old id). */
 export type DocImportado = { id: number | undefined; texto: string; fila?: Fila };
@@ -76,9 +78,11 @@ export class DocumentosDeTipo {
   private async leerPorIdViejo(id: number, tipos: readonly TipoSubida[]): Promise<DocImportado | string> {
     const archivo = await this.carpeta.documento(id);
     if (!archivo) return `falta el archivo del documento ${id} en la carpeta documentos/ (guardalo con downloadArchivoAppTurismo?id=${id}).`;
+    const [existente] = await this.ctx.db.select({ sha256: documentos.sha256, texto: documentos.texto }).from(documentos).where(eq(documentos.id, id));
+    // A PDF is stored as it came: the same bytes are the same document, already checked (a second run reads no PDF again).
+    if (existente?.sha256 === sha256(archivo.data)) return { id, texto: existente.texto };
     const p = await this.preparar(archivo, tipos);
     if (typeof p === 'string') return `el documento ${id} (${archivo.nombreArchivo}): ${p}`;
-    const [existente] = await this.ctx.db.select({ sha256: documentos.sha256 }).from(documentos).where(eq(documentos.id, id));
     if (!existente) return this.nuevo(p, id);
     if (existente.sha256 === p.sha256) return { id, texto: p.texto };
     return `el sitio ya tiene otro documento con el id ${id} y otro contenido: no lo reemplazamos (quizás se cargó a mano antes de la mudanza).`;
@@ -91,12 +95,12 @@ export class DocumentosDeTipo {
   async deOrdenanza(idOrdenanza: number, actual: number | null): Promise<DocImportado | string | undefined> {
     const archivo = await this.carpeta.archivoOrdenanza(idOrdenanza);
     if (!archivo) return undefined;
+    if (actual !== null) {
+      const [existente] = await this.ctx.db.select({ sha256: documentos.sha256, texto: documentos.texto }).from(documentos).where(eq(documentos.id, actual));
+      if (existente?.sha256 === sha256(archivo.data)) return { id: actual, texto: existente.texto };
+    }
     const p = await this.preparar(archivo, ['pdf']);
     if (typeof p === 'string') return `el archivo ${archivo.nombreArchivo}: ${p}`;
-    if (actual !== null) {
-      const [existente] = await this.ctx.db.select({ sha256: documentos.sha256 }).from(documentos).where(eq(documentos.id, actual));
-      if (existente?.sha256 === p.sha256) return { id: actual, texto: p.texto };
-    }
     return this.nuevo(p, undefined);
   }
 
