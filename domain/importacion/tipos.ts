@@ -126,6 +126,9 @@ async function enLotes<T, R>(items: T[], f: (lote: T[]) => Promise<R[]>): Promis
   return salida;
 }
 
+/** The reasons an item is refused, in one line (its document's, its fields', its date's). */
+const motivos = (...partes: (string | false)[]) => partes.filter(Boolean).join(' ');
+
 /** A document that cannot be used: the item is refused with this reason. */
 const docRechazado = (doc: DocImportado | string): doc is string => typeof doc === 'string';
 
@@ -213,9 +216,8 @@ const boletines: TipoImportacion = {
         anio: texto(item, 'anioDocumentoAsString'),
       });
       const creado = fecha(item, 'fechaCreacion');
-      const motivos = [...(docRechazado(doc) ? [doc] : []), ...(leido.ok ? [] : [errores(leido)]), ...(typeof creado === 'string' ? [creado] : [])];
-      if (motivos.length > 0 || !leido.ok || docRechazado(doc) || typeof creado === 'string') {
-        rechazos.push({ id, motivo: motivos.join(' ') });
+      if (!leido.ok || docRechazado(doc) || typeof creado === 'string') {
+        rechazos.push({ id, motivo: motivos(docRechazado(doc) && doc, !leido.ok && errores(leido), typeof creado === 'string' && creado) });
         continue;
       }
       const { numero, mes: m, anio } = leido.datos;
@@ -270,7 +272,7 @@ const estados: TipoImportacion = {
       if (!leido.ok || docRechazado(doc) || typeof creado === 'string') {
         rechazos.push({
           id,
-          motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : errores(leido), typeof creado === 'string' ? creado : ''].filter(Boolean).join(' '),
+          motivo: motivos(docRechazado(doc) && doc, !leido.ok && errores(leido), typeof creado === 'string' && creado),
         });
         continue;
       }
@@ -309,7 +311,7 @@ const sueldosTipo: TipoImportacion = {
       const periodo = ORDEN_PERIODO.get(sinAcentos(texto(item, 'periodoSueldoAsString')).replace(/\s+/g, ' '));
       const leido = readForm(sueldoSchema, { periodo: periodo?.[0] ?? texto(item, 'periodoSueldoAsString'), anio: texto(item, 'anioDocumentoAsString') });
       if (!leido.ok || docRechazado(doc)) {
-        rechazos.push({ id, motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : errores(leido)].filter(Boolean).join(' ') });
+        rechazos.push({ id, motivo: motivos(docRechazado(doc) && doc, !leido.ok && errores(leido)) });
         continue;
       }
       filas.push({ id, documentoId: documentoId!, doc, valores: { periodo: leido.datos.periodo, orden: periodo![1], anio: leido.datos.anio } });
@@ -336,7 +338,7 @@ function documentosDelObservatorio(tipo: 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADI
         if (!leido.ok || docRechazado(doc)) {
           rechazos.push({
             id,
-            motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : Object.values(leido.errores).join(' ')].filter(Boolean).join(' '),
+            motivo: motivos(docRechazado(doc) && doc, !leido.ok && Object.values(leido.errores).join(' ')),
           });
           continue;
         }
@@ -371,7 +373,7 @@ const galeria: TipoImportacion = {
       const descripcion = (texto(item, 'descripcion') || texto(item, 'description')).trim();
       const leido = readForm(imagenSchema, { titulo, descripcion, alt: (texto(item, 'alt') || descripcion || titulo).trim() });
       if (!leido.ok || docRechazado(doc)) {
-        rechazos.push({ id, motivo: [docRechazado(doc) ? doc : '', leido.ok ? '' : errores(leido)].filter(Boolean).join(' ') });
+        rechazos.push({ id, motivo: motivos(docRechazado(doc) && doc, !leido.ok && errores(leido)) });
         continue;
       }
       filas.push({ id, documentoId: documentoId!, doc, valores: { galeria: nombre, ...leido.datos, orden: i } });
