@@ -53,6 +53,7 @@ export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
 export { createLocalStorage } from '#db/storage.ts';
 export { KEY_FILE } from './data-key.ts';
 export { seedDemoContent } from './demo/index.ts';
+export { CarpetaInvalidaError, importarCarpeta, informeImportacion } from '#domain/importacion/importar.ts';
 export { buildInfo, serializeError };
 
 export type AppOptions = {
