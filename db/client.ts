@@ -24,6 +24,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: a query's rows and the data folder taken at the same instant (backups, docs/decisions/031-respaldos.md). */
+  snapshot?<T extends Record<string, unknown>>(query: string): Promise<{ rows: T[]; data: Blob }>;
   /**
    * Subscribes to NOTIFY on `channel`. A notification from a write of this process arrives before
    * the write's promise resolves; others as soon as the server sends them. `connected` is called
@@ -46,7 +48,8 @@ export type Subscriber = {
 
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-function journalEntries(): number {
+/** How many migrations this code has: the migration level a backup may not exceed (docs/decisions/031-respaldos.md). */
+export function journalEntries(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
@@ -147,6 +150,7 @@ export async function openPglite(
         release();
       },
       dumpDataDir: () => client.dumpDataDir(),
+      snapshot: (query) => client.snapshot(query),
       // One process, one connection: a notification is delivered as the statement that sent it
       // returns, and never lost.
       listen: async (channel, subscriber) => {
