@@ -2,7 +2,7 @@
 // database's dump, every stored file and a manifest; its restore into an empty target; and the
 // weekly check that restores the last one into a throwaway database.
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import { type Database, type Db, journalEntries, openPglite, openPostgres, query
 import type { Storage } from '#db/storage.ts';
 import { usuarios } from '#db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
-import { createMailWorker, enqueueMail } from '#domain/correo/outbox.ts';
+import { enqueueMail } from '#domain/correo/outbox.ts';
 import { smtpTransport } from '#domain/correo/smtp.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { Config } from './env.ts';
@@ -652,23 +652,27 @@ export async function verificarRespaldo(config: Config, archivo: string): Promis
 
 /** Writes a mail to every active administrator in the outbox; answers how many. */
 export async function avisarAdministradores(db: Db, cipher: Cipher, aviso: { asunto: string; texto: string }): Promise<number> {
-  const administradores = await db
-    .select({ email: usuarios.email })
-    .from(usuarios)
-    .where(and(eq(usuarios.rol, 'administrador'), eq(usuarios.activo, true)));
+  const destinatarios = await administradores(db);
   await enqueueMail(
     db,
     cipher,
-    administradores.map((a) => ({ destinatario: a.email, asunto: aviso.asunto, texto: aviso.texto, referencia: 'respaldo' })),
+    destinatarios.map((destinatario) => ({ destinatario, asunto: aviso.asunto, texto: aviso.texto, referencia: 'respaldo' })),
   );
-  return administradores.length;
+  return destinatarios.length;
 }
 
-const silencio = { info() {}, warn() {}, error() {} };
+async function administradores(db: Db): Promise<string[]> {
+  const filas = await db
+    .select({ email: usuarios.email })
+    .from(usuarios)
+    .where(and(eq(usuarios.rol, 'administrador'), eq(usuarios.activo, true)));
+  return filas.map((f) => f.email);
+}
 
 /**
- * Tells the administrators through the site's outbox: the running embedded site writes it (it holds
- * the folder); otherwise it is written here and sent at once over SMTP_URL, if set.
+ * Tells the administrators (docs/decisions/031-respaldos.md): the running embedded site writes the
+ * mail to its outbox (it holds the folder); otherwise the mail goes out at once over SMTP_URL, and
+ * to the outbox, for the site to send later, when there is no SMTP_URL or it fails.
  */
 export async function avisarPorCorreo(config: Config, aviso: { asunto: string; texto: string }): Promise<number> {
   if (!config.databaseUrl) {
@@ -679,16 +683,27 @@ export async function avisarPorCorreo(config: Config, aviso: { asunto: string; t
   if (!cipher) throw new RespaldoError('No hay clave de datos para escribir el aviso en la bandeja de salida.');
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl, config.database) : await openPglite(config.dataDir, config.database);
   try {
-    const avisados = await avisarAdministradores(database.db, cipher, aviso);
     if (config.smtpUrl) {
+      const destinatarios = await administradores(database.db);
       const transport = smtpTransport(config.smtpUrl, { connections: 1 });
       try {
-        await createMailWorker({ db: database.db, log: silencio, cipher, transport, from: config.mailFrom }).runOnce();
+        for (const destinatario of destinatarios) {
+          await transport.send({
+            from: config.mailFrom,
+            to: destinatario,
+            subject: aviso.asunto,
+            text: aviso.texto,
+            messageId: `<respaldo-${randomUUID()}@villalaangostura.gob.ar>`,
+          });
+        }
+        return destinatarios.length;
+      } catch {
+        // Not sent now: the outbox keeps it and the site retries.
       } finally {
         transport.close?.();
       }
     }
-    return avisados;
+    return await avisarAdministradores(database.db, cipher, aviso);
   } finally {
     await database.close();
   }
