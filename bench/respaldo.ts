@@ -15,12 +15,18 @@ import { scratchDatabases } from './postgres.ts';
 const CLAVE = 'cd'.repeat(32);
 const segundos = (desde: number) => `${((performance.now() - desde) / 1000).toFixed(1)} s`;
 
-async function medir(motor: string, origen: Record<string, string>, destino: Record<string, string>, abrir: () => Promise<Database>, tmp: string): Promise<void> {
+async function medir(
+  motor: string,
+  origen: Record<string, string>,
+  destino: Record<string, string>,
+  abrir: () => Promise<Database>,
+  tmp: string,
+): Promise<void> {
   console.log(`\n## Respaldo y restauración en ${motor} (demo + ${CANTIDAD.toLocaleString('es-AR')} ordenanzas, objetivo: restaurar ≤ 10 min)`);
   const database = await abrir();
   let inicio = performance.now();
   await seedDemoContent({ db: database.db, storage: createLocalStorage(path.join(origen.DATA_DIR!, 'archivos')) });
-  await llenar(database);
+  await llenar(database, 1_000_000);
   await database.close();
   console.log(`Carga de la base: ${segundos(inicio)}`);
   const archivo = path.join(tmp, 'respaldo.tar.zst');
@@ -31,7 +37,9 @@ async function medir(motor: string, origen: Record<string, string>, destino: Rec
   );
   inicio = performance.now();
   const verificado = await verificarRespaldo(loadConfig(origen), archivo);
-  console.log(`Verificación en una base descartable: ${segundos(inicio)}${verificado.problemas.length > 0 ? ` — PROBLEMAS: ${verificado.problemas.join('; ')}` : ''}`);
+  console.log(
+    `Verificación en una base descartable: ${segundos(inicio)}${verificado.problemas.length > 0 ? ` — PROBLEMAS: ${verificado.problemas.join('; ')}` : ''}`,
+  );
   inicio = performance.now();
   await restaurarRespaldo(loadConfig(destino), archivo);
   console.log(`Restauración en un destino vacío: ${segundos(inicio)}`);
