@@ -15,7 +15,9 @@ export async function terminar(comando: () => Promise<number>): Promise<never> {
   try {
     process.exit(await comando());
   } catch (error) {
-    if (error instanceof RespaldoError || error instanceof ConfigError) console.error(error.message);
+    // Ours are one sentence for the operator; another's (a store that does not answer, a disk
+    // full) says its message, and its stack only with DEBUG set.
+    if (error instanceof RespaldoError || error instanceof ConfigError || (error instanceof Error && !process.env.DEBUG)) console.error(error.message);
     else console.error(error);
     process.exit(1);
   }

@@ -24,6 +24,26 @@ import { localStorageFolder, openStorage } from './storage.ts';
 
 const exec = promisify(execFile);
 
+/**
+ * The libpq tools' arguments for a connection URL, its password in PGPASSWORD: a password on the
+ * command line would be visible to every user of the machine (`ps`).
+ */
+function conexionLibpq(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const args = [`--dbname=${decodeURIComponent(u.pathname.slice(1))}`];
+  if (u.hostname) args.push(`--host=${decodeURIComponent(u.hostname).replace(/^\[|\]$/g, '')}`);
+  // postgres:///base?host=/var/run/postgresql: the server's unix socket, as node-postgres reads it.
+  const socket = u.searchParams.get('host');
+  if (!u.hostname && socket) args.push(`--host=${socket}`);
+  if (u.port) args.push(`--port=${u.port}`);
+  if (u.username) args.push(`--username=${decodeURIComponent(u.username)}`);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
+  const sslmode = u.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return { args, env };
+}
+
 /** A backup refused or a restore stopped, with the reason in Spanish for the operator. */
 export class RespaldoError extends Error {}
 
@@ -156,11 +176,13 @@ async function volcarPostgres(url: string, destino: string): Promise<Estado> {
     const tablas = (await consulta<{ nombre: string }>(TABLAS_SQL)).map((t) => t.nombre);
     const conteo = aTablas(await consulta<{ tabla: string; filas: string }>(conteoSql(tablas)));
     const verificadorClave = await leerVerificador(consulta);
-    await exec('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${destino}`, `--dbname=${url}`], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (error: { stderr?: string }) => {
-        throw new RespaldoError(`pg_dump falló: ${String(error.stderr ?? error).trim()}`);
-      },
-    );
+    const conexion = conexionLibpq(url);
+    await exec('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${destino}`, ...conexion.args], {
+      env: conexion.env,
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stderr?: string }) => {
+      throw new RespaldoError(`pg_dump falló: ${String(error.stderr ?? error).trim()}`);
+    });
     await cliente.query('commit');
     return { tablas: conteo, verificadorClave };
   } finally {
@@ -432,7 +454,9 @@ async function esquemas(url: string): Promise<Set<string>> {
 
 async function pgRestore(url: string, archivo: string): Promise<void> {
   try {
-    await exec('pg_restore', ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${url}`, archivo], {
+    const conexion = conexionLibpq(url);
+    await exec('pg_restore', ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', ...conexion.args, archivo], {
+      env: conexion.env,
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
