@@ -22,6 +22,10 @@ export type Database = {
   /** True when every migration in the folder is recorded as applied. */
   migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now, open, idle and callers waiting for one (the metrics, docs/decisions/030-metricas.md). */
+  pool?(): { total: number; idle: number; waiting: number };
+  /** PGlite: `listener` hears how long each statement waited for the embedded database's turn (ms). */
+  onTurnWait?(listener: (ms: number) => void): void;
   /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
   dumpDataDir?(): Promise<Blob>;
   /** PGlite only: a query's rows and the data folder taken at the same instant (backups, docs/decisions/031-respaldos.md). */
@@ -151,6 +155,9 @@ export async function openPglite(
       },
       dumpDataDir: () => client.dumpDataDir(),
       snapshot: (query) => client.snapshot(query),
+      onTurnWait: (listener) => {
+        client.onTurnWait = listener;
+      },
       // One process, one connection: a notification is delivered as the statement that sent it
       // returns, and never lost.
       listen: async (channel, subscriber) => {
@@ -221,6 +228,7 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
     db,
     engine: 'postgresql',
     migrationsApplied: async () => (await countApplied(db)) >= journalEntries(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();

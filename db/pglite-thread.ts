@@ -30,7 +30,10 @@ export type Request = Sent & {
   id: number;
   /** Answered on `syncPort` (a transaction's statements) or as an ordinary message. */
   sync: boolean;
-  /** 0 waiting, 1 started by the thread, 2 given up by the caller: whichever changes it first wins. */
+  /**
+   * 0 waiting, 1 started by the thread, 2 given up by the caller: whichever changes it first wins
+   * (an Int32 at offset 0); then, at offset 8, when it started (a Float64, `startedAt()`).
+   */
   state?: SharedArrayBuffer;
 };
 
@@ -44,6 +47,17 @@ type Notification = { channel: string; payload: string };
 export const WAITING = 0;
 export const STARTED = 1;
 const ABANDONED = 2;
+
+/** The bytes of a request's `state`: its Int32 flag, then the Float64 time it started at offset 8. */
+const STATE_BYTES = 16;
+
+/** Now, in milliseconds since the epoch, comparable between threads (each has its own `performance.now()` origin). */
+export const startedAt = () => performance.timeOrigin + performance.now();
+
+/** Records, in a request's `state`, that it starts now. */
+export function markStarted(state: Int32Array): void {
+  new Float64Array(state.buffer, 8, 1)[0] = startedAt();
+}
 
 /** The same message as PGlite's own, so that `db/errors.ts` knows it: the database is gone, not a query wrong. */
 const CLOSED = 'PGlite is closed';
@@ -120,6 +134,11 @@ export class PgliteThread {
   private ended = false;
   /** Settles when the transaction before (if any) has ended: what the next caller waits for. */
   private tail: Promise<void> = Promise.resolve();
+  /**
+   * Told how long each statement waited for its turn, from being asked for to the thread starting
+   * it (ms): the metrics' turn wait (docs/decisions/030-metricas.md).
+   */
+  onTurnWait: ((ms: number) => void) | undefined;
 
   private constructor(worker: Worker, syncPort: MessagePort, syncFlag: SharedArrayBuffer, waitMs: number) {
     this.worker = worker;
@@ -254,7 +273,12 @@ export class PgliteThread {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     this.tail = released;
-    const state = new Int32Array(new SharedArrayBuffer(4));
+    const state = new Int32Array(new SharedArrayBuffer(STATE_BYTES), 0, 1);
+    const asked = startedAt();
+    const waited = () => {
+      const started = new Float64Array(state.buffer, 8, 1)[0]!;
+      if (started > 0) this.onTurnWait?.(Math.max(0, started - asked));
+    };
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         // Given up only if the thread has not started it; a started statement is awaited to its end.
@@ -270,10 +294,12 @@ export class PgliteThread {
           .then(
             (value) => {
               clearTimeout(timer);
+              waited();
               resolve(value);
             },
             (error: unknown) => {
               clearTimeout(timer);
+              waited();
               if (Atomics.load(state, 0) !== ABANDONED) reject(error as Error);
             },
           )
@@ -307,6 +333,7 @@ export class PgliteThread {
         // as writes did when PGlite ran on this thread, and never holds the database idle while this
         // thread is busy with other requests.
         Atomics.store(state, 0, STARTED);
+        markStarted(state);
         this.sendSync(begin);
       } else {
         // Sent like a read: the thread starts it (or the wait gives it up, and nothing follows).

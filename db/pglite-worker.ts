@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type Reply, type Request, STARTED, WAITING, type WorkerStart } from './pglite-thread.ts';
+import { type Reply, type Request, STARTED, WAITING, type WorkerStart, markStarted } from './pglite-thread.ts';
 
 const start = workerData as WorkerStart;
 const port = parentPort!;
@@ -60,9 +60,11 @@ async function answer(request: Request): Promise<unknown> {
 async function handle(request: Request): Promise<void> {
   let reply: Reply;
   // A request its caller gave up on before it started is not run (the caller was told it failed).
-  if (request.state && Atomics.compareExchange(new Int32Array(request.state), 0, WAITING, STARTED) !== WAITING) {
+  const state = request.state && new Int32Array(request.state, 0, 1);
+  if (state && Atomics.compareExchange(state, 0, WAITING, STARTED) !== WAITING) {
     reply = { op: 'error', id: request.id, error: { message: 'abandonada antes de empezar' }, notifications: [] };
   } else {
+    if (state) markStarted(state);
     heard = [];
     try {
       reply = { op: 'result', id: request.id, result: await answer(request), notifications: heard };

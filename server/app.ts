@@ -26,7 +26,6 @@ import { registerFeeds } from './feeds.ts';
 import { registerDatos } from './datos.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
-import { scheduleJob } from './scheduled-jobs.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { openCipher } from './data-key.ts';
 import { buildInfo, registerHealth } from './health.ts';
@@ -42,6 +41,8 @@ import { randomPoolBytes } from './random-pool.ts';
 import { type VehiculosEnVivo, watchVehiculosEnVivo } from './vehiculos-en-vivo.ts';
 import { DURACION_MAXIMA_STREAM_MS } from './api/vehiculos.ts';
 import { type IngestServer, createIngestServer } from './ingest-port.ts';
+import { type Metricas, createMetricas, createMetricsServer, pagePatterns, registerHttpMetrics } from './metricas.ts';
+import { jobStates, scheduleJob } from './scheduled-jobs.ts';
 import { scheduleSimulador } from './demo/simulador.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
@@ -84,6 +85,10 @@ declare module 'fastify' {
     colaIngesta: ColaIngesta;
     /** The ingest's own port, when INGEST_PORT is set: `start()` opens it after the site's port. */
     ingest: IngestServer | undefined;
+    /** The metrics (docs/decisions/030-metricas.md): what Prometheus reads on METRICS_PORT. */
+    metricas: Metricas;
+    /** The metrics' own port, when METRICS_PORT is set: `start()` opens it after the site's port. */
+    metricsServer: ReturnType<typeof createMetricsServer> | undefined;
   }
 }
 
@@ -197,6 +202,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
   limitConnectionsPerAddress(app.server, config.trustProxy ? 0 : config.limits.maxConnectionsPerIp);
+  // Metrics first (docs/decisions/030-metricas.md): their hook must see every route's answers.
+  const pageBuild = vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
+  const metricas = createMetricas({ database, dataDir: config.dataDir, version: buildInfo, patterns: pagePatterns(pageBuild), jobs: () => jobStates(app) });
+  app.decorate('metricas', metricas);
+  registerHttpMetrics(app, metricas);
   // CONNECT would otherwise leave the socket open without an answer.
   app.server.on('connect', (_request, socket) => {
     socket.on('error', () => {});
@@ -275,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl, { connections: SMTP_CONNECTIONS }) : undefined,
     from: config.mailFrom,
     concurrency: SMTP_CONNECTIONS,
+    onSent: () => metricas.correoEnviado(),
   });
   app.addHook('onReady', async () => worker.start());
   // Closing (docs/architecture.md, "Correo"): the worker stops while the HTTP server drains, not
@@ -341,9 +352,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
     const logHits = ['trace', 'debug', 'info'].includes(app.log.level);
     frontDoor = (request, response) => {
+      const started = performance.now();
       const served = renderCache.serveRaw(request, response, admits);
+      if (!served) return false;
+      // Fastify's onResponse hook never sees these: measured here, as it would (server/metricas.ts).
+      metricas.respuesta(metricas.patron(request.url ?? '/'), request.method ?? 'GET', response.statusCode, (performance.now() - started) / 1000);
       // The one line Fastify would log at its end, with what its serializer keeps (method and path).
-      if (served && logHits) {
+      if (logHits) {
         app.log.info({ req: request, res: { statusCode: response.statusCode }, cache: 'hit' }, 'request completed');
       }
       return served;
@@ -365,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('vehiculosEnVivo', vehiculosEnVivo);
+  metricas.observar({ renderCache, streams: vehiculosEnVivo });
   app.addHook('preClose', async () => vehiculosEnVivo.cerrarStreams());
   app.addHook('onClose', async () => vehiculosEnVivo.stop());
   // The ingest writes positions in batches (docs/decisions/015-seguimiento-de-vehiculos.md,
@@ -390,6 +406,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => cerrada ?? ingest.close(HTTP_GRACE_MS));
   }
+  const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
+  app.decorate('metricsServer', metricsServer);
+  // Prometheus may read them until the very end of a close.
+  if (metricsServer) app.addHook('onClose', async () => metricsServer.close());
   scheduleSimulador(app, database.db, config.vehiculos.simulador);
   await registerApi(app, context, { enVivo: vehiculosEnVivo, cola: colaIngesta });
   await registerCompat(app, context);
@@ -399,7 +419,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In production the build is imported once and passed as an object: React Router derives its
     // route tables from it once. A function makes it derive them again on every request (about 7%
     // of a page's server time), which only development needs, where Vite reloads the routes.
-    build: vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : await import('virtual:react-router/server-build'),
+    build: pageBuild ?? (() => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>),
     mode: vite ? 'development' : 'production',
     context,
     // Pages change on every edit while developing.
@@ -442,12 +462,19 @@ async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | 
 export async function start(
   config: Config,
   vite?: ViteDevServer,
-): Promise<{ app: FastifyInstance; close(): Promise<void>; demo: typeof DEMO_USUARIOS | undefined; ingestPort: number | undefined }> {
+): Promise<{
+  app: FastifyInstance;
+  close(): Promise<void>;
+  demo: typeof DEMO_USUARIOS | undefined;
+  ingestPort: number | undefined;
+  metricsPort: number | undefined;
+}> {
   const database = await openDatabase(config);
   const storage = openStorage(config);
   let app: FastifyInstance | undefined;
   let demo: typeof DEMO_USUARIOS | undefined;
   let ingestPort: number | undefined;
+  let metricsPort: number | undefined;
   let cerrarPuerta = async () => {};
   try {
     const storageAnswers = await checkStorageAtStart(storage, (line) => console.warn(JSON.stringify(line)));
@@ -460,6 +487,7 @@ export async function start(
     app = await buildApp({ config, database, storage, vite });
     await app.listen({ port: config.port, host: config.host });
     ingestPort = await app.ingest?.listen(config.host);
+    metricsPort = await app.metricsServer?.listen();
     // PGlite's folder is this process's: backups ask it for the snapshot (docs/decisions/031-respaldos.md).
     if (database.engine === 'pglite') cerrarPuerta = await abrirPuertaDeRespaldo(config.dataDir, { database, context: app.context });
   } catch (error) {
@@ -478,5 +506,5 @@ export async function start(
       await database.close();
       storage.close?.();
     })());
-  return { app: server, close, demo, ingestPort };
+  return { app: server, close, demo, ingestPort, metricsPort };
 }

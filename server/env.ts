@@ -63,6 +63,14 @@ const dataKey = z
     message: 'Debe ser una clave de 256 bits: 64 dígitos hexadecimales o 44 caracteres en base64 (generala con "openssl rand -hex 32").',
   });
 
+/** A port of its own, off when empty; 0 takes any free one. */
+const optionalPort = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value))
+  .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional());
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
@@ -132,12 +140,7 @@ const envSchema = z.object({
   RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   /** The ingest's own port (issue 13): its root takes OsmAnd reports, as a Traccar server's 5055. Empty: off. */
-  INGEST_PORT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? undefined : value))
-    .pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  INGEST_PORT: optionalPort,
   /** The demo fleet's simulator: unset, on when this database holds the demo fleet. */
   SIMULADOR_VEHICULOS: z.stringbool().optional(),
   SIMULADOR_INTERVALO_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(5_000),
@@ -151,6 +154,9 @@ const envSchema = z.object({
     .min(1024)
     .max(2 * 1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
+  /** Metrics for Prometheus on an internal port of their own (docs/decisions/030-metricas.md). Empty: off. */
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export type Config = {
@@ -209,6 +215,11 @@ export type Config = {
    */
   /** The largest uploaded file (UPLOAD_MAX_BYTES): back-office forms get this plus 64 KiB as their body limit. */
   uploadMaxBytes: number;
+  /**
+   * Metrics for Prometheus (docs/decisions/030-metricas.md): a listener of their own on this port
+   * and address, never on the public port; undefined when METRICS_PORT is empty (0: any free port).
+   */
+  metrics: { port: number; host: string } | undefined;
   vehiculos: {
     ingestPort: number | undefined;
     simulador: { activo: boolean | undefined; intervaloMs: number };
@@ -251,6 +262,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (parsed.success && parsed.data.INGEST_PORT !== undefined && parsed.data.INGEST_PORT !== 0 && parsed.data.INGEST_PORT === parsed.data.PORT) {
     lines.push('  INGEST_PORT: tiene que ser otro puerto que PORT (la ingesta ya está en PORT, en /api/v1/posiciones); dejala vacía para no abrir otro.');
+  }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT !== 0) {
+    const { METRICS_PORT: metricas, PORT: sitio, INGEST_PORT: ingesta } = parsed.data;
+    if (metricas === sitio || metricas === ingesta) {
+      lines.push(
+        '  METRICS_PORT: tiene que ser un puerto propio, distinto de PORT y de INGEST_PORT: las métricas nunca se sirven en el puerto público. Dejala vacía para no abrirlo.',
+      );
+    }
   }
   if (parsed.success && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
     lines.push(
@@ -313,6 +332,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     renderCache: { enabled: e.RENDER_CACHE, maxEntries: e.RENDER_CACHE_MAX_ENTRIES, maxBytes: e.RENDER_CACHE_MAX_MB * 1024 * 1024 },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     vehiculos: {
       ingestPort: e.INGEST_PORT,
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },

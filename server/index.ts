@@ -39,7 +39,7 @@ async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }
 try {
   const { mod, vite } = await loadAppModule();
   const config = mod.loadConfig(environment);
-  const { close, demo, ingestPort } = await mod.start(config, vite);
+  const { close, demo, ingestPort, metricsPort } = await mod.start(config, vite);
   const shutdown = (signal: string) => {
     console.log(`${signal} recibido: cerrando conexiones...`);
     // A normal close takes under 2 s (docs/architecture.md, "Correo"); this only ends a stuck one.
@@ -68,6 +68,10 @@ try {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Sitio de la Municipalidad de Villa La Angostura en http://${shown}:${config.port}`);
   if (ingestPort !== undefined) console.log(`Posiciones de rastreadores (protocolo OsmAnd) también en http://${shown}:${ingestPort}/`);
+  if (metricsPort !== undefined && config.metrics) {
+    const host = config.metrics.host.includes(':') ? `[${config.metrics.host}]` : config.metrics.host;
+    console.log(`Métricas para Prometheus en http://${host}:${metricsPort}/metrics (puerto interno, no el público)`);
+  }
   if (demo) {
     // Demo accounts only (a database the demo filled): their passwords are public anyway.
     console.log(`Back-office de demostración en http://${shown}:${config.port}/login`);

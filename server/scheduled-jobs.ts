@@ -10,6 +10,25 @@ export type ScheduledJob = {
   run(): Promise<unknown>;
 };
 
+/** What the metrics tell of a job (docs/decisions/030-metricas.md): read at each scrape. */
+export type JobState = {
+  name: string;
+  everyMs: number;
+  /** When the last run succeeded (ms since the epoch); until the first, when the job was started. */
+  lastSuccessAt: number | undefined;
+  /** How long the last run took, whether it succeeded or not (s). */
+  lastDurationS: number | undefined;
+  successes: number;
+  failures: number;
+};
+
+const states = new WeakMap<FastifyInstance, JobState[]>();
+
+/** The jobs this app runs, with what happened to each. */
+export function jobStates(app: FastifyInstance): readonly JobState[] {
+  return states.get(app) ?? [];
+}
+
 /**
  * A periodic job that lives with the app (docs/decisions/013-mesa-de-entradas.md): it starts when
  * the app is ready, one run at a time, stops on preClose, and onClose waits for a run in progress,
@@ -21,17 +40,27 @@ export function scheduleJob(app: FastifyInstance, job: ScheduledJob): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let active = false;
+  const state: JobState = { name: job.name, everyMs: job.everyMs, lastSuccessAt: undefined, lastDurationS: undefined, successes: 0, failures: 0 };
+  states.set(app, [...jobStates(app), state]);
 
   const next = (ms: number) => {
     if (!active) return;
     timer = setTimeout(() => {
+      const started = performance.now();
       running = job
         .run()
         .then(
-          () => undefined,
-          (error: unknown) => app.log.error({ err: error, tarea: job.name }, 'tarea programada fallida'),
+          () => {
+            state.successes++;
+            state.lastSuccessAt = Date.now();
+          },
+          (error: unknown) => {
+            state.failures++;
+            app.log.error({ err: error, tarea: job.name }, 'tarea programada fallida');
+          },
         )
         .finally(() => {
+          state.lastDurationS = (performance.now() - started) / 1000;
           running = undefined;
           next(job.everyMs);
         });
@@ -41,6 +70,7 @@ export function scheduleJob(app: FastifyInstance, job: ScheduledJob): void {
 
   app.addHook('onReady', async () => {
     active = true;
+    state.lastSuccessAt ??= Date.now();
     next(job.firstAfterMs);
   });
   app.addHook('preClose', async () => {

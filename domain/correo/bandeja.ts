@@ -132,3 +132,28 @@ export async function reintentarCorreo(ctx: Pick<AppContext, 'db' | 'mailer'>, a
   if (resultado.tipo === 'reintentado') ctx.mailer.wake();
   return resultado;
 }
+
+/** The outbox at a glance, for the metrics (docs/decisions/030-metricas.md). */
+export type ResumenBandeja = {
+  pendientes: number;
+  /** Age of the oldest pending mail (s); 0 when none waits. */
+  pendienteMasAntiguoSegundos: number;
+  /** Failed for good: they wait for staff to retry them. */
+  fallidos: number;
+};
+
+/**
+ * Counts only pending and failed rows (the index on `estado` leaves the sent ones, which grow
+ * without end, unread), so a scrape stays cheap however long the outbox's history.
+ */
+export async function resumenBandeja(db: Db): Promise<ResumenBandeja> {
+  const [fila] = await db
+    .select({
+      pendientes: sql<number>`count(*) filter (where ${outbox.estado} = 'pendiente')`.mapWith(Number),
+      fallidos: sql<number>`count(*) filter (where ${outbox.estado} = 'fallido')`.mapWith(Number),
+      antiguedad: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.estado} = 'pendiente')), 0)`.mapWith(Number),
+    })
+    .from(outbox)
+    .where(sql`${outbox.estado} in ('pendiente', 'fallido')`);
+  return { pendientes: fila?.pendientes ?? 0, fallidos: fila?.fallidos ?? 0, pendienteMasAntiguoSegundos: Math.max(0, fila?.antiguedad ?? 0) };
+}

@@ -114,6 +114,8 @@ export type MailWorkerOptions = {
   graceMs?: number;
   /** After this many failed attempts a mail is `fallido` and waits for staff to retry it (about a day with the default delays). */
   maxAttempts?: number;
+  /** Told of each mail sent and recorded as sent (the metrics, docs/decisions/030-metricas.md). */
+  onSent?: () => void;
 };
 
 /** Attempts before a mail is given up as `fallido`: 30 s, 1, 2… 32 min, then hourly, about 24 h in all. */
@@ -352,6 +354,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '', cabeceras: {} })
         .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')));
       log.info({ correo: correo.id, asunto: correo.asunto, destino: maskEmail(correo.destinatario) }, 'correo enviado');
+      opciones.onSent?.();
       return true;
     } finally {
       enVuelo.delete(correo.id);

@@ -70,9 +70,14 @@ export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, { enVi
     const ingestar = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const lectura = leerPosicion(entrada(request), ctx.clock.now());
-      if (!lectura.ok) return reply.status(400).send({ error: lectura.motivo });
+      if (!lectura.ok) {
+        request.server.metricas.posicion('invalida');
+        return reply.status(400).send({ error: lectura.motivo });
+      }
       // Answered once its batch has committed (domain/vehiculos/cola-ingesta.ts): a 200 is stored.
-      const { status, error, reintentarEnSegundos } = respuesta(await cola.registrar(lectura.posicion, { direccion: clientKey(request) }));
+      const resultado = await cola.registrar(lectura.posicion, { direccion: clientKey(request) });
+      request.server.metricas.posicion(resultado.tipo);
+      const { status, error, reintentarEnSegundos } = respuesta(resultado);
       if (reintentarEnSegundos !== undefined) reply.header('retry-after', String(reintentarEnSegundos));
       // As Traccar answers: 200 and nothing else. A repeated report is acknowledged too.
       return error === undefined ? reply.status(status).send() : reply.status(status).send({ error });
