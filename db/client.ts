@@ -28,6 +28,8 @@ export type Database = {
   onTurnWait?(listener: (ms: number) => void): void;
   /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: a query's rows and the data folder taken at the same instant (backups, docs/decisions/031-respaldos.md). */
+  snapshot?<T extends Record<string, unknown>>(query: string): Promise<{ rows: T[]; data: Blob }>;
   /**
    * Subscribes to NOTIFY on `channel`. A notification from a write of this process arrives before
    * the write's promise resolves; others as soon as the server sends them. `connected` is called
@@ -50,7 +52,8 @@ export type Subscriber = {
 
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-function journalEntries(): number {
+/** How many migrations this code has: the migration level a backup may not exceed (docs/decisions/031-respaldos.md). */
+export function journalEntries(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
@@ -151,6 +154,7 @@ export async function openPglite(
         release();
       },
       dumpDataDir: () => client.dumpDataDir(),
+      snapshot: (query) => client.snapshot(query),
       onTurnWait: (listener) => {
         client.onTurnWait = listener;
       },

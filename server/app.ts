@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '#db/client.ts';
-import { StorageConfigError, createLocalStorage } from '#db/storage.ts';
-import { createS3Storage } from '#db/storage-s3.ts';
+import { StorageConfigError } from '#db/storage.ts';
+import { openStorage } from './storage.ts';
+import { abrirPuertaDeRespaldo } from './respaldo-puerta.ts';
 import { type AppConfig, type AppContext, type Clock, type Storage, createAppContext } from '#domain/shared/context.ts';
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
@@ -51,6 +52,7 @@ import { borrarPosicionesVencidas } from '#domain/vehiculos/retencion.ts';
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
 export { createLocalStorage } from '#db/storage.ts';
+export { openStorage };
 export { KEY_FILE } from './data-key.ts';
 export { seedDemoContent } from './demo/index.ts';
 export { CarpetaInvalidaError, importarCarpeta, informeImportacion } from '#domain/importacion/importar.ts';
@@ -430,15 +432,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * Files in the S3_BUCKET when it is set (nothing is then written to the local folder), otherwise
- * under DATA_DIR/archivos, also with PostgreSQL (docs/decisions/016-almacenamiento-s3.md).
- */
-export function openStorage(config: Config): Storage {
-  if (config.s3) return createS3Storage(config.s3);
-  return createLocalStorage(path.join(config.dataDir, 'archivos'));
-}
-
-/**
  * The start's one look at the store (HeadBucket): settings it refuses stop the start with a
  * message naming the setting; a store that does not answer is logged (its class and code, no
  * secret) and the site starts anyway, downloads answering 503 until it is back. True if it answered.
@@ -483,6 +476,7 @@ export async function start(
   let demo: typeof DEMO_USUARIOS | undefined;
   let ingestPort: number | undefined;
   let metricsPort: number | undefined;
+  let cerrarPuerta = async () => {};
   try {
     const storageAnswers = await checkStorageAtStart(storage, (line) => console.warn(JSON.stringify(line)));
     // The demo's files need the store: without it the demo waits for the next start.
@@ -495,7 +489,10 @@ export async function start(
     await app.listen({ port: config.port, host: config.host });
     ingestPort = await app.ingest?.listen(config.host);
     metricsPort = await app.metricsServer?.listen();
+    // PGlite's folder is this process's: backups ask it for the snapshot (docs/decisions/031-respaldos.md).
+    if (database.engine === 'pglite') cerrarPuerta = await abrirPuertaDeRespaldo(config.dataDir, { database, context: app.context });
   } catch (error) {
+    await cerrarPuerta();
     await app?.close().catch(() => {});
     await database.close();
     storage.close?.();
@@ -505,6 +502,7 @@ export async function start(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await cerrarPuerta();
       await server.close();
       await database.close();
       storage.close?.();
