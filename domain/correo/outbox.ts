@@ -123,7 +123,7 @@ export type MailWorkerOptions = {
 };
 
 /** The lease of a claimed mail: a mail held by a process that died is due again within this (ms). */
-export const RESERVA_MS = 20_000;
+export const RESERVA_MS = 15_000;
 
 /**
  * Errors of the connection to the SMTP server, not of one mail (nodemailer's codes and the
