@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, respaldo; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, respaldo, reinicio; all by default).
+// BENCH_EN_VUELO, how many requests are in flight at SIGTERM in the restart section.
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
 import { benchAntes } from './antes.ts';
 import { benchCarga } from './carga.ts';
@@ -10,6 +11,7 @@ import { benchJavaScript } from './javascript.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchRespaldo } from './respaldo.ts';
+import { benchReinicio } from './reinicio.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
 import { benchVehiculosPglite, benchVehiculosPostgres } from './vehiculos.ts';
@@ -45,4 +47,5 @@ if (corre('correo')) {
   if (postgres) await benchCorreoPostgres(postgres);
 }
 if (corre('respaldo')) await benchRespaldo(postgres);
+if (corre('reinicio')) await benchReinicio(postgres);
 if (!postgres) console.log('\n(BENCH_DATABASE_URL sin definir: se omite PostgreSQL)');

@@ -3,6 +3,6 @@ import { build, buildIsCurrent } from './build.ts';
 
 if (!buildIsCurrent()) {
   console.log('Compilando el sitio...');
-  await build();
+  await build({ quiet: true });
 }
 await import('#server/index.ts');

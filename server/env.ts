@@ -157,6 +157,21 @@ const envSchema = z.object({
   /** Metrics for Prometheus on an internal port of their own (docs/decisions/030-metricas.md). Empty: off. */
   METRICS_PORT: optionalPort,
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): how long the site keeps serving after
+  // /health/ready turns 503, so the proxy stops sending; then how long requests already accepted
+  // may take to get their answer before their connections are cut.
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ error: 'Escribí la espera en milisegundos, por ejemplo 3000 (0 para no esperar).' })
+    .int({ error: 'Escribí la espera en milisegundos enteros, por ejemplo 3000.' })
+    .min(0, { error: 'La espera no puede ser negativa: 0 para no esperar.' })
+    .max(60_000, { error: 'La espera puede ser de hasta 60000 ms (un minuto).' })
+    .default(3_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'Escribí el plazo en milisegundos, por ejemplo 15000.' })
+    .int({ error: 'Escribí el plazo en milisegundos enteros, por ejemplo 15000.' })
+    .min(100, { error: 'El plazo tiene que ser de al menos 100 ms.' })
+    .max(600_000, { error: 'El plazo puede ser de hasta 600000 ms (diez minutos).' })
+    .default(15_000),
 });
 
 export type Config = {
@@ -225,6 +240,8 @@ export type Config = {
     simulador: { activo: boolean | undefined; intervaloMs: number };
     streams: { max: number; porDireccion: number };
   };
+  /** Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): serving on after readiness turns 503, then the bound on requests in flight. */
+  cierre: { esperaMs: number; plazoMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -338,5 +355,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },
       streams: { max: e.MAX_STREAMS, porDireccion: e.MAX_STREAMS_PER_IP },
     },
+    cierre: { esperaMs: e.SHUTDOWN_DELAY_MS, plazoMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
