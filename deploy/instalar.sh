@@ -50,17 +50,20 @@ sistema() { [[ ${SIN_SISTEMA:-} != 1 ]]; }
 # Lo que este script cambió en esta corrida: sin cambios, no reinicia nada.
 cambios=()
 
-# Escribe la entrada estándar en DESTINO con ese modo y dueño, sólo si el contenido cambió.
+# Escribe la entrada estándar en DESTINO con ese modo y dueño, sólo si el contenido cambió (sin
+# tocar la carpeta si no: ni su fecha cambia).
 escribir() {
   local destino=$1 modo=$2 duenio=$3 temporal
-  temporal=$(mktemp "$destino.XXXXXX")
+  temporal=$(mktemp)
   cat >"$temporal"
   if [[ -f $destino ]] && cmp -s "$temporal" "$destino"; then
     rm -f "$temporal"
   else
-    chmod "$modo" "$temporal"
-    chown "$duenio" "$temporal"
-    mv -f "$temporal" "$destino"
+    cp "$temporal" "$destino.nuevo"
+    rm -f "$temporal"
+    chmod "$modo" "$destino.nuevo"
+    chown "$duenio" "$destino.nuevo"
+    mv -f "$destino.nuevo" "$destino"
     cambios+=("$destino")
   fi
   chmod "$modo" "$destino"
