@@ -33,16 +33,16 @@ usuario=$(formato '{{.Docker.Config.User}}')
 directorio=$(formato '{{.Docker.Config.WorkingDir}}')
 mapfile -t entrada < <(formato '{{range .Docker.Config.Entrypoint}}{{println .}}{{end}}' | sed '/^$/d')
 mapfile -t entorno < <(formato '{{range .Docker.Config.Env}}{{println .}}{{end}}' | sed '/^$/d')
-salud=$(formato '{{if .Docker.Config.Healthcheck}}{{join .Docker.Config.Healthcheck.Test " "}}{{end}}')
+mapfile -t salud < <(formato '{{if .Docker.Config.Healthcheck}}{{range .Docker.Config.Healthcheck.Test}}{{println .}}{{end}}{{end}}' | sed '/^$/d')
 if [[ -z $usuario || $usuario == 0* || $usuario == root* ]]; then
   echo "La imagen corre como root (User «$usuario»): debe tener un usuario sin privilegios." >&2
   exit 1
 fi
-if [[ $salud != CMD\ * ]]; then
-  echo "La imagen no tiene HEALTHCHECK (¿se guardó en formato OCI?): «$salud»" >&2
+if [[ ${#salud[@]} -lt 2 || ${salud[0]} != CMD ]]; then
+  echo "La imagen no tiene HEALTHCHECK (¿se guardó en formato OCI?): «${salud[*]}»" >&2
   exit 1
 fi
-read -r -a comando_salud <<<"${salud#CMD }"
+comando_salud=("${salud[@]:1}")
 
 mount --bind /dev "$montaje/dev"
 mount -t proc proc "$montaje/proc"
@@ -52,19 +52,20 @@ while (exec 3<>"/dev/tcp/127.0.0.1/$puerto") 2>/dev/null; do puerto=$((puerto + 
 clave=$(od -An -vtx1 -N32 /dev/urandom | tr -d ' \n')
 entorno+=("PORT=$puerto" "SITE_URL=http://localhost:$puerto" "DATA_KEY=$clave" "SEED_DEMO=false" "LOG_LEVEL=warn")
 
-# $0 and $@ belong to the inner shell.
+# Replaces the calling (sub)shell, so the site's PID is the one SIGTERM goes to. $0 and $@
+# belong to the inner shell.
 # shellcheck disable=SC2016
-en_imagen() { chroot --userspec="$usuario" "$montaje" /usr/bin/env -i "${entorno[@]}" /bin/sh -c 'cd "$0" && exec "$@"' "$directorio" "$@"; }
+en_imagen() { exec chroot --userspec="$usuario" "$montaje" /usr/bin/env -i "${entorno[@]}" /bin/sh -c 'cd "$0" && exec "$@"' "$directorio" "$@"; }
 
 echo "== ${entrada[*]} como $usuario en $directorio, puerto $puerto"
 inicio=$SECONDS
 registro=$(mktemp)
-en_imagen "${entrada[@]}" >"$registro" 2>&1 &
+(en_imagen "${entrada[@]}") >"$registro" 2>&1 &
 pid=$!
 listo=0
 for _ in $(seq 240); do
   if ! kill -0 "$pid" 2>/dev/null; then break; fi
-  if curl -fsS -o /dev/null "http://127.0.0.1:$puerto/health/ready"; then
+  if curl -fs -o /dev/null "http://127.0.0.1:$puerto/health/ready"; then
     listo=1
     break
   fi
@@ -76,13 +77,13 @@ if [[ $listo != 1 ]]; then
   exit 1
 fi
 echo "/health/ready: 200 a los $((SECONDS - inicio)) s."
-duenio=$(ps -o user= -p "$(pgrep -P "$pid" -n || echo "$pid")" | tr -d ' ')
-echo "proceso del sitio: usuario $duenio, memoria residente $(($(ps -o rss= -p "$(pgrep -P "$pid" -n || echo "$pid")") / 1024)) MB."
+duenio=$(ps -o user= -p "$pid" | tr -d ' ')
+echo "proceso del sitio ($(ps -o comm= -p "$pid")): usuario $duenio, memoria residente $(($(ps -o rss= -p "$pid") / 1024)) MB."
 if [[ $duenio == root ]]; then
   echo "El sitio corre como root dentro de la imagen." >&2
   exit 1
 fi
-if ! en_imagen "${comando_salud[@]}"; then
+if ! (en_imagen "${comando_salud[@]}"); then
   echo "El HEALTHCHECK de la imagen falló con el sitio listo." >&2
   exit 1
 fi
