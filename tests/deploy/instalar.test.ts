@@ -163,53 +163,57 @@ describe.skipIf(!conPostgres)('deploy/instalar.sh en una raíz temporal, contra 
     expect(fs.readFileSync(path.join(raiz, 'etc/caddy/Caddyfile'), 'utf8')).toBe(run('deploy/caddy/generar.sh', [DOMINIO]).stdout);
   });
 
-  it('el sitio arranca como lo dice su unidad: su usuario, su entorno y la clave como credencial; migra la base y cierra con 0', { timeout: 60_000 }, async () => {
-    const unidad = fs.readFileSync(path.join(raiz, 'etc/systemd/system/municipalidad-vla@.service'), 'utf8');
-    const valor = (clave: string) => [...unidad.matchAll(new RegExp(`^${clave}=(.*)$`, 'gm'))].map((m) => m[1]!);
-    // What systemd does with LoadCredential: a copy the service user can read, in a folder of its own.
-    const credenciales = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-credenciales-'));
-    fs.copyFileSync(clave, path.join(credenciales, 'clave-datos'));
-    run('chown', ['-R', usuario, credenciales]);
-    fs.chmodSync(path.join(credenciales, 'clave-datos'), 0o400);
+  it(
+    'el sitio arranca como lo dice su unidad: su usuario, su entorno y la clave como credencial; migra la base y cierra con 0',
+    { timeout: 60_000 },
+    async () => {
+      const unidad = fs.readFileSync(path.join(raiz, 'etc/systemd/system/municipalidad-vla@.service'), 'utf8');
+      const valor = (clave: string) => [...unidad.matchAll(new RegExp(`^${clave}=(.*)$`, 'gm'))].map((m) => m[1]!);
+      // What systemd does with LoadCredential: a copy the service user can read, in a folder of its own.
+      const credenciales = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-credenciales-'));
+      fs.copyFileSync(clave, path.join(credenciales, 'clave-datos'));
+      run('chown', ['-R', usuario, credenciales]);
+      fs.chmodSync(path.join(credenciales, 'clave-datos'), 0o400);
 
-    let entorno: Record<string, string> = { PATH: process.env.PATH ?? '' };
-    for (const archivo of valor('EnvironmentFile')) {
-      const ruta = archivo.replace(/^-/, '');
-      if (fs.existsSync(ruta)) entorno = { ...entorno, ...leerEntorno(fs.readFileSync(ruta, 'utf8')) };
-    }
-    for (const linea of valor('Environment'))
-      for (const par of linea.split(/\s+/)) {
-        const [nombre, ...resto] = par.split('=');
-        entorno[nombre!] = resto.join('=').replaceAll('%i', '1').replaceAll('%d', credenciales);
+      let entorno: Record<string, string> = { PATH: process.env.PATH ?? '' };
+      for (const archivo of valor('EnvironmentFile')) {
+        const ruta = archivo.replace(/^-/, '');
+        if (fs.existsSync(ruta)) entorno = { ...entorno, ...leerEntorno(fs.readFileSync(ruta, 'utf8')) };
       }
-    expect(entorno).toMatchObject({ PORT: '3001', DATA_KEY_FILE: path.join(credenciales, 'clave-datos') });
-    // Ports of its own here: 3001 may be taken on a shared machine.
-    const puerto = await freePort();
-    entorno = { ...entorno, PORT: String(puerto), METRICS_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+      for (const linea of valor('Environment'))
+        for (const par of linea.split(/\s+/)) {
+          const [nombre, ...resto] = par.split('=');
+          entorno[nombre!] = resto.join('=').replaceAll('%i', '1').replaceAll('%d', credenciales);
+        }
+      expect(entorno).toMatchObject({ PORT: '3001', DATA_KEY_FILE: path.join(credenciales, 'clave-datos') });
+      // Ports of its own here: 3001 may be taken on a shared machine.
+      const puerto = await freePort();
+      entorno = { ...entorno, PORT: String(puerto), METRICS_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
 
-    const [ejecutable, ...argumentos] = valor('ExecStart')[0]!.split(' ');
-    const proceso = spawn('setpriv', ['--reuid', usuario, '--regid', usuario, '--init-groups', '--', ejecutable!, ...argumentos], {
-      cwd: valor('WorkingDirectory')[0],
-      env: entorno,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    procesos.push(proceso);
-    let salida = '';
-    proceso.stdout.on('data', (d: Buffer) => (salida += d.toString()));
-    proceso.stderr.on('data', (d: Buffer) => (salida += d.toString()));
-    const termino = new Promise<number | null>((resolve) => proceso.on('exit', resolve));
-    try {
-      await waitFor(() => salida.includes(`http://127.0.0.1:${puerto}`) || proceso.exitCode !== null, 'el sitio', 45_000);
-      expect(proceso.exitCode, salida).toBeNull();
-      const listo = await fetch(`http://127.0.0.1:${puerto}/health/ready`);
-      expect(listo.status).toBe(200);
-      expect(await listo.json()).toMatchObject({ status: 'ok', database: 'postgresql' });
-      proceso.kill('SIGTERM');
-      expect(await termino).toBe(0);
-    } finally {
-      fs.rmSync(credenciales, { recursive: true, force: true });
-    }
-  });
+      const [ejecutable, ...argumentos] = valor('ExecStart')[0]!.split(' ');
+      const proceso = spawn('setpriv', ['--reuid', usuario, '--regid', usuario, '--init-groups', '--', ejecutable!, ...argumentos], {
+        cwd: valor('WorkingDirectory')[0],
+        env: entorno,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      procesos.push(proceso);
+      let salida = '';
+      proceso.stdout.on('data', (d: Buffer) => (salida += d.toString()));
+      proceso.stderr.on('data', (d: Buffer) => (salida += d.toString()));
+      const termino = new Promise<number | null>((resolve) => proceso.on('exit', resolve));
+      try {
+        await waitFor(() => salida.includes(`http://127.0.0.1:${puerto}`) || proceso.exitCode !== null, 'el sitio', 45_000);
+        expect(proceso.exitCode, salida).toBeNull();
+        const listo = await fetch(`http://127.0.0.1:${puerto}/health/ready`);
+        expect(listo.status).toBe(200);
+        expect(await listo.json()).toMatchObject({ status: 'ok', database: 'postgresql' });
+        proceso.kill('SIGTERM');
+        expect(await termino).toBe(0);
+      } finally {
+        fs.rmSync(credenciales, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('otra corrida no cambia nada: ni archivos, ni modos, ni la clave, que no vuelve a mostrar', () => {
     const antes = foto(raiz);

@@ -21,9 +21,7 @@ function scripts(folder = 'deploy'): string[] {
 describe('scripts de despliegue', () => {
   it('shellcheck no encuentra nada en ninguno, y todos usan set -euo pipefail', () => {
     const lista = scripts();
-    expect(lista).toEqual(
-      expect.arrayContaining(['deploy/instalar.sh', 'deploy/caddy/generar.sh', 'deploy/imagen/construir.sh', 'deploy/imagen/probar.sh']),
-    );
+    expect(lista).toEqual(expect.arrayContaining(['deploy/instalar.sh', 'deploy/caddy/generar.sh', 'deploy/imagen/construir.sh', 'deploy/imagen/probar.sh']));
     const result = run('shellcheck', ['--severity=info', ...lista]);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);

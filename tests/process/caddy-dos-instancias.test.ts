@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#scripts/free-port.ts';
@@ -121,10 +121,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
     caddy.stdout?.on('data', (d: Buffer) => (caddyOutput += d.toString()));
     caddy.stderr?.on('data', (d: Buffer) => (caddyOutput += d.toString()));
     const raizCa = path.join(carpeta, 'datos/caddy/pki/authorities/local/root.crt');
-    await waitFor(() => {
-      if (caddy?.exitCode !== null) throw new Error(`Caddy terminó:\n${caddyOutput}`);
-      return fs.existsSync(raizCa);
-    }, 'la CA interna de Caddy', 20_000);
+    await waitFor(
+      () => {
+        if (caddy?.exitCode !== null) throw new Error(`Caddy terminó:\n${caddyOutput}`);
+        return fs.existsSync(raizCa);
+      },
+      'la CA interna de Caddy',
+      20_000,
+    );
     ca = fs.readFileSync(raizCa, 'utf8');
     agente = new https.Agent({ keepAlive: true, maxSockets: CONEXIONES, ca });
     // Caddy issues the site's certificate and marks both instances healthy.
