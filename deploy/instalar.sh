@@ -205,13 +205,28 @@ else
   cd "$sitio"
   huella=$(sha256sum package-lock.json | cut -d' ' -f1)
   if [[ $(cat node_modules/.instalado 2>/dev/null || true) != "$huella" ]]; then
-    # Sólo los scripts de instalación que el proyecto aprueba (allowScripts en package.json),
-    # con cualquier versión de npm: el Node 24 del proyecto y esbuild.
-    npm ci --ignore-scripts --no-audit --no-fund
-    npm rebuild node esbuild
-    echo "$huella" >node_modules/.instalado
+    # npm corre sobre el Node 24 del proyecto, bajado antes como paquete de npm: con el Node 18 de
+    # Debian, npm saltea los paquetes nativos opcionales que piden Node 20 o más (el de rolldown).
+    node_fijado=$(sed -n 's/^    "node": "\([0-9.]*\)",\{0,1\}$/\1/p' package.json | head -n 1)
+    case $(dpkg --print-architecture) in
+      amd64) arquitectura=x64 ;;
+      arm64) arquitectura=arm64 ;;
+      *)
+        echo "El Node del proyecto no tiene binario para la arquitectura $(dpkg --print-architecture)." >&2
+        exit 1
+        ;;
+    esac
+    node_temporal=$(mktemp -d)
+    (cd "$node_temporal" && npm pack --silent "node-linux-$arquitectura@$node_fijado" >/dev/null && tar -xzf ./*.tgz)
+    # Sólo los scripts de instalación que el proyecto aprueba (allowScripts en package.json), con
+    # cualquier versión de npm: el Node 24 del proyecto y esbuild.
+    PATH="$node_temporal/package/bin:$PATH" npm ci --ignore-scripts --no-audit --no-fund
+    PATH="$node_temporal/package/bin:$PATH" npm rebuild node esbuild
+    rm -rf "$node_temporal"
   fi
   npm run build -- --if-needed
+  # Recién con la compilación hecha: si algo falló, la próxima corrida vuelve a instalar.
+  if [[ $(cat node_modules/.instalado 2>/dev/null || true) != "$huella" ]]; then echo "$huella" >node_modules/.instalado; fi
   cd - >/dev/null
 fi
 nodo=$sitio/node_modules/.bin/node
