@@ -287,15 +287,19 @@ lista() {
 for i in "${instancias[@]}"; do
   unidad=municipalidad-vla@$i
   systemctl enable --quiet "$unidad"
+  reiniciada=0
   if ! systemctl is-active --quiet "$unidad"; then
     systemctl start "$unidad"
   elif [[ ${#cambios[@]} -gt 0 ]]; then
     systemctl restart "$unidad"
+    reiniciada=1
   fi
   if ! lista "30$(printf '%02d' "$i")"; then
     echo "La instancia $i no quedó lista en 90 s. Mirá: journalctl -u $unidad -n 50" >&2
     exit 1
   fi
+  # Caddy la vuelve a poner en el reparto en su próximo chequeo (cada 1 s): recién entonces la otra.
+  if [[ $reiniciada == 1 ]]; then sleep 3; fi
   echo "instancia $i lista en 127.0.0.1:30$(printf '%02d' "$i")."
 done
 if ! systemctl is-active --quiet caddy; then

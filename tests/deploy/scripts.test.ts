@@ -61,7 +61,7 @@ describe('Caddyfile generado', () => {
     handler: string;
     upstreams: { dial: string }[];
     load_balancing: { selection_policy: { policy: string }; try_duration: number };
-    health_checks: { active: { uri: string; interval: number; expect_status: number }; passive: { fail_duration: number } };
+    health_checks: { active: { uri: string; interval: number; expect_status: number }; passive?: unknown };
   };
 
   function proxy(config: ReturnType<typeof validar>): { host: string; proxy: Proxy } {
@@ -82,7 +82,8 @@ describe('Caddyfile generado', () => {
     expect(rp.load_balancing.selection_policy.policy).toBe('round_robin');
     expect(rp.load_balancing.try_duration).toBeGreaterThanOrEqual(5e9);
     expect(rp.health_checks.active).toMatchObject({ uri: '/health/ready', interval: 1e9, expect_status: 200 });
-    expect(rp.health_checks.passive.fail_duration).toBeGreaterThan(0);
+    // No passive check: with Caddy 2.6 it could leave a POST with no instance during a restart.
+    expect(rp.health_checks.passive).toBeUndefined();
     // No internal CA: Caddy's automatic HTTPS asks Let's Encrypt (no tls app policy of its own).
     expect(JSON.stringify(config)).not.toContain('"internal"');
   });

@@ -22,7 +22,7 @@ import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 const CONEXIONES = 50;
 const PAGINAS = ['/', '/consulta-ordenanzas', '/boletines-oficiales', '/consulta-ordenanzas?pattern=residuos'];
 
-type Resultado = { tipo: 'pagina' | 'solicitud'; estado?: number; error?: string; codigo?: string };
+type Resultado = { tipo: 'pagina' | 'solicitud'; estado?: number; error?: string; codigo?: string; texto?: string };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias en PostgreSQL', () => {
   const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-caddy-dos-'));
@@ -172,9 +172,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
         try {
           if (solicitud) {
             const r = await pedir('POST', '/api/v1/solicitudes-decreto', JSON.stringify(solicitudValida()));
-            resultados.push({ tipo: 'solicitud', estado: r.estado, codigo: r.estado === 201 ? (JSON.parse(r.texto) as { codigo: string }).codigo : undefined });
+            resultados.push(
+              r.estado === 201
+                ? { tipo: 'solicitud', estado: r.estado, codigo: (JSON.parse(r.texto) as { codigo: string }).codigo }
+                : { tipo: 'solicitud', estado: r.estado, texto: r.texto.slice(0, 120) },
+            );
           } else {
-            resultados.push({ tipo: 'pagina', estado: (await pedir('GET', PAGINAS[n % PAGINAS.length]!)).estado });
+            const r = await pedir('GET', PAGINAS[n % PAGINAS.length]!);
+            resultados.push({ tipo: 'pagina', estado: r.estado, texto: r.estado === 200 ? undefined : r.texto.slice(0, 120) });
           }
         } catch (error) {
           resultados.push({ tipo: solicitud ? 'solicitud' : 'pagina', error: (error as Error & { code?: string }).code ?? (error as Error).message });
@@ -204,7 +209,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
 
     const fallidos = resultados.filter((r) => r.error !== undefined || (r.tipo === 'pagina' ? r.estado !== 200 : r.estado !== 201));
     const resumen = new Map<string, number>();
-    for (const r of fallidos) resumen.set(`${r.tipo} ${r.error ?? r.estado}`, (resumen.get(`${r.tipo} ${r.error ?? r.estado}`) ?? 0) + 1);
+    // Kind, status or error, and the start of the answer: a proxy's 502 and the site's 503 read apart.
+    for (const r of fallidos) {
+      const clave = `${r.tipo} ${r.error ?? r.estado}${r.texto ? ` ${r.texto}` : ''}`;
+      resumen.set(clave, (resumen.get(clave) ?? 0) + 1);
+    }
     console.log(
       `reinicio escalonado: ${resultados.length} pedidos (${resultados.filter((r) => r.tipo === 'solicitud').length} solicitudes), ` +
         `${fallidos.length} fallidos; cierres ${cierres.map((c) => `${c.codigo} en ${c.ms} ms`).join(', ')}`,
