@@ -31,6 +31,18 @@ export default defineConfig({
     // bytes that paint its largest element, written into the stylesheet so the first paint does
     // not wait for one more request (docs/decisions/010-lighthouse.md).
     assetsInlineLimit: (file) => file.endsWith('/montanas.svg'),
+    rolldownOptions: {
+      // `npm start` shows the address and the demo accounts, not pages of notices that are not
+      // ours to act on: the bundler's timing report, server-only Node modules it leaves out of the
+      // browser bundle, and the embedded database's own `eval`. Every other warning and error stays.
+      checks: { bundlerTimings: false },
+      onLog(level, log, handler) {
+        const texto = log.message ?? '';
+        if (level === 'warn' && (texto.includes('externalized for browser compatibility') || (log.code === 'EVAL' && texto.includes('@electric-sql/pglite'))))
+          return;
+        handler(level, log);
+      },
+    },
   },
   environments: {
     // The SSR entry is the Fastify app itself, so the router context key is one object (docs/architecture.md, "Contexto").

@@ -30,12 +30,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
   // The nonce goes on every inline script, streamed chunks included.
   const { nonce, respuesta, log } = loadContext.get(appContext);
   if (responseStatusCode === 500 && respuesta.baseNoDisponible) responseStatusCode = 503;
+  // A page that cannot answer now says when to try again, as the API's 503s do (server/errors.ts).
+  if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '30');
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -27,8 +27,11 @@ export const CONSULTAS: Record<string, string> = {
   'sin filtros, página 40': 'pagina=40',
 };
 
-/** 100,000 plausible ordinances in batches; descriptions and document text from the demo themes. */
-export async function llenar(database: Database): Promise<void> {
+/**
+ * 100,000 plausible ordinances in batches; descriptions and document text from the demo themes.
+ * Numbered from `primerNumero`: past the demo's own when added to it (bench/respaldo.ts).
+ */
+export async function llenar(database: Database, primerNumero = 1): Promise<void> {
   const r = createRandom(42);
   const lote = 2000;
   for (let inicio = 0; inicio < CANTIDAD; inicio += lote) {
@@ -37,13 +40,13 @@ export async function llenar(database: Database): Promise<void> {
       const anio = 1985 + (i % 42);
       const tema = temaAleatorio(r, anio);
       filas.push({
-        numero: i + 1,
+        numero: primerNumero + i,
         anio,
         estado: r.elegir([1, 2, 2, 2, 2, 2, 3, 3, 4, 9]),
         fechaEmision: `${anio}-${String(r.entero(1, 12)).padStart(2, '0')}-${String(r.entero(1, 28)).padStart(2, '0')}`,
         descripcion: tema.descripcion,
         expediente: r.probabilidad(0.8) ? `${r.entero(100, 9999)}-HCD-${anio}` : null,
-        textoDocumento: `ORDENANZA N° ${i + 1}/${anio}. EL CONCEJO DELIBERANTE SANCIONA CON FUERZA DE ORDENANZA: ${tema.articulos.map((a, n) => `Artículo ${n + 1}°: ${a}`).join(' ')} Comuníquese, publíquese y archívese.`,
+        textoDocumento: `ORDENANZA N° ${primerNumero + i}/${anio}. EL CONCEJO DELIBERANTE SANCIONA CON FUERZA DE ORDENANZA: ${tema.articulos.map((a, n) => `Artículo ${n + 1}°: ${a}`).join(' ')} Comuníquese, publíquese y archívese.`,
       });
     }
     await database.db.insert(ordenanzas).values(filas);

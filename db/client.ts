@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DatabaseBreaker } from './errors.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
 export { withoutBlocking } from './pglite-thread.ts';
@@ -28,6 +29,8 @@ export type Database = {
   onTurnWait?(listener: (ms: number) => void): void;
   /** PGlite only: the whole data folder as a tarball, to start copies of it (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: a query's rows and the data folder taken at the same instant (backups, docs/decisions/031-respaldos.md). */
+  snapshot?<T extends Record<string, unknown>>(query: string): Promise<{ rows: T[]; data: Blob }>;
   /**
    * Subscribes to NOTIFY on `channel`. A notification from a write of this process arrives before
    * the write's promise resolves; others as soon as the server sends them. `connected` is called
@@ -50,7 +53,8 @@ export type Subscriber = {
 
 const migrationsFolder = path.resolve(process.cwd(), 'db/migrations');
 
-function journalEntries(): number {
+/** How many migrations this code has: the migration level a backup may not exceed (docs/decisions/031-respaldos.md). */
+export function journalEntries(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
@@ -151,6 +155,7 @@ export async function openPglite(
         release();
       },
       dumpDataDir: () => client.dumpDataDir(),
+      snapshot: (query) => client.snapshot(query),
       onTurnWait: (listener) => {
         client.onTurnWait = listener;
       },
@@ -195,16 +200,21 @@ async function migratePostgres(url: string): Promise<void> {
 export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
   await migratePostgres(url);
   const channels = new PoolChannels();
+  const breaker = new DatabaseBreaker(Math.max(1_000, limits.connectTimeoutMs));
   const pool = new pg.Pool({
     onConnect: channels.onConnect,
     connectionString: url,
     max: limits.poolSize,
     connectionTimeoutMillis: limits.connectTimeoutMs,
-    statement_timeout: limits.statementTimeoutMs,
-    lock_timeout: limits.statementTimeoutMs,
+    // The server cuts a statement (or a wait for a lock) a little before the client's own bound
+    // below, so a live server's refusal arrives first and is told apart from a server that does
+    // not answer (db/errors.ts, DatabaseBreaker).
+    statement_timeout: Math.max(100, limits.statementTimeoutMs - 500),
+    lock_timeout: Math.max(100, limits.statementTimeoutMs - 500),
     idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
-    // A server that stopped answering never cancels anything itself: the client gives up too.
-    query_timeout: limits.statementTimeoutMs + 1_000,
+    // A server that stopped answering never cancels anything itself: the client gives up too, so a
+    // frozen server is answered for within DB_STATEMENT_TIMEOUT_MS (docs/decisions/029-fallas.md).
+    query_timeout: limits.statementTimeoutMs,
     keepAlive: true,
   });
   // An idle connection that the server closes (a restart, a failover, an administrator) emits an
@@ -217,7 +227,20 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
   // query in flight fails on its own and the connection is discarded when it is released.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    guardStatements(client, breaker);
   });
+  // A server that does not answer is waited for once, not by every statement (DatabaseBreaker).
+  guardStatements(pool, breaker);
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof pool.connect>[0]) => {
+    // The pool's own calls (from pool.query) pass a callback and are guarded there.
+    if (callback) return connect(callback);
+    breaker.check();
+    return connect().catch((error: unknown) => {
+      breaker.observe(error);
+      throw error;
+    });
+  }) as typeof pool.connect;
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -241,6 +264,18 @@ export async function openPostgres(url: string, limits: DatabaseLimits = DEFAULT
       return stop;
     },
   };
+}
+
+/** Every promise-returning `query` of `target` (the pool, or a connection) checks and feeds the breaker. */
+function guardStatements(target: { query: (...args: never[]) => unknown }, breaker: DatabaseBreaker): void {
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  target.query = ((...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return query(...args);
+    breaker.check();
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(breaker.observe);
+    return result;
+  }) as typeof target.query;
 }
 
 /**

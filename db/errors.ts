@@ -44,6 +44,47 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The server does not answer at all (a client-side timeout, a refused or cut connection), as opposed to refusing one statement. */
+const NO_ANSWER_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'DB_TIMEOUT']);
+const NO_ANSWER_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'Client has encountered a connection error',
+];
+
+function isNoAnswer(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof DatabaseTimeoutError) return true;
+    if (typeof e.code === 'string' && (NO_ANSWER_ERRNO.has(e.code) || /^08...$/.test(e.code))) return true;
+    if (typeof e.message === 'string' && NO_ANSWER_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  }
+  return false;
+}
+
+/**
+ * After the server failed to answer, every statement fails at once for `ventanaMs` instead of
+ * waiting out its own timeout; the first one after the window tries the server again
+ * (docs/decisions/029-fallas.md). A form post thus waits for a frozen database once (its action),
+ * not once more for the page it renders, and a frozen database answers everyone within one
+ * timeout. A statement the server refuses (a lock, a full disk) does not open it: the server answers.
+ */
+export class DatabaseBreaker {
+  private hasta = 0;
+  private readonly ventanaMs: number;
+  constructor(ventanaMs: number) {
+    this.ventanaMs = ventanaMs;
+  }
+  /** Throws while the window is open. */
+  check(): void {
+    if (Date.now() < this.hasta) throw new DatabaseTimeoutError('la base de datos no respondió hace un momento; se vuelve a probar en unos segundos');
+  }
+  /** Opens the window if `error` means the server did not answer. */
+  readonly observe = (error: unknown): void => {
+    if (isNoAnswer(error)) this.hasta = Date.now() + this.ventanaMs;
+  };
+}
+
 /**
  * What of a database error may be logged. Drizzle's message quotes the query's parameters (a DNI,
  * an e-mail, a visitor's search), and PostgreSQL's detail quotes row values: neither is kept. The

@@ -424,6 +424,18 @@ export class PgliteThread {
     };
   }
 
+  /**
+   * One statement's rows and the data folder, in one turn: nothing else runs between them and no
+   * transaction is open, so the folder holds exactly what the rows describe (docs/decisions/031-respaldos.md).
+   */
+  async snapshot<T>(sql: string): Promise<{ rows: T[]; data: Blob }> {
+    return this.inTurn(async (state) => {
+      const result = await this.send<Results<T>>({ op: 'query', sql, params: [], rowMode: undefined, textOids: [] }, state);
+      const data = await this.send<ArrayBuffer>({ op: 'dump' });
+      return { rows: result.rows, data: new Blob([data]) };
+    }, true);
+  }
+
   async dumpDataDir(): Promise<Blob> {
     return new Blob([await this.inTurn((state) => this.send<ArrayBuffer>({ op: 'dump' }, state), false)]);
   }

@@ -19,7 +19,7 @@ export type S3Settings = {
   timeoutMs: number;
 };
 
-export type S3Storage = Storage & { check(): Promise<void>; close(): void };
+export type S3Storage = Storage & { check(): Promise<void>; close(): void; list(): AsyncIterable<string> };
 
 type Sdk = typeof S3Sdk;
 type SdkError = { name?: string; $metadata?: { httpStatusCode?: number }; code?: string };
@@ -132,6 +132,16 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     async delete(key) {
       checkStorageKey(key);
       await run(settings.timeoutMs, key, (sdk, s3, abortSignal) => s3.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }), { abortSignal }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await run(settings.timeoutMs, undefined, (sdk, s3, abortSignal) =>
+          s3.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }), { abortSignal }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     /**
      * Asks for the bucket (HeadBucket). Settings the server refuses are StorageConfigError, whose

@@ -13,6 +13,8 @@ export type Storage = {
   get(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key in the store, in no particular order (backups, docs/decisions/031-respaldos.md). */
+  list?(): AsyncIterable<string>;
   /** Whether the store answers now (the readiness check): StorageUnavailableError if not. */
   check?(): Promise<void>;
   /** Closes the client's connections (object storage). */
@@ -92,6 +94,18 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
+    },
+    async *list() {
+      // A write in progress (or one a crash cut short) is a `.tmp` beside its key: not a file yet.
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (key.split('/').every((segment) => KEY_SEGMENT.test(segment))) yield key;
+      }
     },
   };
 }

@@ -41,9 +41,11 @@ async function precompress(dir: string): Promise<void> {
   }
 }
 
-export async function build(): Promise<void> {
+/** `quiet` (what `npm start` asks): only warnings and errors, not the list of every file built. */
+export async function build(options: { quiet?: boolean } = {}): Promise<void> {
   const started = Date.now();
-  execFileSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+  const args = [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build', ...(options.quiet ? ['--logLevel', 'warn'] : [])];
+  execFileSync(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });

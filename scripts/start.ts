@@ -8,7 +8,7 @@ import { SERVER_NODE_FLAGS, serverEnv } from './server-process.ts';
 
 if (!buildIsCurrent()) {
   console.log('Compilando el sitio...');
-  await build();
+  await build({ quiet: true });
 }
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/index.ts'], { env: serverEnv(process.env), stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {

@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '#db/client.ts';
-import { StorageConfigError, createLocalStorage } from '#db/storage.ts';
-import { createS3Storage } from '#db/storage-s3.ts';
+import { StorageConfigError } from '#db/storage.ts';
+import { openStorage } from './storage.ts';
+import { abrirPuertaDeRespaldo } from './respaldo-puerta.ts';
 import { type AppConfig, type AppContext, type Clock, type Storage, createAppContext } from '#domain/shared/context.ts';
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
@@ -27,7 +28,7 @@ import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { openCipher } from './data-key.ts';
-import { buildInfo, registerHealth } from './health.ts';
+import { type EstadoCierre, buildInfo, registerHealth } from './health.ts';
 import { registerPages } from './pages.ts';
 import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './security.ts';
 import { type ContentVersion, watchContentVersion } from './content-version.ts';
@@ -51,8 +52,10 @@ import { borrarPosicionesVencidas } from '#domain/vehiculos/retencion.ts';
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
 export { createLocalStorage } from '#db/storage.ts';
+export { openStorage };
 export { KEY_FILE } from './data-key.ts';
 export { seedDemoContent } from './demo/index.ts';
+export { CarpetaInvalidaError, importarCarpeta, informeImportacion } from '#domain/importacion/importar.ts';
 export { buildInfo, serializeError };
 
 export type AppOptions = {
@@ -87,6 +90,8 @@ declare module 'fastify' {
     metricas: Metricas;
     /** The metrics' own port, when METRICS_PORT is set: `start()` opens it after the site's port. */
     metricsServer: ReturnType<typeof createMetricsServer> | undefined;
+    /** Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): set, readiness answers 503 and every answer closes its connection. */
+    cierre: EstadoCierre;
   }
 }
 
@@ -109,13 +114,11 @@ const clientDir = path.resolve(process.cwd(), 'build/client');
 /** Longer addresses get 414: no page or API call needs more, and search text is capped at 200. */
 export const MAX_URL_LENGTH = 8 * 1024;
 
-/** On close, how long requests in flight may take before their connections are cut. */
-export const HTTP_GRACE_MS = 1000;
-
 /**
  * Once the server stops listening, a keep-alive connection whose request was in flight would stay
  * open after its answer (until the 72 s keep-alive timeout) and hold the close: idle connections
- * are closed as they become idle, and after `graceMs` every connection is cut.
+ * are closed as they become idle, and after `graceMs` (SHUTDOWN_TIMEOUT_MS) every connection is
+ * cut (docs/decisions/028-cierre-ordenado.md).
  */
 function drainConnections(server: FastifyInstance['server'], graceMs: number): void {
   const idle = setInterval(() => server.closeIdleConnections(), 100);
@@ -127,6 +130,9 @@ function drainConnections(server: FastifyInstance['server'], graceMs: number): v
     clearTimeout(cut);
   });
 }
+
+/** Open connections of `server` now (for the close's log). */
+const connectionCount = (server: http.Server) => new Promise<number>((resolve) => server.getConnections((_error, n) => resolve(n ?? 0)));
 
 /**
  * Outside the pages, bodies are JSON only (415 otherwise), read as bytes and decoded strictly, so
@@ -156,11 +162,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The render cache's front door (server/render-cache.ts, serveRaw): set once the cache exists;
   // it answers hits before Fastify sees the request, and passes everything else on.
   let frontDoor: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  const cierre: EstadoCierre = { iniciado: false };
   const app = Fastify({
     // Fastify's own HTTP server (lib/server.js), with the front door in front of its handler.
     serverFactory: (handler, factoryOptions) => {
       const resolved = factoryOptions as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
       const server = http.createServer(resolved.http ?? {}, (request, response) => {
+        // Closing: every answer, the render cache's too, ends its connection, so kept-alive
+        // clients (the proxy) open their next one elsewhere (docs/decisions/028-cierre-ordenado.md).
+        if (cierre.iniciado) response.setHeader('connection', 'close');
         if (frontDoor?.(request, response)) return;
         handler(request, response);
       });
@@ -185,7 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     // A hop count becomes the function Fastify applies to it (its types do not list numbers).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    return503OnClosing: true,
+    // Requests that reach a closing server on a kept-alive connection are served, not refused
+    // with 503: the proxy already sent them here (docs/decisions/028-cierre-ordenado.md).
+    return503OnClosing: false,
     // Random request ids: they appear in 5xx answers as a reference, and must not count visitors.
     genReqId: () => randomPoolBytes(6).toString('hex'),
     // Bounds on every request (issue 8): a body that does not arrive gets 408, an answer that does
@@ -271,6 +283,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if ((personas?.n ?? 0) === 0) app.log.warn({}, 'no hay usuarios del back-office: definí ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador');
   }
 
+  app.decorate('cierre', cierre);
+  // However the app is closed (start().close() sets it earlier, tests close the app directly).
+  app.addHook('preClose', async () => {
+    cierre.iniciado = true;
+  });
   registerHealth(app, database, storage);
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
@@ -293,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const detenerWorker = () => (workerDetenido ??= worker.stop());
   app.addHook('preClose', async () => {
     void detenerWorker();
-    drainConnections(app.server, HTTP_GRACE_MS);
+    drainConnections(app.server, config.cierre.plazoMs);
   });
   app.addHook('onClose', async () => detenerWorker());
   // The application context (docs/architecture.md, "Contexto"): one per process, for pages, API,
@@ -332,15 +349,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : undefined;
   if (renderCache && !vite) {
     // What every request passes before a page: the input guard's header checks (its method, length
-    // and address checks hold for an address the cache already keeps), and a server that is not
-    // closing (Fastify then answers 503 itself).
-    let open = true;
-    app.addHook('preClose', async () => {
-      open = false;
-    });
+    // and address checks hold for an address the cache already keeps). A closing server still
+    // serves from the cache what it accepted (docs/decisions/028-cierre-ordenado.md).
     const trustProxy = config.trustProxy !== false;
     const admits = (request: IncomingMessage) => {
-      if (!open) return false;
       try {
         checkHeaders(request.headers, { trustProxy });
         return true;
@@ -400,9 +412,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (ingest) {
     let cerrada: Promise<void> | undefined;
     app.addHook('preClose', async () => {
-      cerrada = ingest.close(HTTP_GRACE_MS);
+      cerrada = ingest.close(config.cierre.plazoMs);
     });
-    app.addHook('onClose', async () => cerrada ?? ingest.close(HTTP_GRACE_MS));
+    app.addHook('onClose', async () => cerrada ?? ingest.close(config.cierre.plazoMs));
   }
   const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
   app.decorate('metricsServer', metricsServer);
@@ -426,15 +438,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-/**
- * Files in the S3_BUCKET when it is set (nothing is then written to the local folder), otherwise
- * under DATA_DIR/archivos, also with PostgreSQL (docs/decisions/016-almacenamiento-s3.md).
- */
-export function openStorage(config: Config): Storage {
-  if (config.s3) return createS3Storage(config.s3);
-  return createLocalStorage(path.join(config.dataDir, 'archivos'));
 }
 
 /**
@@ -465,7 +468,13 @@ async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | 
   return (fila?.n ?? 0) > 0 ? DEMO_USUARIOS : undefined;
 }
 
-/** The whole process: database, demo content, HTTP server, graceful shutdown. */
+/**
+ * The whole process: database, demo content, HTTP server, orderly close. `close()` follows
+ * docs/decisions/028-cierre-ordenado.md: readiness turns 503 and answers close their connections
+ * at once; the site keeps serving for SHUTDOWN_DELAY_MS so the proxy notices; then it stops
+ * listening, live map streams are told to reconnect, the outbox gives back what it holds, requests
+ * already accepted get their answers (up to SHUTDOWN_TIMEOUT_MS), and the database closes.
+ */
 export async function start(
   config: Config,
   vite?: ViteDevServer,
@@ -482,6 +491,7 @@ export async function start(
   let demo: typeof DEMO_USUARIOS | undefined;
   let ingestPort: number | undefined;
   let metricsPort: number | undefined;
+  let cerrarPuerta = async () => {};
   try {
     const storageAnswers = await checkStorageAtStart(storage, (line) => console.warn(JSON.stringify(line)));
     // The demo's files need the store: without it the demo waits for the next start.
@@ -494,7 +504,10 @@ export async function start(
     await app.listen({ port: config.port, host: config.host });
     ingestPort = await app.ingest?.listen(config.host);
     metricsPort = await app.metricsServer?.listen();
+    // PGlite's folder is this process's: backups ask it for the snapshot (docs/decisions/031-respaldos.md).
+    if (database.engine === 'pglite') cerrarPuerta = await abrirPuertaDeRespaldo(config.dataDir, { database, context: app.context });
   } catch (error) {
+    await cerrarPuerta();
     await app?.close().catch(() => {});
     await database.close();
     storage.close?.();
@@ -504,9 +517,17 @@ export async function start(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      const inicio = performance.now();
+      const desde = () => Math.round(performance.now() - inicio);
+      server.cierre.iniciado = true;
+      if (config.cierre.esperaMs > 0) await new Promise((resolve) => setTimeout(resolve, config.cierre.esperaMs));
+      server.server.once('close', () => server.log.info({ ms: desde() }, 'cierre: pedidos en curso respondidos, conexiones cerradas'));
+      server.log.info({ ms: desde(), conexiones: await connectionCount(server.server) }, 'cierre: el sitio deja de aceptar conexiones');
+      await cerrarPuerta();
       await server.close();
       await database.close();
       storage.close?.();
+      server.log.info({ ms: desde() }, 'cierre: base de datos cerrada');
     })());
   return { app: server, close, demo, ingestPort, metricsPort };
 }

@@ -14,12 +14,26 @@ export const KEY_FILE = 'clave-datos.key';
 export function openCipher(config: Config): Cipher {
   if (config.dataKeys) return createCipher(config.dataKeys.current, config.dataKeys.previous);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const archivo = path.join(config.dataDir, KEY_FILE);
   try {
-    fs.writeFileSync(archivo, `${generateDataKey()}\n`, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(path.join(config.dataDir, KEY_FILE), `${generateDataKey()}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  return cipherFromKeyFile(config.dataDir);
+}
+
+/**
+ * The key as `openCipher` finds it, but never a new one: a restore or a check of a backup needs the
+ * key the data was written with (docs/decisions/031-respaldos.md). Undefined when there is none.
+ */
+export function existingCipher(config: Config): Cipher | undefined {
+  if (config.dataKeys) return createCipher(config.dataKeys.current, config.dataKeys.previous);
+  if (!fs.existsSync(path.join(config.dataDir, KEY_FILE))) return undefined;
+  return cipherFromKeyFile(config.dataDir);
+}
+
+function cipherFromKeyFile(dataDir: string): Cipher {
+  const archivo = path.join(dataDir, KEY_FILE);
   // A copy or an editor may have widened it: the key is for this process's user only.
   fs.chmodSync(archivo, 0o600);
   const texto = fs.readFileSync(archivo, 'utf8').trim();

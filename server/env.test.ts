@@ -84,4 +84,13 @@ describe('configuración', () => {
     expect(() => loadConfig({ SIMULADOR_INTERVALO_MS: '10' })).toThrow(/SIMULADOR_INTERVALO_MS/);
     expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3' }).vehiculos.streams).toEqual({ max: 50, porDireccion: 3 });
   });
+
+  it('SHUTDOWN_DELAY_MS y SHUTDOWN_TIMEOUT_MS: 3 s y 15 s por defecto, 0 permitido para la espera, y un mensaje en castellano si no son válidos', () => {
+    expect(loadConfig({}).cierre).toEqual({ esperaMs: 3_000, plazoMs: 15_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000' }).cierre).toEqual({ esperaMs: 0, plazoMs: 2_000 });
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: 'pronto' })).toThrow(/SHUTDOWN_DELAY_MS: Escribí la espera en milisegundos/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(/SHUTDOWN_DELAY_MS: La espera no puede ser negativa/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '120000' })).toThrow(/SHUTDOWN_DELAY_MS: La espera puede ser de hasta 60000 ms/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS: El plazo tiene que ser de al menos 100 ms/);
+  });
 });

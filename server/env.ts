@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { DatabaseLimits } from '#db/client.ts';
@@ -122,6 +123,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   SEED_DEMO: z.stringbool().optional(),
   DATA_KEY: dataKey.optional(),
+  /** The key read from a file instead (read in loadConfig): a systemd credential, a container secret. */
+  DATA_KEY_FILE: z.string().trim().optional(),
   /** Keys being rotated out, comma-separated: still read, never written. */
   DATA_KEY_PREVIOUS: z.string().trim().optional(),
   SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -157,6 +160,21 @@ const envSchema = z.object({
   /** Metrics for Prometheus on an internal port of their own (docs/decisions/030-metricas.md). Empty: off. */
   METRICS_PORT: optionalPort,
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): how long the site keeps serving after
+  // /health/ready turns 503, so the proxy stops sending; then how long requests already accepted
+  // may take to get their answer before their connections are cut.
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ error: 'Escribí la espera en milisegundos, por ejemplo 3000 (0 para no esperar).' })
+    .int({ error: 'Escribí la espera en milisegundos enteros, por ejemplo 3000.' })
+    .min(0, { error: 'La espera no puede ser negativa: 0 para no esperar.' })
+    .max(60_000, { error: 'La espera puede ser de hasta 60000 ms (un minuto).' })
+    .default(3_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'Escribí el plazo en milisegundos, por ejemplo 15000.' })
+    .int({ error: 'Escribí el plazo en milisegundos enteros, por ejemplo 15000.' })
+    .min(100, { error: 'El plazo tiene que ser de al menos 100 ms.' })
+    .max(600_000, { error: 'El plazo puede ser de hasta 600000 ms (diez minutos).' })
+    .default(15_000),
 });
 
 export type Config = {
@@ -225,16 +243,43 @@ export type Config = {
     simulador: { activo: boolean | undefined; intervaloMs: number };
     streams: { max: number; porDireccion: number };
   };
+  /** Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): serving on after readiness turns 503, then the bound on requests in flight. */
+  cierre: { esperaMs: number; plazoMs: number };
 };
 
 export class ConfigError extends Error {}
 
 const parseKey = (value: string) => (/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64'));
 
+// --- Deployment (docs/decisions/032-puesta-en-produccion.md) ---
+/**
+ * DATA_KEY_FILE: the data key read from a file (a systemd credential, a container secret), so the
+ * key is in no environment file and no process listing. The file holds the key alone, as DATA_KEY.
+ */
+function withKeyFile(source: Record<string, string | undefined>): { source: Record<string, string | undefined>; problem?: string } {
+  const file = source.DATA_KEY_FILE?.trim();
+  if (!file) return { source };
+  if (source.DATA_KEY?.trim()) return { source, problem: '  DATA_KEY_FILE: está también DATA_KEY; dejá una sola de las dos.' };
+  let key: string;
+  try {
+    key = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no existe' : code === 'EACCES' ? 'este usuario no puede leerlo' : `no se pudo leer (${code ?? String(error)})`;
+    return { source, problem: `  DATA_KEY_FILE: el archivo ${file} ${why}.` };
+  }
+  if (!dataKey.safeParse(key).success)
+    return { source, problem: `  DATA_KEY_FILE: el archivo ${file} no tiene una clave de 256 bits (64 dígitos hexadecimales o 44 caracteres en base64).` };
+  return { source: { ...source, DATA_KEY: key } };
+}
+// --- end of deployment ---
+
 /** Reads the environment once, at boot; a wrong value stops the process with a message per variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const { source, problem } = withKeyFile(environment);
   const parsed = envSchema.safeParse(source);
   const lines = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (problem) lines.push(problem);
   // Only an operator's explicit NODE_ENV=production is a deployment; `npm start` without it is
   // local use, served in production mode.
   if (source.NODE_ENV === 'production' && !source.SITE_URL?.trim()) {
@@ -242,9 +287,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       '  SITE_URL: en producción (NODE_ENV=production) es obligatoria: la dirección pública del sitio, por ejemplo https://www.villalaangostura.gob.ar. Los enlaces de los correos, el sitemap y los feeds salen de ella, nunca del pedido.',
     );
   }
-  if ((source.NODE_ENV === 'production' || source.DATABASE_URL?.trim()) && !source.DATA_KEY?.trim()) {
+  if ((source.NODE_ENV === 'production' || source.DATABASE_URL?.trim()) && !source.DATA_KEY?.trim() && !problem) {
     lines.push(
-      '  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base).',
+      '  DATA_KEY: en producción y con PostgreSQL es obligatoria: la clave que cifra DNI y correos (generala con "openssl rand -hex 32" y guardala fuera de la base), o DATA_KEY_FILE con la ruta del archivo que la tiene.',
     );
   }
   const adminPassword = source.ADMIN_PASSWORD;
@@ -338,5 +383,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },
       streams: { max: e.MAX_STREAMS, porDireccion: e.MAX_STREAMS_PER_IP },
     },
+    cierre: { esperaMs: e.SHUTDOWN_DELAY_MS, plazoMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -4,6 +4,9 @@ import type { Storage } from '#db/storage.ts';
 
 export const buildInfo = __BUILD_INFO__;
 
+/** Whether this instance is closing (docs/decisions/028-cierre-ordenado.md): set once, on SIGTERM. */
+export type EstadoCierre = { iniciado: boolean };
+
 export function registerHealth(app: FastifyInstance, database: Database, storage: Storage): void {
   app.get('/health/live', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -12,6 +15,8 @@ export function registerHealth(app: FastifyInstance, database: Database, storage
 
   app.get('/health/ready', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Closing: the proxy's next check takes this instance out while it still serves what comes.
+    if (app.cierre.iniciado) return reply.status(503).header('retry-after', '5').send({ status: 'cerrando', database: database.engine });
     try {
       const ready = await database.migrationsApplied();
       if (!ready) return reply.status(503).send({ status: 'migraciones pendientes', database: database.engine });

@@ -23,8 +23,11 @@ process.env.NODE_ENV = development ? 'development' : 'production';
 
 type AppModule = typeof App;
 
-/** Forced exit if closing hangs. */
-const WATCHDOG_MS = 10_000;
+/**
+ * Forced exit if closing hangs: beyond the wait and the bound on requests in flight
+ * (SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS), this much for the outbox and the database to close.
+ */
+const WATCHDOG_MARGIN_MS = 10_000;
 
 async function loadAppModule(): Promise<{ mod: AppModule; vite?: ViteDevServer }> {
   if (!development) {
@@ -41,12 +44,17 @@ try {
   const config = mod.loadConfig(environment);
   const { close, demo, ingestPort, metricsPort } = await mod.start(config, vite);
   const shutdown = (signal: string) => {
-    console.log(`${signal} recibido: cerrando conexiones...`);
-    // A normal close takes under 2 s (docs/architecture.md, "Correo"); this only ends a stuck one.
+    const { esperaMs, plazoMs } = config.cierre;
+    console.log(
+      `${signal} recibido: /health/ready responde 503; se siguen atendiendo pedidos ${esperaMs / 1000} s más y después se cierra ` +
+        `(hasta ${plazoMs / 1000} s para los pedidos en curso).`,
+    );
+    // docs/decisions/028-cierre-ordenado.md: a normal close ends well within this; it only ends a stuck one.
+    const watchdogMs = esperaMs + plazoMs + WATCHDOG_MARGIN_MS;
     const timer = setTimeout(() => {
-      console.error(`El cierre no terminó en ${WATCHDOG_MS / 1000} s: salida forzada.`);
+      console.error(`El cierre no terminó en ${watchdogMs / 1000} s: salida forzada.`);
       process.exit(1);
-    }, WATCHDOG_MS);
+    }, watchdogMs);
     timer.unref();
     close()
       .then(() => vite?.close())

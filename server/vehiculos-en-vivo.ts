@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { EVENTO_INSTANTANEA, EVENTO_POSICION } from '#domain/vehiculos/eventos.ts';
+import { EVENTO_INSTANTANEA, EVENTO_POSICION, EVENTO_RECONECTAR } from '#domain/vehiculos/eventos.ts';
 import type { Database } from '#db/client.ts';
 import { POSICIONES_VEHICULO_CHANNEL } from '#db/schema/index.ts';
 import { leerAvisoPosicion } from '#domain/vehiculos/avisos.ts';
@@ -15,7 +15,8 @@ import type { VehiculoEnMapa } from '#domain/vehiculos/queries.ts';
  * `posicion` event per position that is public, of an active vehicle, recent enough for the map
  * and newer than what that stream last showed of its vehicle; a comment every LATIDO_MS keeps
  * proxies from closing it. It ends after `duracionMaximaMs` (the browser reconnects, perhaps to
- * another instance, and gets a fresh snapshot) and when the app closes. When the listening
+ * another instance, and gets a fresh snapshot) and when the app closes, then with a `reconectar`
+ * event so the page reconnects at once (docs/decisions/028-cierre-ordenado.md). When the listening
  * connection was lost, every stream gets a new snapshot once it is back: positions may have been
  * missed meanwhile.
  */
@@ -76,7 +77,7 @@ export type VehiculosEnVivo = {
   abiertas(): number;
   /** Resolves once this instance has heard of the position `id` (tests). */
   oida(id: number): Promise<void>;
-  /** Ends every stream (the app is closing): each browser reconnects elsewhere. */
+  /** Ends every stream with a `reconectar` event (the app is closing): each browser reconnects elsewhere. */
   cerrarStreams(): void;
   stop(): Promise<void>;
 };
@@ -196,8 +197,9 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
   latido.unref();
 
   const cerrarStreams = () => {
+    if (cerrando) return;
     cerrando = true;
-    for (const cliente of clientes) cliente.stream.end();
+    for (const cliente of clientes) cliente.stream.end(evento(EVENTO_RECONECTAR, {}));
   };
 
   return {
@@ -249,7 +251,7 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
       const espera = cliente.espera ?? [];
       cliente.espera = undefined;
       for (const { id, hora, texto } of espera) mostrar(cliente, id, hora, texto);
-      if (cerrando) stream.end();
+      if (cerrando) stream.end(evento(EVENTO_RECONECTAR, {}));
       return { ok: true, stream };
     },
     abiertas: () => clientes.size,

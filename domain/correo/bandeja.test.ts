@@ -8,7 +8,7 @@ import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
 import { admin, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { adjuntosDe, esperarHasta, iniciarSmtp, puertoLibre } from '#tests/setup/smtp.ts';
+import { adjuntosDe, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { listarCorreos, reintentarCorreo } from './bandeja.ts';
 import { type NewMail, createMailWorker, enqueueMail } from './outbox.ts';
@@ -79,7 +79,7 @@ describe.each(engines)('bandeja de salida: adjuntos, fallidos, vista y reintento
     }
   });
 
-  it('un rechazo definitivo (550) o un adjunto que ya no existe lo dejan fallido enseguida; un SMTP caído, después de los intentos máximos', async () => {
+  it('un rechazo definitivo (550) o un adjunto que ya no existe lo dejan fallido enseguida; una casilla que aplaza (451), después de los intentos máximos', async () => {
     const smtp = await iniciarSmtp(0, { rechazar: (d) => d.startsWith('no.existe@') });
     const log = logEspia();
     const worker = createMailWorker({ db: database.db, cipher, storage, log, transport: smtpTransport(`smtp://127.0.0.1:${smtp.puerto}`), from: FROM });
@@ -108,13 +108,14 @@ describe.each(engines)('bandeja de salida: adjuntos, fallidos, vista y reintento
       await smtp.cerrar();
     }
 
-    const puerto = await puertoLibre();
+    // A mailbox the server refuses for now (451): this mail, not the server, fails; it is retried.
+    const lleno = await iniciarSmtp(0, { aplazar: (direccion) => direccion.startsWith('paciente@') });
     const caido = createMailWorker({
       db: database.db,
       cipher,
       storage,
       log: logEspia(),
-      transport: smtpTransport(`smtp://127.0.0.1:${puerto}`),
+      transport: smtpTransport(`smtp://127.0.0.1:${lleno.puerto}`),
       from: FROM,
       baseDelayMs: 1,
       maxDelayMs: 1,
@@ -122,7 +123,7 @@ describe.each(engines)('bandeja de salida: adjuntos, fallidos, vista y reintento
     });
     try {
       const [id] = await encolar([{ destinatario: 'paciente@correo.test', asunto: 'C', texto: 'c', referencia: 'FALLA-3' }]);
-      // Retried (no 5xx: the connection is refused) until the third attempt, then given up.
+      // Retried (a 4xx is not final) until the third attempt, then given up.
       await esperarHasta(async () => {
         await caido.runOnce();
         return (await fila(id!)).estado === 'fallido';
@@ -130,6 +131,7 @@ describe.each(engines)('bandeja de salida: adjuntos, fallidos, vista y reintento
       expect((await fila(id!)).intentos).toBe(3);
     } finally {
       await caido.stop();
+      await lleno.cerrar();
     }
   });
 

@@ -84,6 +84,8 @@ type OutgoingMail = {
 export type MailTransport = {
   /** Sends one mail or throws; aborting `signal` ends a delivery in progress, which then throws. */
   send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
+  /** Checks that the server answers (connects and greets) or throws: the outbox's probe while paused. */
+  verify?(): Promise<void>;
   close?(): void;
   /** Connections the transport keeps open: how many mails the worker sends at once by default. */
   connections?: number;
@@ -104,7 +106,11 @@ export type MailWorkerOptions = {
   /** First retry delay (ms); doubles each attempt up to `esperaMaxima`. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** How long a claimed mail is reserved for one sender before it is due again (ms). */
+  /**
+   * How long a claimed mail is reserved for one sender before it is due again (ms). The sender
+   * renews it every third of this while it holds the mail, so a process killed with `kill -9`
+   * leaves its mails due this soon after its last renewal (docs/decisions/029-fallas.md).
+   */
   leaseMs?: number;
   /** Mails claimed per query. */
   batchSize?: number;
@@ -116,6 +122,21 @@ export type MailWorkerOptions = {
   maxAttempts?: number;
   /** Told of each mail sent and recorded as sent (the metrics, docs/decisions/030-metricas.md). */
   onSent?: () => void;
+};
+
+/** The lease of a claimed mail: a mail held by a process that died is due again within this (ms). */
+export const RESERVA_MS = 15_000;
+
+/**
+ * Errors of the connection to the SMTP server, not of one mail (nodemailer's codes and the
+ * system's): the server is down or unreachable, so every mail would fail alike. The outbox pauses
+ * and probes the server instead of backing off each mail (docs/decisions/029-fallas.md).
+ */
+const FALLAS_DE_CONEXION = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND']);
+
+const esFallaDeConexion = (error: unknown) => {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && FALLAS_DE_CONEXION.has(code) && (error as { responseCode?: unknown }).responseCode === undefined;
 };
 
 /** Attempts before a mail is given up as `fallido`: 30 s, 1, 2… 32 min, then hourly, about 24 h in all. */
@@ -224,11 +245,20 @@ async function claimMail(db: Db, cipher: Cipher, lote: number, reservaMs: number
  * that never reached the server is not counted, so the next worker, here or in another process,
  * sends them without waiting for the lease or a back-off.
  */
-async function releaseMail(db: Db, ids: number[]): Promise<void> {
+async function releaseMail(db: Db, ids: number[], ultimoError?: string): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(outbox)
-    .set({ intentos: sql`greatest(${outbox.intentos} - 1, 0)`, proximoIntento: sql`now()` })
+    .set({ intentos: sql`greatest(${outbox.intentos} - 1, 0)`, proximoIntento: sql`now()`, ...(ultimoError ? { ultimoError } : {}) })
+    .where(and(eq(outbox.estado, 'pendiente'), inArray(outbox.id, ids)));
+}
+
+/** Pushes the lease of mails this sender still holds (claimed, queued or being sent). */
+async function renewLease(db: Db, ids: number[], reservaMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ proximoIntento: sql`now() + ${reservaMs} * interval '1 millisecond'` })
     .where(and(eq(outbox.estado, 'pendiente'), inArray(outbox.id, ids)));
 }
 
@@ -278,7 +308,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
   const intervalo = opciones.pollMs ?? 5000;
   const base = opciones.baseDelayMs ?? 30_000;
   const maxima = opciones.maxDelayMs ?? 60 * 60_000;
-  const reserva = opciones.leaseMs ?? 2 * 60_000;
+  const reserva = opciones.leaseMs ?? RESERVA_MS;
   const concurrencia = Math.max(1, opciones.concurrency ?? transporte?.connections ?? 1);
   const lote = opciones.batchSize ?? Math.max(10, 2 * concurrencia);
   const gracia = opciones.graceMs ?? 1000;
@@ -294,6 +324,38 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
   const enCola: ClaimedMail[] = [];
   /** Being delivered, each with the means to abort its SMTP transaction. */
   const enVuelo = new Map<number, AbortController>();
+  /**
+   * Set while the SMTP server does not answer: nothing is claimed, and each poll probes the server
+   * instead; the first answer resumes everything at once (docs/decisions/029-fallas.md).
+   */
+  let pausa: { desde: number; error: string } | undefined;
+  // The lease of what this sender holds is renewed while it holds it (from start() to stop()), so
+  // a long send keeps it and a dead process gives it up soon.
+  let renovacion: ReturnType<typeof setInterval> | undefined;
+  const renovar = () => {
+    const ids = [...enCola.map((c) => c.id), ...enVuelo.keys()];
+    renewLease(db, ids, reserva).catch((error: unknown) =>
+      log.warn({ err: textoDeError(error) }, 'bandeja de salida: no se pudo renovar la reserva de los correos'),
+    );
+  };
+
+  function pausar(mensaje: string) {
+    if (pausa) return;
+    pausa = { desde: Date.now(), error: mensaje };
+    log.warn({ error: mensaje, sondeoMs: intervalo }, 'el servidor SMTP no responde: la bandeja de salida se pausa y lo prueba cada pocos segundos');
+  }
+
+  /** While paused: true once the server answers again. */
+  async function probar(t: MailTransport): Promise<boolean> {
+    try {
+      await t.verify?.();
+    } catch {
+      return false;
+    }
+    log.info({ pausaMs: Date.now() - (pausa?.desde ?? Date.now()) }, 'el servidor SMTP volvió: la bandeja de salida sigue');
+    pausa = undefined;
+    return true;
+  }
 
   async function liberar(correos: ClaimedMail[]): Promise<void> {
     if (correos.length === 0) return;
@@ -302,7 +364,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         db,
         correos.map((c) => c.id),
       );
-      log.info({ correos: correos.length }, 'correos devueltos a la bandeja de salida al detener el envío');
+      log.info({ correos: correos.length, motivo: parando ? 'cierre' : 'SMTP sin respuesta' }, 'correos reservados devueltos a la bandeja de salida');
     } catch (error) {
       // They stay reserved: due again when the lease ends.
       log.error({ err: textoDeError(error), correos: correos.length }, 'bandeja de salida: no se pudieron devolver correos reservados');
@@ -336,6 +398,13 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
           return false;
         }
         const mensaje = textoDeError(error);
+        if (esFallaDeConexion(error)) {
+          // The server, not this mail: back, due at once and its attempt uncounted, with the error
+          // staff see; the whole outbox pauses until the server answers.
+          pausar(mensaje);
+          await releaseMail(db, [correo.id], mensaje).catch(() => {});
+          return false;
+        }
         const demora = retryDelay(correo.intentos, base, maxima);
         // Given up: staff see it among the failed mails and may retry it (domain/correo/bandeja.ts).
         const fallido = esPermanente(error) || correo.intentos >= maxIntentos;
@@ -387,7 +456,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         }
       })().finally(() => (reclamando = undefined)));
     const carril = async () => {
-      while (!parando) {
+      while (!parando && !pausa) {
         const correo = enCola.shift();
         if (correo) {
           if (await enviar(t, correo)) enviados++;
@@ -399,13 +468,18 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
       }
     };
     const resultados = await Promise.allSettled(Array.from({ length: concurrencia }, carril));
+    // Paused: what was claimed and not started goes back, due as soon as the server answers.
+    if (pausa) await liberar(enCola.splice(0));
     const falla = resultados.find((r) => r.status === 'rejected');
     if (falla) throw falla.reason;
     return enviados;
   }
 
   async function pasada(): Promise<number> {
-    if (transporte) return enviarPendientes(transporte);
+    if (transporte) {
+      if (pausa && !(await probar(transporte))) return 0;
+      return enviarPendientes(transporte);
+    }
     for (const p of await listarPendientes(db, cipher, 100)) {
       if (registrados.has(p.id)) continue;
       registrados.add(p.id);
@@ -447,6 +521,8 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
       if (activo) return;
       activo = true;
       parando = false;
+      renovacion = setInterval(renovar, Math.max(50, Math.floor(reserva / 3)));
+      renovacion.unref?.();
       if (!transporte) log.warn({}, 'SMTP_URL vacía: los correos quedan en la bandeja de salida y se registran en el log');
       void correr();
       programar();
@@ -465,6 +541,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         await dentroDe(enCurso, 500);
       }
       await devueltos;
+      clearInterval(renovacion);
       transporte?.close?.();
     },
     nudge() {

@@ -21,7 +21,7 @@ export function smtpTransport(smtpUrl: string, opciones: SmtpOptions = {}): Mail
       url: smtpUrl,
       pool: true,
       maxConnections: connections,
-      // Short timeouts: a mail is reserved for its sender for two minutes (the outbox lease).
+      // Short timeouts: a server that does not answer pauses the outbox (docs/decisions/029-fallas.md).
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 30_000,
@@ -33,6 +33,10 @@ export function smtpTransport(smtpUrl: string, opciones: SmtpOptions = {}): Mail
       transport ??= crear();
       // Every mail is automatic (RFC 3834); a mail's own headers (an alert's List-Unsubscribe) come on top.
       await transport.sendMail({ ...mail, headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers }, signal });
+    },
+    async verify() {
+      transport ??= crear();
+      await transport.verify();
     },
     close() {
       transport?.close();

@@ -206,6 +206,56 @@ export type OpcionesSubida = {
   publico?: boolean;
 };
 
+/** A file checked and read (`prepararSubida`), ready to be stored: its kind, bytes, text and download name. */
+export type SubidaPreparada = Preparado & { nombreArchivo: string; sha256: string };
+
+/** Checks and reads a file (kind, size, PDF text, clean image copies) without storing anything. Throws `SubidaRechazadaError`. */
+export async function prepararSubida(archivo: ArchivoSubido, opciones: OpcionesSubida): Promise<SubidaPreparada> {
+  const p = await preparar(archivo, opciones);
+  return { ...p, nombreArchivo: nombreParaDescarga(archivo.nombreArchivo, EXTENSION[p.tipo]), sha256: createHash('sha256').update(p.original).digest('hex') };
+}
+
+/** Where a prepared file's copies were written in storage. */
+export type ClavesSubida = { clave: string; claveWeb: string | null; claveMiniatura: string | null };
+
+/** Writes a prepared file's copies to storage under new keys; if one write fails, the others are deleted again. */
+export async function escribirSubida(ctx: Pick<AppContext, 'storage'>, p: SubidaPreparada): Promise<ClavesSubida> {
+  const base = `${new Date().getUTCFullYear()}/${randomUUID()}`;
+  const claves: ClavesSubida = {
+    clave: `${base}.${EXTENSION[p.tipo]}`,
+    claveWeb: p.web ? `${base}.web.webp` : null,
+    claveMiniatura: p.miniatura ? `${base}.miniatura.webp` : null,
+  };
+  const escritas: string[] = [];
+  try {
+    for (const [k, bytes] of [
+      [claves.clave, p.original],
+      [claves.claveWeb, p.web],
+      [claves.claveMiniatura, p.miniatura],
+    ] as const) {
+      if (k === null || bytes === undefined) continue;
+      escritas.push(k);
+      await ctx.storage.put(k, bytes);
+    }
+  } catch (error) {
+    await borrarArchivos(ctx, escritas);
+    throw error;
+  }
+  return claves;
+}
+
+/** The `documentos` row of a prepared file written under `claves`. */
+export const filaDocumento = (p: SubidaPreparada, claves: ClavesSubida, publico: boolean) => ({
+  nombreArchivo: p.nombreArchivo,
+  tipoContenido: MIME[p.tipo],
+  tamano: p.original.length,
+  sha256: p.sha256,
+  ...claves,
+  texto: p.texto,
+  paginas: p.paginas,
+  publico,
+});
+
 /**
  * Checks and stores an uploaded file and records it as a document, then runs `trabajo` with the
  * transaction and the document: the row that uses it (a bulletin), the audit entry. Everything
@@ -220,52 +270,23 @@ export async function guardarSubida<T>(
   trabajo: (tx: Db, documento: DocumentoSubido) => Promise<T>,
 ): Promise<T> {
   // The slow part (reading a PDF, resizing an image) before the transaction: no lock is held meanwhile.
-  const p = await preparar(archivo, opciones);
-  const base = `${new Date().getUTCFullYear()}/${randomUUID()}`;
-  const clave = `${base}.${EXTENSION[p.tipo]}`;
-  const claveWeb = p.web ? `${base}.web.webp` : null;
-  const claveMiniatura = p.miniatura ? `${base}.miniatura.webp` : null;
-  const escritas: string[] = [];
+  const p = await prepararSubida(archivo, opciones);
+  const claves = await escribirSubida(ctx, p);
   try {
-    for (const [k, bytes] of [
-      [clave, p.original],
-      [claveWeb, p.web],
-      [claveMiniatura, p.miniatura],
-    ] as const) {
-      if (k === null || bytes === undefined) continue;
-      escritas.push(k);
-      await ctx.storage.put(k, bytes);
-    }
-    const nombreArchivo = nombreParaDescarga(archivo.nombreArchivo, EXTENSION[p.tipo]);
+    const fila = filaDocumento(p, claves, opciones.publico ?? true);
     return await ctx.db.transaction(async (tx) => {
-      const [fila] = await tx
-        .insert(documentos)
-        .values({
-          nombreArchivo,
-          tipoContenido: MIME[p.tipo],
-          tamano: p.original.length,
-          sha256: createHash('sha256').update(p.original).digest('hex'),
-          clave,
-          claveWeb,
-          claveMiniatura,
-          texto: p.texto,
-          paginas: p.paginas,
-          publico: opciones.publico ?? true,
-        })
-        .returning({ id: documentos.id });
+      const [insertada] = await tx.insert(documentos).values(fila).returning({ id: documentos.id });
       return trabajo(tx, {
-        id: fila!.id,
-        nombreArchivo,
-        tipoContenido: MIME[p.tipo],
-        tamano: p.original.length,
-        texto: p.texto,
-        clave,
-        claveWeb,
-        claveMiniatura,
+        id: insertada!.id,
+        nombreArchivo: fila.nombreArchivo,
+        tipoContenido: fila.tipoContenido,
+        tamano: fila.tamano,
+        texto: fila.texto,
+        ...claves,
       });
     });
   } catch (error) {
-    await Promise.all(escritas.map((k) => ctx.storage.delete(k).catch(() => {})));
+    await borrarArchivos(ctx, [claves.clave, claves.claveWeb, claves.claveMiniatura]);
     throw error;
   }
 }

@@ -90,7 +90,7 @@ const texto = (etiqueta: string, largo: number, obligatorio: string | null) =>
 
 // ---------------------------------------------------------------- presentation and logo
 
-const presentacionSchema = z.object({
+export const presentacionSchema = z.object({
   texto: z
     .string({ error: 'Escribí la presentación del Observatorio.' })
     .max(20_000, { error: 'Escribí la presentación en hasta 20 000 caracteres.' })
@@ -205,7 +205,7 @@ export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput)
 // ---------------------------------------------------------------- gallery
 
 const MENSAJE_ALT = 'Escribí el texto alternativo: qué muestra la imagen, para quien no puede verla.';
-const imagenSchema = z.object({
+export const imagenSchema = z.object({
   titulo: texto('el título', 150, 'Escribí el título de la imagen.'),
   descripcion: texto('la descripción', 500, null).optional().default(''),
   alt: texto('el texto alternativo', 250, MENSAJE_ALT),
@@ -396,7 +396,7 @@ const documentoSchema = z.object({
 });
 
 /** The document's fields: the month is required for the Terminal's movement and ignored for a yearly report. */
-function leerDocumento(input: FormInput) {
+export function leerDocumento(input: FormInput) {
   const leido = readForm(documentoSchema, input);
   const errores: Errores<CampoDocumento> = leido.ok ? {} : { ...leido.errores };
   const tipo = leido.ok ? leido.datos.tipo : firstValues(input).tipo;

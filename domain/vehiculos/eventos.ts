@@ -5,3 +5,5 @@
  */
 export const EVENTO_INSTANTANEA = 'instantanea';
 export const EVENTO_POSICION = 'posicion';
+/** The instance is closing: the page reconnects at once, reaching another instance (docs/decisions/028-cierre-ordenado.md). */
+export const EVENTO_RECONECTAR = 'reconectar';

@@ -252,6 +252,32 @@ describe.runIf(adminUrl)('PostgreSQL congelado o bloqueado', () => {
     await recovers({ pagina: 200, seccion: 200, post: 200, api: 200, apiPost: 201, ready: 200 });
   });
 
+  it('con la base congelada, un formulario espera a la base una sola vez (la acción, no también la página) y los 503 de página dicen Retry-After', async () => {
+    relay.freeze();
+    try {
+      // Nothing else waits on the database: the form post alone, its action and then its page.
+      const inicio = Date.now();
+      const post = await app.inject({
+        method: 'POST',
+        url: '/solicitud-decretos',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: solicitud,
+      });
+      const ms = Date.now() - inicio;
+      expect(post.statusCode).toBe(503);
+      expect(post.body).toContain('Ana');
+      expect(post.headers['retry-after']).toBe('30');
+      // One statement timeout (1 s here) and its margin; waiting twice took two.
+      expect(ms).toBeLessThan(1_800);
+      const pagina = await app.inject({ url: '/areas' });
+      expect(pagina.statusCode).toBe(503);
+      expect(pagina.headers['retry-after']).toBe('30');
+    } finally {
+      relay.thaw();
+    }
+    await recovers({ pagina: 200, seccion: 200, post: 200, api: 200, apiPost: 201, ready: 200 });
+  });
+
   it('una conexión que retiene un bloqueo no cuelga a nadie: 503 rápido, y al soltarlo todo responde', async () => {
     const holder = new pg.Client({ connectionString: direct });
     await holder.connect();

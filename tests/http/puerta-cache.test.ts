@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEnlacePlan } from '#domain/gobierno/commands.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { type RawRequest, rawRequest } from '#tests/setup/raw-http.ts';
@@ -121,18 +121,30 @@ describe('la puerta de la caché de páginas', () => {
     expect(nueva.text).toContain('Enlace nuevo de la puerta');
   });
 
-  it('al cerrar, la puerta deja de responder y Fastify contesta 503', async () => {
+  it('al cerrar, un pedido ya aceptado sale igual por la puerta, con Connection: close y sin 503', async () => {
     const otra = await createTestApp('pglite');
     await otra.app.listen({ port: 0, host: '127.0.0.1' });
     const suyo = (otra.app.server.address() as AddressInfo).port;
     await rawRequest(suyo, { target: '/areas' });
     expect((await rawRequest(suyo, { target: '/areas' })).headers['x-cache']).toBe('hit');
     const antes = otra.app.renderCache!.stats().frontDoorHits;
-    // A keep-alive connection stays open while the server closes: its next request meets the closing server.
+    // Headers half sent when the close starts: the connection is busy, not idle, so the close waits
+    // for it and its request reaches a closing server (docs/decisions/028-cierre-ordenado.md).
+    const socket = net.connect(suyo, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let respuesta = '';
+    socket.on('data', (trozo: Buffer) => (respuesta += trozo.toString('latin1')));
+    const terminada = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(`GET /areas HTTP/1.1\r\nHost: 127.0.0.1:${suyo}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const cerrando = otra.close();
-    const durante = await rawRequest(suyo, { target: '/areas' }).catch((error: Error) => error);
+    await vi.waitFor(() => expect(otra.app.server.listening).toBe(false));
+    socket.write('\r\n');
+    await terminada;
     await cerrando;
-    expect(otra.app.renderCache!.stats().frontDoorHits).toBe(antes);
-    if (!(durante instanceof Error)) expect(durante.status).toBe(503);
+    expect(respuesta).toMatch(/^HTTP\/1\.1 200 /);
+    expect(respuesta).toMatch(/\r\nconnection: close\r\n/i);
+    expect(respuesta).toMatch(/\r\nx-cache: hit\r\n/i);
+    expect(otra.app.renderCache!.stats().frontDoorHits).toBe(antes + 1);
   });
 });

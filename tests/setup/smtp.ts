@@ -24,6 +24,8 @@ export type OpcionesSmtp = {
   demoraDatos?: number | 'nunca';
   /** Recipients the server refuses for good (550 at RCPT TO), as a mailbox that does not exist. */
   rechazar?: (direccion: string) => boolean;
+  /** Recipients the server refuses for now (451 at RCPT TO), as a mailbox over its quota: that mail is retried later. */
+  aplazar?: (direccion: string) => boolean;
 };
 
 export type ServidorSmtp = {
@@ -55,6 +57,10 @@ export async function iniciarSmtp(puerto = 0, opciones: OpcionesSmtp = {}): Prom
       if (opciones.rechazar?.(address.address)) {
         const error = Object.assign(new Error('5.1.1 la casilla no existe'), { responseCode: 550 });
         callback(error);
+        return;
+      }
+      if (opciones.aplazar?.(address.address)) {
+        callback(Object.assign(new Error('4.2.2 la casilla está llena, probá más tarde'), { responseCode: 451 }));
         return;
       }
       callback();

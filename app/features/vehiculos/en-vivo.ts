@@ -1,5 +1,5 @@
 import type { PosicionEnVivo, VehiculoVivo } from './estado.ts';
-import { EVENTO_INSTANTANEA, EVENTO_POSICION } from '#domain/vehiculos/eventos.ts';
+import { EVENTO_INSTANTANEA, EVENTO_POSICION, EVENTO_RECONECTAR } from '#domain/vehiculos/eventos.ts';
 import { horaEnArgentina } from './hora.ts';
 
 /**
@@ -104,6 +104,15 @@ export function conectarEnVivo(opciones: Opciones): () => void {
     esta.addEventListener(EVENTO_INSTANTANEA, (evento) => {
       const posiciones = leerInstantanea(leerJson((evento as MessageEvent).data), conocidos);
       if (posiciones) opciones.alRecibirInstantanea(posiciones.map(conHora));
+    });
+    // The instance is closing (docs/decisions/028-cierre-ordenado.md): a new stream at once, which
+    // the proxy sends to another instance, instead of the browser's own wait of several seconds.
+    // A short random pause spreads the pages of one instance over the next moment.
+    esta.addEventListener(EVENTO_RECONECTAR, () => {
+      esta.close();
+      if (terminado) return;
+      opciones.alCambiarEstado('reconectando');
+      reintento = window.setTimeout(conectar, Math.floor(Math.random() * 500));
     });
     esta.addEventListener('error', () => {
       if (terminado) return;
