@@ -1,13 +1,15 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, respaldo, reinicio; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, respaldo, reinicio, memoria; all by default).
 // BENCH_EN_VUELO, how many requests are in flight at SIGTERM in the restart section.
+// BENCH_MEMORIA_MINUTOS: how long the memory section's soak lasts (2 min; 30 for the full one); BENCH_MEMORIA_BASES=PostgreSQL, one engine.
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
 import { benchAntes } from './antes.ts';
 import { benchCarga } from './carga.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
 import { benchJavaScript } from './javascript.ts';
+import { benchMemoria } from './memoria.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRenderCache } from './render-cache.ts';
 import { benchRespaldo } from './respaldo.ts';
@@ -48,4 +50,5 @@ if (corre('correo')) {
 }
 if (corre('respaldo')) await benchRespaldo(postgres);
 if (corre('reinicio')) await benchReinicio(postgres);
+if (corre('memoria')) await benchMemoria(postgres);
 if (!postgres) console.log('\n(BENCH_DATABASE_URL sin definir: se omite PostgreSQL)');

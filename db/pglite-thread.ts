@@ -19,7 +19,30 @@ export type WorkerStart = {
   syncPort: MessagePort;
   /** Set to 1 by the thread when a synchronous answer is on `syncPort`. */
   syncFlag: SharedArrayBuffer;
+  /** The embedded PostgreSQL's settings, after PGlite's own (`PGLITE_SETTINGS`). */
+  settings: string[];
 };
+
+/**
+ * The embedded PostgreSQL's memory (docs/decisions/034-memoria.md): its WebAssembly memory only
+ * grows, so every buffer PostgreSQL sizes at start or fills once stays for the life of the
+ * process. One session runs at a time, so a few connection slots, small shared buffers and small
+ * per-sort memory do for the site's queries; an index build (migrations) gets 16 MB.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '32MB',
+  max_connections: '5',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+};
+
+/**
+ * The database thread's JavaScript heap (docs/decisions/034-memoria.md): it only passes statements
+ * and rows between PGlite and the main thread, so a small young generation keeps its garbage
+ * from piling up between collections.
+ */
+export const PGLITE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
 type Sent =
   | { op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textOids: number[] }
@@ -163,10 +186,12 @@ export class PgliteThread {
       initdbWasmModule: initdbWasmModule!,
       syncPort: channel.port2,
       syncFlag: new SharedArrayBuffer(4),
+      settings: Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     };
     // From the project folder, as the migrations: the server is bundled, the thread's file is not.
     const worker = new Worker(path.resolve(process.cwd(), 'db/pglite-worker.ts'), {
       workerData: start,
+      resourceLimits: PGLITE_THREAD_LIMITS,
       transferList: [channel.port2, ...(start.loadDataDir ? [start.loadDataDir] : [])],
     });
     await new Promise<void>((resolve, reject) => {
@@ -191,6 +216,11 @@ export class PgliteThread {
     this.ended = true;
     for (const call of this.pending.values()) call.reject(new Error(CLOSED));
     this.pending.clear();
+  }
+
+  /** The limits the database thread's JavaScript heap runs with. */
+  get resourceLimits(): Worker['resourceLimits'] {
+    return this.worker.resourceLimits;
   }
 
   get closed(): boolean {

@@ -86,6 +86,7 @@ try {
   client = await PGlite.create({
     dataDir: start.dataDir,
     extensions: { unaccent, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...start.settings],
     pgliteWasmModule: start.pgliteWasmModule,
     initdbWasmModule: start.initdbWasmModule,
     ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
