@@ -106,8 +106,9 @@ buildah config \
   --env PORT=3000 \
   --env DATA_DIR="$datos" \
   --env TZ=America/Argentina/Buenos_Aires \
+  --env MALLOC_ARENA_MAX=2 \
   --env PATH="$destino/node_modules/.bin:/usr/local/bin:/usr/bin:/bin" \
-  --entrypoint "[\"$destino/node_modules/.bin/node\", \"server/index.ts\"]" \
+  --entrypoint "[\"$destino/node_modules/.bin/node\", \"--max-semi-space-size=8\", \"server/index.ts\"]" \
   --port 3000/tcp \
   --volume "$datos" \
   --stop-signal SIGTERM \
