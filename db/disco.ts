@@ -38,12 +38,10 @@ export function causaDisco(falla: FallaDisco): string {
 export class DiscoError extends Error {
   readonly code = 'DISCO';
   readonly statusCode = 507;
-  constructor(
-    readonly falla: FallaDisco,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly falla: FallaDisco;
+  constructor(falla: FallaDisco, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.falla = falla;
   }
 }
 
@@ -56,5 +54,21 @@ export async function espacioLibre(folder: string): Promise<{ libre: number; tot
     } catch {
       if (path.dirname(current) === current) return undefined;
     }
+  }
+}
+
+/**
+ * `mkdir -p` that names the real cause: Node's recursive mkdir reports ENOENT on a read-only disk;
+ * then the first missing folder is made on its own, and its error (EROFS, EACCES…) is thrown.
+ */
+export async function crearCarpeta(folder: string): Promise<void> {
+  try {
+    await fs.promises.mkdir(folder, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = path.resolve(folder);
+    while (!fs.existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    await fs.promises.mkdir(missing);
+    throw error;
   }
 }

@@ -288,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     cierre.iniciado = true;
   });
-  registerHealth(app, database, storage);
+  registerHealth(app, database, storage, { carpeta: config.dataDir, minimoBytes: config.espacioLibreMinimoBytes });
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
   // mail in flight on each (docs/architecture.md, "Correo").

@@ -83,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_ORDENANZAS);
   const ctx = args.context.get(appContext);
   const o = await leerOrdenanza(args);
-  const fallo = (r: Respuesta, status = estadoFormulario(r)) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = estadoFormulario('errores' in r ? r : {})) => data<Respuesta>(r, { status, headers: SIN_CACHE });
   let form: FormData;
   try {
     form = await args.request.formData();
