@@ -189,9 +189,13 @@ export async function openPglite(
 function explainDiskFailure(error: unknown, dataDir: string): unknown {
   const falla = fallaDisco(error);
   if (!falla) return error;
-  return new DiscoError(falla, `No se pudo abrir la base de datos en ${path.resolve(dataDir)}: ${causaDisco(falla)} (${falla}). Liberá espacio o corregí el DATA_DIR y volvé a iniciar.`, {
-    cause: error,
-  });
+  return new DiscoError(
+    falla,
+    `No se pudo abrir la base de datos en ${path.resolve(dataDir)}: ${causaDisco(falla)} (${falla}). Liberá espacio o corregí el DATA_DIR y volvé a iniciar.`,
+    {
+      cause: error,
+    },
+  );
 }
 
 /**

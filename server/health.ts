@@ -51,7 +51,10 @@ export function registerHealth(app: FastifyInstance, database: Database, storage
     }
     const espacio = await informeEspacio(disco);
     if (espacio?.espacio === 'bajo') {
-      request.log.warn({ carpeta: disco.carpeta, libreMb: espacio.libreMb, minimoMb: Math.floor(disco.minimoBytes / MB) }, 'health check: poco espacio libre en disco');
+      request.log.warn(
+        { carpeta: disco.carpeta, libreMb: espacio.libreMb, minimoMb: Math.floor(disco.minimoBytes / MB) },
+        'health check: poco espacio libre en disco',
+      );
     }
     return { status: 'ok', database: database.engine, almacenamiento, ...espacio };
   });

@@ -113,6 +113,8 @@ describe('un disco lleno o de sólo lectura', () => {
     const soloLectura = path.join(raiz, 'solo-lectura');
     fs.mkdirSync(soloLectura);
     montar(soloLectura, 'size=1m,ro');
-    await expect(mod.openPglite(soloLectura)).rejects.toThrow(`No se pudo abrir la base de datos en ${soloLectura}: el disco está montado sólo para lectura (EROFS)`);
+    await expect(mod.openPglite(soloLectura)).rejects.toThrow(
+      `No se pudo abrir la base de datos en ${soloLectura}: el disco está montado sólo para lectura (EROFS)`,
+    );
   });
 });

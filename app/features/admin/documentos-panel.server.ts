@@ -17,7 +17,10 @@ export const estadoFormulario = (r: { errores?: Partial<Record<string, string>>;
 
 /** A 400 (or 507) with the form's errors, not stored anywhere. */
 export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario<C>>) =>
-  data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r), headers: SIN_CACHE });
+  data<RespuestaFormulario<C>>(
+    { errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null },
+    { status: estadoFormulario(r), headers: SIN_CACHE },
+  );
 
 /** The posted form, or null when it cannot be read (a cut or malformed body). */
 export async function leerFormData(request: Request): Promise<FormData | null> {
