@@ -153,7 +153,7 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
 
     const listo = await t.app.inject({ url: '/health/ready' });
     expect(listo.statusCode).toBe(200);
-    expect(listo.json()).toEqual({ status: 'ok', database: engine, almacenamiento: 's3' });
+    expect(listo.json()).toMatchObject({ status: 'ok', database: engine, almacenamiento: 's3', espacio: 'ok' });
   });
 
   it('un documento cuyo archivo falta en el bucket responde 404, como con la carpeta local', async () => {
