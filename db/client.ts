@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DiscoError, causaDisco, fallaDisco } from './disco.ts';
 import { DatabaseBreaker } from './errors.ts';
 import { PgliteThread } from './pglite-thread.ts';
 
@@ -133,8 +134,12 @@ export async function openPglite(
 ): Promise<Database> {
   let release = () => {};
   if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    release = acquireLock(dataDir);
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      release = acquireLock(dataDir);
+    } catch (error) {
+      throw explainDiskFailure(error, dataDir);
+    }
   }
   try {
     // Opened and migrated on its own thread; a statement waits at most connectTimeoutMs to start.
@@ -176,8 +181,21 @@ export async function openPglite(
     };
   } catch (error) {
     release();
-    throw error;
+    throw dataDir ? explainDiskFailure(error, dataDir) : error;
   }
+}
+
+/** A DATA_DIR the disk will not let us write: a Spanish message naming the folder and the cause. */
+function explainDiskFailure(error: unknown, dataDir: string): unknown {
+  const falla = fallaDisco(error);
+  if (!falla) return error;
+  return new DiscoError(
+    falla,
+    `No se pudo abrir la base de datos en ${path.resolve(dataDir)}: ${causaDisco(falla)} (${falla}). Liberá espacio o corregí el DATA_DIR y volvé a iniciar.`,
+    {
+      cause: error,
+    },
+  );
 }
 
 /**

@@ -15,8 +15,10 @@ const syncFlag = new Int32Array(start.syncFlag);
 
 /** What crosses the thread: the message and the fields PostgreSQL's errors carry (code, constraint…). */
 function describeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const fields: Record<string, unknown> = { message: error.message, name: error.name };
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  // The embedded PostgreSQL's file system throws plain objects ({ name: 'ErrnoError', errno }), not Errors.
+  const { message, name } = error as { message?: unknown; name?: unknown };
+  const fields: Record<string, unknown> = { message: typeof message === 'string' && message ? message : String(name ?? error), name: name ?? 'Error' };
   for (const [key, value] of Object.entries(error)) {
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
   }

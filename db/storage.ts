@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DiscoError, causaDisco, crearCarpeta, fallaDisco } from './disco.ts';
 
 /**
  * Where file bytes live: a local folder by default, S3-compatible object storage when S3_BUCKET is
@@ -17,6 +18,8 @@ export type Storage = {
   list?(): AsyncIterable<string>;
   /** Whether the store answers now (the readiness check): StorageUnavailableError if not. */
   check?(): Promise<void>;
+  /** Removes the `.tmp` files a crash left, older than `olderThanMs` (local folder): how many went. */
+  removeStaleTemporaries?(olderThanMs: number): Promise<number>;
   /** Closes the client's connections (object storage). */
   close?(): void;
 };
@@ -77,10 +80,18 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const target = resolve(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}.tmp`;
-      await fs.promises.writeFile(temporary, data, { flush: true });
-      await fs.promises.rename(temporary, target);
+      try {
+        await crearCarpeta(path.dirname(target));
+        await fs.promises.writeFile(temporary, data, { flush: true });
+        await fs.promises.rename(temporary, target);
+      } catch (error) {
+        // A partial file would keep the disk full: it goes, whatever refused the write.
+        await fs.promises.rm(temporary, { force: true }).catch(() => {});
+        const falla = fallaDisco(error);
+        if (falla) throw new DiscoError(falla, `no se pudo guardar ${key}: ${causaDisco(falla)} (${falla})`, { cause: error });
+        throw error;
+      }
     },
     async get(key, range) {
       const target = resolve(key);
@@ -94,6 +105,24 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
+    },
+    async removeStaleTemporaries(olderThanMs) {
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      const limit = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.tmp')) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        // A younger one may be a write in progress of another instance sharing the folder.
+        const stats = await fs.promises.stat(full).catch(() => undefined);
+        if (!stats || stats.mtimeMs > limit) continue;
+        await fs.promises.rm(full, { force: true });
+        removed++;
+      }
+      return removed;
     },
     async *list() {
       // A write in progress (or one a crash cut short) is a `.tmp` beside its key: not a file yet.

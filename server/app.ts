@@ -288,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     cierre.iniciado = true;
   });
-  registerHealth(app, database, storage);
+  registerHealth(app, database, storage, { carpeta: config.dataDir, minimoBytes: config.espacioLibreMinimoBytes });
   // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
   // app; several instances share the work safely. It sends over a pool of SMTP connections, one
   // mail in flight on each (docs/architecture.md, "Correo").
@@ -468,6 +468,9 @@ async function demoAccounts(database: Database): Promise<typeof DEMO_USUARIOS | 
   return (fila?.n ?? 0) > 0 ? DEMO_USUARIOS : undefined;
 }
 
+/** A `.tmp` this old is no write in progress: a crash left it. */
+const TEMPORAL_VIEJO_MS = 60 * 60 * 1000;
+
 /**
  * The whole process: database, demo content, HTTP server, orderly close. `close()` follows
  * docs/decisions/028-cierre-ordenado.md: readiness turns 503 and answers close their connections
@@ -494,6 +497,9 @@ export async function start(
   let cerrarPuerta = async () => {};
   try {
     const storageAnswers = await checkStorageAtStart(storage, (line) => console.warn(JSON.stringify(line)));
+    // Partial files a crash left keep the disk full (docs/decisions/029-fallas.md).
+    const temporales = await storage.removeStaleTemporaries?.(TEMPORAL_VIEJO_MS).catch(() => 0);
+    if (temporales) console.warn(JSON.stringify({ level: 'warn', msg: `Se borraron ${temporales} archivos temporales que dejó una escritura cortada.` }));
     // The demo's files need the store: without it the demo waits for the next start.
     if (config.seedDemo && storageAnswers) {
       const applied = await seedDemoContent({ db: database.db, storage });

@@ -175,6 +175,14 @@ const envSchema = z.object({
     .min(100, { error: 'El plazo tiene que ser de al menos 100 ms.' })
     .max(600_000, { error: 'El plazo puede ser de hasta 600000 ms (diez minutos).' })
     .default(15_000),
+  // A full disk (docs/decisions/029-fallas.md): below this free space under DATA_DIR, /health/ready
+  // still answers 200 (the site serves reads) but says `espacio: "bajo"` and logs a warning.
+  ESPACIO_LIBRE_MINIMO_MB: z.coerce
+    .number({ error: 'Escribí el espacio libre mínimo en megabytes, por ejemplo 200 (0 para no avisar).' })
+    .int({ error: 'Escribí el espacio libre mínimo en megabytes enteros, por ejemplo 200.' })
+    .min(0, { error: 'El espacio libre mínimo no puede ser negativo: 0 para no avisar.' })
+    .max(1_048_576, { error: 'El espacio libre mínimo puede ser de hasta 1048576 MB (un terabyte).' })
+    .default(200),
 });
 
 export type Config = {
@@ -245,6 +253,8 @@ export type Config = {
   };
   /** Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): serving on after readiness turns 503, then the bound on requests in flight. */
   cierre: { esperaMs: number; plazoMs: number };
+  /** Free space under DATA_DIR below which readiness reports `espacio: "bajo"` (ESPACIO_LIBRE_MINIMO_MB). */
+  espacioLibreMinimoBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -384,5 +394,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       streams: { max: e.MAX_STREAMS, porDireccion: e.MAX_STREAMS_PER_IP },
     },
     cierre: { esperaMs: e.SHUTDOWN_DELAY_MS, plazoMs: e.SHUTDOWN_TIMEOUT_MS },
+    espacioLibreMinimoBytes: e.ESPACIO_LIBRE_MINIMO_MB * 1024 * 1024,
   };
 }

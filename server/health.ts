@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#db/client.ts';
+import { espacioLibre } from '#db/disco.ts';
 import type { Storage } from '#db/storage.ts';
 
 export const buildInfo = __BUILD_INFO__;
@@ -7,7 +8,23 @@ export const buildInfo = __BUILD_INFO__;
 /** Whether this instance is closing (docs/decisions/028-cierre-ordenado.md): set once, on SIGTERM. */
 export type EstadoCierre = { iniciado: boolean };
 
-export function registerHealth(app: FastifyInstance, database: Database, storage: Storage): void {
+/** The disk readiness watches: DATA_DIR, and the free space below which it says `espacio: "bajo"`. */
+export type VigilanciaDisco = { carpeta: string; minimoBytes: number };
+
+const MB = 1024 * 1024;
+
+/**
+ * The free space of the data disk for the readiness answer. Low space keeps the answer 200: the
+ * site still serves reads, and a proxy that took the instance out would drop them too
+ * (docs/decisions/029-fallas.md); the body and a logged warning tell the operator.
+ */
+async function informeEspacio(disco: VigilanciaDisco): Promise<{ espacio: 'ok' | 'bajo'; libreMb: number } | undefined> {
+  const medido = await espacioLibre(disco.carpeta);
+  if (!medido) return undefined;
+  return { espacio: medido.libre < disco.minimoBytes ? 'bajo' : 'ok', libreMb: Math.floor(medido.libre / MB) };
+}
+
+export function registerHealth(app: FastifyInstance, database: Database, storage: Storage, disco: VigilanciaDisco): void {
   app.get('/health/live', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok', ...buildInfo };
@@ -32,6 +49,13 @@ export function registerHealth(app: FastifyInstance, database: Database, storage
       request.log.error({ err: error }, 'health check: storage unreachable');
       return reply.status(503).header('retry-after', '30').send({ status: 'almacenamiento inaccesible', database: database.engine, almacenamiento });
     }
-    return { status: 'ok', database: database.engine, almacenamiento };
+    const espacio = await informeEspacio(disco);
+    if (espacio?.espacio === 'bajo') {
+      request.log.warn(
+        { carpeta: disco.carpeta, libreMb: espacio.libreMb, minimoMb: Math.floor(disco.minimoBytes / MB) },
+        'health check: poco espacio libre en disco',
+      );
+    }
+    return { status: 'ok', database: database.engine, almacenamiento, ...espacio };
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db } from '#db/client.ts';
+import { DiscoError } from '#db/disco.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { extractPdfText } from './pdf.ts';
@@ -45,6 +46,18 @@ export const ANCHO_MINIATURA = 320;
 
 /** A file that cannot be accepted, with the message for the person who sent it. */
 export class SubidaRechazadaError extends Error {}
+
+/** What the person reads when the disk refuses the file (full, read-only): the form answers 507. */
+export const MENSAJE_SIN_ESPACIO =
+  'No se pudo guardar el archivo: el servidor se quedó sin espacio en disco o no puede escribir en él. Lo que escribiste sigue en el formulario; avisá a quien administra el sitio y probá de nuevo más tarde.';
+
+/** The disk refused a file's bytes (db/disco.ts): shown on the form like any refused file, with 507. */
+export class SubidaSinEspacioError extends SubidaRechazadaError {
+  readonly statusCode = 507;
+  constructor(options?: { cause?: unknown }) {
+    super(MENSAJE_SIN_ESPACIO, options);
+  }
+}
 
 export type DocumentoSubido = {
   id: number;
@@ -239,7 +252,7 @@ export async function escribirSubida(ctx: Pick<AppContext, 'storage'>, p: Subida
     }
   } catch (error) {
     await borrarArchivos(ctx, escritas);
-    throw error;
+    throw error instanceof DiscoError ? new SubidaSinEspacioError({ cause: error }) : error;
   }
   return claves;
 }

@@ -153,7 +153,7 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
 
     const listo = await t.app.inject({ url: '/health/ready' });
     expect(listo.statusCode).toBe(200);
-    expect(listo.json()).toEqual({ status: 'ok', database: engine, almacenamiento: 's3' });
+    expect(listo.json()).toMatchObject({ status: 'ok', database: engine, almacenamiento: 's3', espacio: 'ok' });
   });
 
   it('un documento cuyo archivo falta en el bucket responde 404, como con la carpeta local', async () => {
@@ -223,7 +223,7 @@ describe.each(engines)('archivos en la carpeta local por HTTP (%s)', (engine) =>
     const guardado = await storeDocumento(t.context, { data: pdf, nombreArchivo: 'local.pdf' });
     const [fila] = await t.database.db.select().from(documentos).where(eq(documentos.id, guardado.id));
     expect(fs.existsSync(path.join(t.storage.root, fila!.clave))).toBe(true);
-    expect((await t.app.inject({ url: '/health/ready' })).json()).toEqual({ status: 'ok', database: engine, almacenamiento: 'local' });
+    expect((await t.app.inject({ url: '/health/ready' })).json()).toMatchObject({ status: 'ok', database: engine, almacenamiento: 'local', espacio: 'ok' });
     fs.rmSync(path.join(t.storage.root, fila!.clave));
     const res = await t.app.inject({ url: `/api/v1/documentos/${guardado.id}` });
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { formatFileSize } from '#app/lib/format.ts';
 import { SIN_CACHE } from '#app/lib/sesion.server.ts';
+import { MENSAJE_SIN_ESPACIO } from '#domain/documentos/subidas.ts';
 
 /**
  * The actions' side of the back-office pages that publish documents (issue 14): the bulletins',
@@ -10,9 +11,16 @@ import { SIN_CACHE } from '#app/lib/sesion.server.ts';
 /** What an action answers when the form is not saved: per field, what was typed, or a general message. */
 export type RespuestaFormulario<C extends string> = { errores: Partial<Record<C, string>>; valores: Partial<Record<C, string>>; general: string | null };
 
-/** A 400 with the form's errors, not stored anywhere. */
+/** A form not saved answers 400, or 507 when the disk refused its file (docs/decisions/029-fallas.md). */
+export const estadoFormulario = (r: { errores?: Partial<Record<string, string>>; general?: string | null }) =>
+  r.general === MENSAJE_SIN_ESPACIO || Object.values(r.errores ?? {}).includes(MENSAJE_SIN_ESPACIO) ? 507 : 400;
+
+/** A 400 (or 507) with the form's errors, not stored anywhere. */
 export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario<C>>) =>
-  data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+  data<RespuestaFormulario<C>>(
+    { errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null },
+    { status: estadoFormulario(r), headers: SIN_CACHE },
+  );
 
 /** The posted form, or null when it cannot be read (a cut or malformed body). */
 export async function leerFormData(request: Request): Promise<FormData | null> {

@@ -3,6 +3,7 @@ import { Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { appContext } from '#app/context.ts';
 import { CamposPanel, erroresCampos } from '#app/features/admin/campos-panel.tsx';
+import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { AvisosDePagina, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admin/observatorio-campos.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
@@ -87,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
   const ctx = args.context.get(appContext);
   const item = await leerItem(args);
   const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: 400, headers: SIN_CACHE });
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r), headers: SIN_CACHE });
   let form: FormData;
   try {
     form = await args.request.formData();

@@ -5,6 +5,7 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { CamposPanel, erroresCampos } from '#app/features/admin/campos-panel.tsx';
+import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { AvisosDePagina } from '#app/features/admin/documentos-panel.tsx';
 import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admin/observatorio-campos.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
@@ -51,7 +52,7 @@ type Respuesta = { form: Formulario; errores: Record<string, string | undefined>
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_PANEL);
   const ctx = args.context.get(appContext);
-  const fallo = (form: Formulario, r: Partial<Respuesta>, status = 400) =>
+  const fallo = (form: Formulario, r: Partial<Respuesta>, status = estadoFormulario(r)) =>
     data<Respuesta>({ form, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status, headers: SIN_CACHE });
   const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/observatorio?aviso=${aviso}#${ancla}`, { status: 303, headers: SIN_CACHE });
   let form: FormData;

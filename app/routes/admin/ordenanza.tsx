@@ -3,6 +3,7 @@ import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -82,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args, ROLES_ORDENANZAS);
   const ctx = args.context.get(appContext);
   const o = await leerOrdenanza(args);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = estadoFormulario('errores' in r ? r : {})) => data<Respuesta>(r, { status, headers: SIN_CACHE });
   let form: FormData;
   try {
     form = await args.request.formData();

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
+import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { instante, plazoEnPagina } from '#app/features/mesa/formato.server.ts';
 import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -157,7 +158,7 @@ export async function action(args: Route.ActionArgs) {
     usados.add(comando);
   }
   const otro = Object.entries(r.errores).find(([campo]) => !usados.has(campo))?.[1];
-  return responder({ errores, valores, general: otro ?? null }, 400);
+  return responder({ errores, valores, general: otro ?? null }, estadoFormulario({ errores, general: otro ?? null }));
 }
 
 export const headers = privateDataHeaders;
