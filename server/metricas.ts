@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { type ServerBuild, matchRoutes } from 'react-router';
 import type { Database } from '#db/client.ts';
+import { espacioLibre } from '#db/disco.ts';
 import { type ResumenBandeja, resumenBandeja } from '#domain/correo/bandeja.ts';
 import type { ResultadoCola } from '#domain/vehiculos/cola-ingesta.ts';
 import type { RenderCacheStats } from './render-cache.ts';
@@ -176,7 +175,7 @@ export function createMetricas(options: MetricasOptions) {
       pool.set({ estado: 'esperando' }, conexiones.waiting);
     }
     for (const job of options.jobs()) setJob(job);
-    const [bandeja, disco] = await Promise.all([withinBound(leerBandeja(), ESPERA_BASE_MS), freeSpace(dataDir)]);
+    const [bandeja, disco] = await Promise.all([withinBound(leerBandeja(), ESPERA_BASE_MS), espacioLibre(dataDir)]);
     baseOk.set(bandeja ? 1 : 0);
     pendientes.set(bandeja?.pendientes ?? NaN);
     antiguedad.set(bandeja?.pendienteMasAntiguoSegundos ?? NaN);
@@ -234,18 +233,6 @@ async function withinBound<T>(work: Promise<T>, ms: number): Promise<T | undefin
     return undefined;
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** The free and total bytes of the disk that holds `folder` (or its nearest existing parent). */
-async function freeSpace(folder: string): Promise<{ libre: number; total: number } | undefined> {
-  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
-    try {
-      const stats = await fs.promises.statfs(current);
-      return { libre: stats.bavail * stats.bsize, total: stats.blocks * stats.bsize };
-    } catch {
-      if (path.dirname(current) === current) return undefined;
-    }
   }
 }
 
