@@ -90,7 +90,7 @@ describe('configuración', () => {
     expect(loadConfig({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000' }).cierre).toEqual({ esperaMs: 0, plazoMs: 2_000 });
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: 'pronto' })).toThrow(/SHUTDOWN_DELAY_MS: Escribí la espera en milisegundos/);
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(/SHUTDOWN_DELAY_MS: La espera no puede ser negativa/);
-    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '120000' })).toThrow(/SHUTDOWN_DELAY_MS: La espera puede ser de hasta 60000 ms/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '120000' })).toThrow(/SHUTDOWN_DELAY_MS: La espera puede ser de hasta 60\.000 ms/);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS: El plazo tiene que ser de al menos 100 ms/);
   });
 });

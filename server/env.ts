@@ -167,13 +167,13 @@ const envSchema = z.object({
     .number({ error: 'Escribí la espera en milisegundos, por ejemplo 3000 (0 para no esperar).' })
     .int({ error: 'Escribí la espera en milisegundos enteros, por ejemplo 3000.' })
     .min(0, { error: 'La espera no puede ser negativa: 0 para no esperar.' })
-    .max(60_000, { error: 'La espera puede ser de hasta 60000 ms (un minuto).' })
+    .max(60_000, { error: 'La espera puede ser de hasta 60.000 ms (un minuto).' })
     .default(3_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: 'Escribí el plazo en milisegundos, por ejemplo 15000.' })
-    .int({ error: 'Escribí el plazo en milisegundos enteros, por ejemplo 15000.' })
+    .number({ error: 'Escribí el plazo en milisegundos, por ejemplo 5000 (cinco segundos).' })
+    .int({ error: 'Escribí el plazo en milisegundos enteros, por ejemplo 5000.' })
     .min(100, { error: 'El plazo tiene que ser de al menos 100 ms.' })
-    .max(600_000, { error: 'El plazo puede ser de hasta 600000 ms (diez minutos).' })
+    .max(600_000, { error: 'El plazo puede ser de hasta 600.000 ms (diez minutos).' })
     .default(15_000),
   // A full disk (docs/decisions/029-fallas.md): below this free space under DATA_DIR, /health/ready
   // still answers 200 (the site serves reads) but says `espacio: "bajo"` and logs a warning.
@@ -181,7 +181,7 @@ const envSchema = z.object({
     .number({ error: 'Escribí el espacio libre mínimo en megabytes, por ejemplo 200 (0 para no avisar).' })
     .int({ error: 'Escribí el espacio libre mínimo en megabytes enteros, por ejemplo 200.' })
     .min(0, { error: 'El espacio libre mínimo no puede ser negativo: 0 para no avisar.' })
-    .max(1_048_576, { error: 'El espacio libre mínimo puede ser de hasta 1048576 MB (un terabyte).' })
+    .max(1_048_576, { error: 'El espacio libre mínimo puede ser de hasta 1.048.576 MB (un terabyte).' })
     .default(200),
 });
 

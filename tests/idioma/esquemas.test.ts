@@ -169,7 +169,9 @@ function recorrerConfiguracion(r: Recorrido): void {
         if (!(error instanceof ConfigError)) throw error;
         for (const linea of error.message.split('\n').slice(1)) {
           const [, donde, mensaje] = /^\s+([^:]*): (.*)$/.exec(linea) ?? [];
-          r.mensajes.push({ donde: `server/env.ts ${donde}`, entrada: describir(malo), mensaje: mensaje ?? linea });
+          // A value the operator typed may be echoed (a file's path): the rules are for our own words.
+          const propio = malo.length >= 3 ? (mensaje ?? linea).split(malo).join('«lo escrito»') : (mensaje ?? linea);
+          r.mensajes.push({ donde: `server/env.ts ${donde}`, entrada: describir(malo), mensaje: propio });
         }
       }
     }
