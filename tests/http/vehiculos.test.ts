@@ -486,7 +486,7 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
       expect(otro.app.vehiculosEnVivo.abiertas()).toBe(0);
     });
 
-    it('al cerrar la aplicación los streams terminan y el cierre no espera por ellos', async () => {
+    it('al cerrar la aplicación cada stream recibe el aviso de reconectar y termina, y el cierre no espera por ellos', async () => {
       const otro = await createTestApp(engine, { sameDatabaseAs: t, clock });
       const url = `${await escuchar(otro)}/api/v1/vehiculos/stream`;
       const streams = [await abrirStream(url), await abrirStream(url)];
@@ -495,7 +495,8 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
       await otro.close();
       expect(performance.now() - inicio).toBeLessThan(2_000);
       for (const s of streams) {
-        expect(await s.hastaElFin()).toEqual([]);
+        // The page's EventSource reconnects, reaching the other instance (docs/decisions/028-cierre-ordenado.md).
+        expect(await s.hastaElFin()).toEqual([{ evento: 'reconectar', datos: {} }]);
         expect(s.terminado()).toBe(true);
       }
     });
