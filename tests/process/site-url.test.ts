@@ -48,14 +48,22 @@ describe('SITE_URL en producción (issue 9)', () => {
     expect(vacia.output()).toContain('SITE_URL: en producción');
   });
 
-  it('con SITE_URL arranca, y sus enlaces salen de SITE_URL aunque el pedido nombre otro host', async () => {
+  // A new PGlite folder is made at start: on a busy machine that alone may take half a minute.
+  it('con SITE_URL arranca, y sus enlaces salen de SITE_URL aunque el pedido nombre otro host', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const run = startServer(
-      { ...deployment, SITE_URL: 'https://www.villalaangostura.gob.ar', TRUST_PROXY: '127.0.0.1', SEED_DEMO: 'false', PORT: String(port) },
+      {
+        ...deployment,
+        SITE_URL: 'https://www.villalaangostura.gob.ar',
+        TRUST_PROXY: '127.0.0.1',
+        SEED_DEMO: 'false',
+        SHUTDOWN_DELAY_MS: '0',
+        PORT: String(port),
+      },
       { inherit: false },
     );
     started.push(run);
-    await waitFor(() => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null, 'el servidor');
+    await waitFor(() => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null, 'el servidor', 80_000);
     expect(run.child.exitCode, run.output()).toBeNull();
     const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
     const sitemap = await get(port, '/sitemap.xml', headers);
