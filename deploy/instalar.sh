@@ -299,7 +299,8 @@ for i in "${instancias[@]}"; do
     exit 1
   fi
   # Caddy la vuelve a poner en el reparto en su próximo chequeo (cada 1 s): recién entonces la otra.
-  if [[ $reiniciada == 1 ]]; then sleep 3; fi
+  # 5 s: en una máquina ocupada un chequeo puede tardar; con 2 s un POST encontró las dos fuera (503).
+  if [[ $reiniciada == 1 ]]; then sleep 5; fi
   echo "instancia $i lista en 127.0.0.1:30$(printf '%02d' "$i")."
 done
 if ! systemctl is-active --quiet caddy; then

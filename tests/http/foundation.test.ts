@@ -108,7 +108,8 @@ describe.each(engines)('servidor (%s)', (engine) => {
   it('está listo cuando la base responde y las migraciones están aplicadas', async () => {
     const res = await t.app.inject({ url: '/health/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: engine, almacenamiento: 'local' });
+    // Also the free space of the data folder (docs/operacion.md): a number of MB, judged against the minimum.
+    expect(res.json()).toEqual({ status: 'ok', database: engine, almacenamiento: 'local', espacio: 'ok', libreMb: expect.any(Number) });
   });
 
   it('rechaza con 413 un formulario de más de 1 MiB', async () => {
