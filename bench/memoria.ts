@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
-import { SERVER_NODE_FLAGS, serverEnv } from '#scripts/server-process.ts';
+import { serverEnv, serverNodeFlags } from '#scripts/server-process.ts';
 import { loadTest } from './load.ts';
 import { scratchDatabases } from './postgres.ts';
 import { type BenchServer, startBenchServer } from './server.ts';
@@ -30,25 +30,31 @@ async function peakDuring(pid: number, work: () => Promise<void>): Promise<numbe
   return Math.max(peak, residentMb(pid));
 }
 
-/** The mixed load: every page in turn, `seconds` each, 20 connections; answers failed or non-2xx answers. */
-async function mixedLoad(server: BenchServer, seconds: number): Promise<number> {
+/** The mixed load: every page in turn, `seconds` each, 20 connections; answers failed or non-2xx answers and the mean rate. */
+async function mixedLoad(server: BenchServer, seconds: number): Promise<{ bad: number; perSecond: number }> {
   let bad = 0;
+  let rates = 0;
   for (const page of PAGES) {
     const result = await loadTest(server.url + page, { seconds });
     bad += result.errors + result.non2xx;
+    rates += result.requestsPerSecond;
   }
-  return bad;
+  return { bad, perSecond: rates / PAGES.length };
 }
 
 type Setup = { name: string; env: Record<string, string>; flags: string[] };
 
-/** As `npm start` runs the server (scripts/server-process.ts), and without its process-level bounds. */
+/**
+ * As `npm start` runs the server (scripts/server-process.ts), with the flags README suggests for a
+ * server with memory to spare, and without any process-level bound.
+ */
 function setups(): Setup[] {
-  const bounded = serverEnv({});
+  const bounded = { MALLOC_ARENA_MAX: serverEnv({}).MALLOC_ARENA_MAX! };
   return [
-    { name: 'como npm start', env: { MALLOC_ARENA_MAX: bounded.MALLOC_ARENA_MAX! }, flags: SERVER_NODE_FLAGS },
+    { name: 'como npm start', env: bounded, flags: serverNodeFlags({}) },
+    { name: 'SERVER_V8_FLAGS=--max-semi-space-size=8', env: bounded, flags: serverNodeFlags({ SERVER_V8_FLAGS: '--max-semi-space-size=8' }) },
     // glibc's default: up to 8 arenas per core.
-    { name: 'sin MALLOC_ARENA_MAX ni semi-space', env: { MALLOC_ARENA_MAX: '0' }, flags: [] },
+    { name: 'sin MALLOC_ARENA_MAX ni opciones de V8', env: { MALLOC_ARENA_MAX: '0' }, flags: [] },
   ];
 }
 
@@ -58,11 +64,16 @@ async function measure(engine: string, env: Record<string, string>, setup: Setup
     const ready = residentMb(server.pid);
     await pause(10_000);
     const idle = residentMb(server.pid);
-    const peak = await peakDuring(server.pid, async () => void (await mixedLoad(server, seconds)));
+    let perSecond = 0;
+    const peak = await peakDuring(server.pid, async () => void ({ perSecond } = await mixedLoad(server, seconds)));
     await pause(10_000);
     const after = residentMb(server.pid);
+    // What one visitor waits for a search page, once the load has passed.
+    const single = await loadTest(`${server.url}/consulta-ordenanzas?pattern=transito`, { seconds: 3, connections: 1 });
     const anon = residentMb(server.pid, 'Anonymous');
-    console.log(`| ${engine} | ${setup.name} | ${cache ? 'sí' : 'no'} | ${mb(ready)} | ${mb(idle)} | ${mb(peak)} | ${mb(after)} | ${mb(anon)} |`);
+    console.log(
+      `| ${engine} | ${setup.name} | ${cache ? 'sí' : 'no'} | ${mb(ready)} | ${mb(idle)} | ${mb(peak)} | ${mb(after)} | ${mb(anon)} | ${perSecond.toFixed(0)} | ${single.p50} |`,
+    );
   } finally {
     await server.stop();
   }
@@ -73,7 +84,7 @@ async function soak(engine: string, env: Record<string, string>, minutes: number
   const server = await startBenchServer(
     { SIMULADOR_VEHICULOS: 'true', RENDER_CACHE: 'true', ...env, ...serverEnv({}) } as Record<string, string>,
     undefined,
-    SERVER_NODE_FLAGS,
+    serverNodeFlags({}),
   );
   const samples: number[] = [];
   let bad = 0;
@@ -81,7 +92,7 @@ async function soak(engine: string, env: Record<string, string>, minutes: number
     const until = Date.now() + minutes * 60_000;
     let next = Date.now() + 60_000;
     while (Date.now() < until) {
-      bad += await mixedLoad(server, 2);
+      bad += (await mixedLoad(server, 2)).bad;
       if (Date.now() >= next) {
         samples.push(residentMb(server.pid));
         next += 60_000;
@@ -121,13 +132,17 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
     const table = process.env.BENCH_MEMORIA_TABLA !== 'false';
     if (table) {
       console.log(`\n## Memoria residente de una instancia (VmRSS, MB; carga: ${PAGES.length} páginas, ${seconds} s cada una, 20 conexiones)`);
-      console.log('| base | proceso | caché | al estar lista | en reposo | pico con carga | 10 s después | anónima (smaps) |');
-      console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+      console.log(
+        '| base | proceso | caché | al estar lista | en reposo | pico con carga | 10 s después | anónima (smaps) | pedidos/s | búsqueda, 1 conexión, p50 ms |',
+      );
+      console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     }
     for (const [engine, env] of table ? engines : []) {
-      const [bounded, unbounded] = setups();
-      await measure(engine, await env(), bounded!, false, seconds);
-      await measure(engine, await env(), bounded!, true, seconds);
+      const [bounded, speed, unbounded] = setups();
+      for (const setup of [bounded!, speed!]) {
+        await measure(engine, await env(), setup, false, seconds);
+        await measure(engine, await env(), setup, true, seconds);
+      }
       // What the process-level bounds save, with the cache off (where memory grows most).
       await measure(engine, await env(), unbounded!, false, seconds);
     }

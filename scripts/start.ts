@@ -4,13 +4,20 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { build, buildIsCurrent } from './build.ts';
-import { SERVER_NODE_FLAGS, serverEnv } from './server-process.ts';
+import { serverEnv, serverNodeFlags } from './server-process.ts';
 
+let flags: string[];
+try {
+  flags = serverNodeFlags(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 if (!buildIsCurrent()) {
   console.log('Compilando el sitio...');
   await build({ quiet: true });
 }
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/index.ts'], { env: serverEnv(process.env), stdio: 'inherit' });
+const server = spawn(process.execPath, [...flags, 'server/index.ts'], { env: serverEnv(process.env), stdio: 'inherit' });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => server.kill(signal));
 }

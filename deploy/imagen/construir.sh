@@ -108,7 +108,7 @@ buildah config \
   --env TZ=America/Argentina/Buenos_Aires \
   --env MALLOC_ARENA_MAX=2 \
   --env PATH="$destino/node_modules/.bin:/usr/local/bin:/usr/bin:/bin" \
-  --entrypoint "[\"$destino/node_modules/.bin/node\", \"--max-semi-space-size=8\", \"server/index.ts\"]" \
+  --entrypoint "[\"$destino/node_modules/.bin/node\", \"--optimize-for-size\", \"server/index.ts\"]" \
   --port 3000/tcp \
   --volume "$datos" \
   --stop-signal SIGTERM \

@@ -86,15 +86,27 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
   }
 
   // A new PGlite folder takes 5-60 s to create and migrate on two busy cores: a limit of its own.
-  it('npm start sirve en un proceso hijo con MALLOC_ARENA_MAX=2 y semi-space chico, y le pasa SIGTERM', { timeout: 180_000 }, async () => {
+  it('npm start sirve en un proceso hijo con MALLOC_ARENA_MAX=2 y V8 en modo memoria, y le pasa SIGTERM', { timeout: 180_000 }, async () => {
     const run = await npmStart();
     expect(environment(run.server).get('MALLOC_ARENA_MAX')).toBe('2');
-    expect(fs.readFileSync(`/proc/${run.server}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=8');
+    expect(fs.readFileSync(`/proc/${run.server}/cmdline`, 'utf8').split('\0')).toContain('--optimize-for-size');
     await waitFor(() => run.output().includes(`http://127.0.0.1:${run.port}`), 'el servidor de npm start', 150_000);
     run.start.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     // The server itself closed, not left behind by the process that started it.
     expect(fs.existsSync(`/proc/${run.server}`)).toBe(false);
+  });
+
+  it('npm start rechaza en castellano un SERVER_V8_FLAGS que no es una opción de V8, sin arrancar nada', async () => {
+    const start = spawn(process.execPath, ['scripts/start.ts'], {
+      env: { ...process.env, SERVER_V8_FLAGS: '--optimize-for-size otro.js' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => start.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('SERVER_V8_FLAGS tiene «otro.js», que no es una opción de V8');
   });
 
   it('npm start termina con el código de salida del servidor', async () => {
