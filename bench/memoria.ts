@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
 import { serverEnv, serverNodeFlags } from '#scripts/server-process.ts';
 import { loadTest } from './load.ts';
@@ -114,7 +116,7 @@ async function soak(engine: string, env: Record<string, string>, minutes: number
 
 /**
  * Resident memory of one instance (docs/decisions/034-memoria.md): right after start (PGlite
- * seeds the demo before it is ready), idle 10 s later, the peak under the mixed load, and 10 s
+ * seeds the demo before it is ready; «reiniciada»: started again on a seeded folder), idle 10 s later, the peak under the mixed load, and 10 s
  * after it, with the render cache off and on as `npm start` runs the server, and with the cache off
  * without its process-level bounds; then a soak (BENCH_MEMORIA_MINUTOS, 2 by default; 30 for the full one).
  */
@@ -122,12 +124,30 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
   const seconds = Number(process.env.BENCH_SEGUNDOS ?? 3);
   const minutes = Number(process.env.BENCH_MEMORIA_MINUTOS ?? 2);
   const scratch = postgresUrl ? await scratchDatabases(postgresUrl) : undefined;
+  const folders: string[] = [];
+  // A server restarted on its folder, as a town hall's runs every day after the first: the demo is
+  // loaded once, and each measure starts on a copy of that folder.
+  let seeded: string | undefined;
+  const restarted = async () => {
+    if (!seeded) {
+      folders.push((seeded = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-memoria-'))));
+      await (await startBenchServer({ DATA_DIR: seeded, SIMULADOR_VEHICULOS: 'false' })).stop();
+    }
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-bench-memoria-'));
+    folders.push(copy);
+    fs.cpSync(seeded, copy, { recursive: true });
+    return { DATA_DIR: copy };
+  };
   try {
-    const all: [string, () => Promise<Record<string, string>>][] = [['PGlite', async () => ({})]];
+    // PGlite: a new folder (the demo is loaded before the server is ready), and restarted on one.
+    const all: [string, () => Promise<Record<string, string>>][] = [
+      ['PGlite', async () => ({})],
+      ['PGlite reiniciada', restarted],
+    ];
     if (scratch) all.push(['PostgreSQL', async () => ({ DATABASE_URL: await scratch.create(), SEED_DEMO: 'true', DATA_KEY: 'ab'.repeat(32) })]);
     // BENCH_MEMORIA_BASES=PostgreSQL (or PGlite) measures one engine only.
     const only = process.env.BENCH_MEMORIA_BASES?.toLowerCase().split(',');
-    const engines = all.filter(([name]) => !only || only.includes(name.toLowerCase()));
+    const engines = all.filter(([name]) => !only || only.includes(name.toLowerCase().split(' ')[0]!));
     // BENCH_MEMORIA_TABLA=false: the soak only.
     const table = process.env.BENCH_MEMORIA_TABLA !== 'false';
     if (table) {
@@ -139,6 +159,11 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
     }
     for (const [engine, env] of table ? engines : []) {
       const [bounded, speed, unbounded] = setups();
+      if (env === restarted) {
+        await measure(engine, await env(), bounded!, false, seconds);
+        await measure(engine, await env(), bounded!, true, seconds);
+        continue;
+      }
       for (const setup of [bounded!, speed!]) {
         await measure(engine, await env(), setup, false, seconds);
         await measure(engine, await env(), setup, true, seconds);
@@ -147,8 +172,9 @@ export async function benchMemoria(postgresUrl: string | undefined): Promise<voi
       await measure(engine, await env(), unbounded!, false, seconds);
     }
     console.log(`\n## Memoria en una carga sostenida (${minutes} min; BENCH_MEMORIA_MINUTOS=30 para la completa)`);
-    for (const [engine, env] of engines) await soak(engine, await env(), minutes);
+    for (const [engine, env] of engines) if (env !== restarted) await soak(engine, await env(), minutes);
   } finally {
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
     await scratch?.drop();
   }
 }
