@@ -176,21 +176,30 @@ describe.skipIf(!conPostgres)('deploy/instalar.sh en una raíz temporal, contra 
       fs.chmodSync(path.join(credenciales, 'clave-datos'), 0o400);
 
       let entorno: Record<string, string> = { PATH: process.env.PATH ?? '' };
-      for (const archivo of valor('EnvironmentFile')) {
-        const ruta = archivo.replace(/^-/, '');
-        if (fs.existsSync(ruta)) entorno = { ...entorno, ...leerEntorno(fs.readFileSync(ruta, 'utf8')) };
-      }
       for (const linea of valor('Environment'))
         for (const par of linea.split(/\s+/)) {
           const [nombre, ...resto] = par.split('=');
           entorno[nombre!] = resto.join('=').replaceAll('%i', '1').replaceAll('%d', credenciales);
         }
+      // As systemd does: what the environment files say overrides Environment=.
+      for (const archivo of valor('EnvironmentFile')) {
+        const ruta = archivo.replace(/^-/, '');
+        if (fs.existsSync(ruta)) entorno = { ...entorno, ...leerEntorno(fs.readFileSync(ruta, 'utf8')) };
+      }
       expect(entorno).toMatchObject({ PORT: '3001', DATA_KEY_FILE: path.join(credenciales, 'clave-datos') });
       // Ports of its own here: 3001 may be taken on a shared machine.
       const puerto = await freePort();
       entorno = { ...entorno, PORT: String(puerto), METRICS_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
 
-      const [ejecutable, ...argumentos] = valor('ExecStart')[0]!.split(' ');
+      // As systemd expands ExecStart: a lone $NAME becomes its words (none when empty), ${NAME} one word.
+      const [ejecutable, ...argumentos] = valor('ExecStart')[0]!
+        .split(' ')
+        .flatMap((palabra) => {
+          const sola = /^\$(\w+)$/.exec(palabra);
+          if (sola) return (entorno[sola[1]!] ?? '').split(/\s+/).filter(Boolean);
+          return [palabra.replace(/\$\{(\w+)\}/g, (_, nombre: string) => entorno[nombre] ?? '')];
+        });
+      expect(argumentos).toEqual(['--optimize-for-size', 'server/index.ts']);
       const proceso = spawn('setpriv', ['--reuid', usuario, '--regid', usuario, '--init-groups', '--', ejecutable!, ...argumentos], {
         cwd: valor('WorkingDirectory')[0],
         env: entorno,
