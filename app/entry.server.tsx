@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { ServerRouter, isRouteErrorResponse } from 'react-router';
 import { isDatabaseUnavailable } from '#db/errors.ts';
 import { NonceContext } from './components/inline-script.tsx';
 import { FragmentosContext } from './lib/fragmento.tsx';
@@ -18,6 +18,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const ctx = context.get(appContext);
   if (isDatabaseUnavailable(error)) ctx.respuesta.baseNoDisponible = true;
+  // A visitor's mistake the router answers itself (a POST to a page without a form: 405; an
+  // address no route has: 404) is not an error of ours: info, with what it was, so real errors stand out.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    ctx.log.info(
+      { status: error.status, metodo: request.method, ruta: new URL(request.url).pathname },
+      `pedido que la página no atiende: ${error.status} ${error.statusText}`,
+    );
+    return;
+  }
   ctx.log.error({ err: error }, 'error al atender una página');
 };
 

@@ -90,10 +90,12 @@ type PagesOptions = {
  * http://localhost:3000: a same-origin post all the same). Host is only compared here, never used
  * in a link (docs/architecture.md).
  */
-function isOwnOrigin(origin: string, host: string | undefined, siteUrl: string): boolean {
+function isOwnOrigin(origin: string, request: { host: string | undefined; protocol: string }, siteUrl: string): boolean {
   try {
     const url = new URL(origin);
-    return url.origin === new URL(siteUrl).origin || (host !== undefined && url.host === host.toLowerCase());
+    if (url.origin === new URL(siteUrl).origin) return true;
+    // Scheme, host and port, as browsers compare origins: http://host is not https://host.
+    return request.host !== undefined && url.origin === new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return false;
   }
@@ -134,10 +136,31 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
  * either is refused too (docs/decisions/012-sesiones-y-roles.md). The session cookie is
  * SameSite=Lax as well; this check does not rely on it.
  */
-const SENSITIVE_POST = /^\/(?:admin(?:\/|\.data(?:\?|$)|\?|$)|login(?:\.data)?(?:\?|$)|sign-out(?:\.data)?(?:\?|$))/;
+const SENSITIVE_POST = /^\/(?:admin(?:\/|\.data$|$)|login(?:\.data)?$|sign-out(?:\.data)?$)/;
+
+/**
+ * The path a request's target reaches, as the router matches it: percent-decoded, dot segments
+ * resolved, repeated slashes collapsed and lower-cased (routes are not case-sensitive), so
+ * `/ADMIN/USUARIOS`, `/%61dmin/usuarios` and `//admin/./usuarios` are judged as /admin/usuarios.
+ */
+function routedPath(url: string): string {
+  const raw = url.split('?')[0]!.split('#')[0]!;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Broken percent-encoding: judged as sent (the input guard answers 400 before any page).
+  }
+  const collapsed = `/${decoded.replace(/\\/g, '/').replace(/^\/+/, '')}`.replace(/\/{2,}/g, '/');
+  try {
+    return new URL(collapsed, 'http://ruta.invalida').pathname.toLowerCase();
+  } catch {
+    return collapsed.toLowerCase();
+  }
+}
 
 export function isSensitivePost(url: string): boolean {
-  return SENSITIVE_POST.test(url);
+  return SENSITIVE_POST.test(routedPath(url));
 }
 
 /**
@@ -180,10 +203,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (ONE_CLICK_UNSUBSCRIBE.test(request.url)) return;
       const origin = request.headers.origin;
       const foreign = 'Este formulario sólo se puede enviar desde las páginas del sitio: abrilo desde el sitio y envialo de nuevo.';
-      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);
+      const connection = { host: request.headers.host, protocol: request.protocol };
+      if (origin !== undefined && !isOwnOrigin(origin, connection, siteUrl)) throw new RequestRejection(403, foreign);
       if (origin === undefined && isSensitivePost(request.url)) {
         const referer = request.headers.referer;
-        if (referer === undefined || !isOwnOrigin(referer, request.headers.host, siteUrl)) throw new RequestRejection(403, foreign);
+        if (referer === undefined || !isOwnOrigin(referer, connection, siteUrl)) throw new RequestRejection(403, foreign);
       }
     });
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

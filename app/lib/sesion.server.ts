@@ -66,7 +66,17 @@ export function destinoSeguro(valor: string | null | undefined, porDefecto = '/a
   if ([...valor].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return porDefecto;
   try {
     const url = new URL(valor, 'http://sitio.invalido');
-    return url.origin === 'http://sitio.invalido' ? `${url.pathname}${url.search}` : porDefecto;
+    if (url.origin !== 'http://sitio.invalido') return porDefecto;
+    // The final target, after dot segments are resolved ('/.//host' becomes '//host') and its
+    // percent-encoding read ('/%2F%2Fhost', '/%5Chost'): still a path of this site.
+    const destino = `${url.pathname}${url.search}`;
+    const leido = decodeURIComponent(url.pathname);
+    // Read once more as a browser or a proxy might after decoding it ('/.%2F/host' is '/.//host').
+    const releido = new URL(leido.replace(/\\/g, '/'), 'http://sitio.invalido');
+    const otroSitio = (ruta: string) => /^\/[\\/]/.test(ruta) || /^\/*[a-z][a-z0-9+.-]*:/i.test(ruta);
+    if (otroSitio(destino) || otroSitio(leido) || [...leido].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return porDefecto;
+    if (releido.origin !== 'http://sitio.invalido' || otroSitio(releido.pathname)) return porDefecto;
+    return destino;
   } catch {
     return porDefecto;
   }

@@ -127,7 +127,7 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
         });
         return;
       }
-      if ((campo === 'descripcion' || campo === 'expediente') && FORMULA.test(celda)) {
+      if ((campo === 'descripcion' || campo === 'expediente') && FORMULA.test(celda.trim())) {
         propios.push({
           fila,
           campo: ETIQUETAS_ORDENANZA[campo],

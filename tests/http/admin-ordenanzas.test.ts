@@ -380,11 +380,16 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
       csvDe([
         ['30001', '2025', '2', '', '=HYPERLINK("http://mal.example","clic")', '', ''],
         ['30002', '2025', '2', '', 'Bien', '@SUM(A1)', ''],
+        // Spaces before the sign: the field is trimmed when stored, so the guard judges it trimmed.
+        ['30005', '2025', '2', '', "  =cmd|' /C calc'!A0", '', ''],
+        ['30006', '2025', '2', '', 'Bien', ' \t+1+1', ''],
       ]),
     );
     expect(formulas.statusCode).toBe(400);
     expect(textoDe(formulas.body)).toMatch(/2 Descripción La celda empieza con =/);
     expect(textoDe(formulas.body)).toMatch(/3 Expediente La celda empieza con =/);
+    expect(textoDe(formulas.body)).toMatch(/4 Descripción La celda empieza con =/);
+    expect(textoDe(formulas.body)).toMatch(/5 Expediente La celda empieza con =/);
     const enorme = await importar(csvDe([['30003', '2025', '2', '', 'x'.repeat(5000), '', '']]));
     expect(enorme.statusCode).toBe(400);
     expect(textoDe(enorme.body)).toContain('es demasiado larga');

@@ -84,6 +84,36 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(volver.headers.location).toBe('/admin/cuenta?x=1');
   });
 
+  it('el regreso después del ingreso se juzga ya normalizado: ninguna variante lleva a otro sitio', async () => {
+    const token = await sesion(MESA.email, MESA.clave);
+    // Each one, once its dot segments are resolved or its percent-encoding read, names another host or a scheme.
+    const variantes = [
+      '/.//otro.sitio/phish',
+      '/././/otro.sitio',
+      '/a/..//otro.sitio',
+      '/%2F%2Fotro.sitio',
+      '/%2f/otro.sitio',
+      '/.%2F/otro.sitio',
+      '/%5Cotro.sitio',
+      '/%5C%5Cotro.sitio',
+      '/%2F%5Cotro.sitio',
+      '/\\otro.sitio',
+      '/%09/otro.sitio',
+      '/javascript:alert(1)',
+      '/%6Aavascript:alert(1)',
+      'https://otro.sitio',
+      '/%252F%252Fotro.sitio/../..//otro.sitio',
+    ];
+    for (const siguiente of variantes) {
+      const conSesion = await ver(`/login?siguiente=${encodeURIComponent(siguiente)}`, token);
+      expect([siguiente, conSesion.headers.location]).toEqual([siguiente, '/admin']);
+      const alIngresar = await ingresar(MESA.email, MESA.clave, { siguiente });
+      expect([siguiente, alIngresar.headers.location]).toEqual([siguiente, '/admin']);
+    }
+    // A path of this site with dots still comes back, resolved.
+    expect((await ver(`/login?siguiente=${encodeURIComponent('/admin/./cuenta')}`, token)).headers.location).toBe('/admin/cuenta');
+  });
+
   it('vence por inactividad (30 min) y por edad máxima (12 h), según el reloj de la app', async () => {
     const inactiva = await sesion(EDITOR.email, EDITOR.clave);
     reloj.avanzar(29 * MINUTO);
@@ -174,6 +204,42 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
       expect(res.statusCode, url).toBe(403);
     }
     expect((await ver('/admin', token)).statusCode).toBe(200);
+  });
+
+  it('CSRF: la regla se decide sobre la ruta normalizada (mayúsculas, %xx, barras dobles) y el origen compara esquema, host y puerto', async () => {
+    const tipo = { 'content-type': 'application/x-www-form-urlencoded' };
+    const token = await sesion(ADMIN.email, ADMIN.clave);
+    const invitar = new URLSearchParams({ intent: 'invitar', nombre: 'Persona Ajena', email: 'ajena@villalaangostura.gob.ar', rol: 'editor' }).toString();
+    for (const url of ['/ADMIN/USUARIOS', '/Admin/Usuarios', '/%61dmin/usuarios', '//admin/usuarios', '/admin/./usuarios', '/LOGIN', '/Sign-Out']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...tipo, cookie: `vla_sesion=${token}` }, payload: invitar });
+      expect([url, res.statusCode]).toEqual([url, 403]);
+    }
+    // Same host, another scheme: not this site's origin (the test server answers over http).
+    const ajenoPorEsquema = await t.app.inject({
+      method: 'POST',
+      url: '/admin/usuarios',
+      headers: { ...tipo, cookie: `vla_sesion=${token}`, host: 'intranet.municipio.test', origin: 'https://intranet.municipio.test' },
+      payload: invitar,
+    });
+    expect(ajenoPorEsquema.statusCode).toBe(403);
+    const ajenoPorPuerto = await t.app.inject({
+      method: 'POST',
+      url: '/admin/usuarios',
+      headers: { ...tipo, cookie: `vla_sesion=${token}`, host: 'intranet.municipio.test', referer: 'http://intranet.municipio.test:8080/admin' },
+      payload: invitar,
+    });
+    expect(ajenoPorPuerto.statusCode).toBe(403);
+    // The Host the browser connected to, same scheme: a same-origin post all the same.
+    const mismoHost = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { ...tipo, host: 'intranet.municipio.test', origin: 'http://intranet.municipio.test' },
+      payload: 'paso=clave',
+      remoteAddress: ipNueva(),
+    });
+    expect(mismoHost.statusCode).toBe(400);
+    const usuarios = await ver('/admin/usuarios', token);
+    expect(usuarios.body).not.toContain('ajena@villalaangostura.gob.ar');
   });
 
   it('403: la pantalla del spec para un rol sin permiso, sin cerrar la sesión', async () => {
