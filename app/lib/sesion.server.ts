@@ -74,7 +74,7 @@ export function destinoSeguro(valor: string | null | undefined, porDefecto = '/a
     // Read once more as a browser or a proxy might after decoding it ('/.%2F/host' is '/.//host').
     const releido = new URL(leido.replace(/\\/g, '/'), 'http://sitio.invalido');
     const otroSitio = (ruta: string) => /^\/[\\/]/.test(ruta) || /^\/*[a-z][a-z0-9+.-]*:/i.test(ruta);
-    if (otroSitio(destino) || otroSitio(leido) || [...leido].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return porDefecto;
+    if (otroSitio(destino) || [...leido].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return porDefecto;
     if (releido.origin !== 'http://sitio.invalido' || otroSitio(releido.pathname)) return porDefecto;
     return destino;
   } catch {
