@@ -197,7 +197,7 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
     expect(await borrarDatosPorDni(ctx, admin, 'doce')).toMatchObject({ tipo: 'invalida' });
 
     const correosAntes = (await database.db.select().from(outbox)).length;
-    expect(await borrarDatosPorDni(ctx, admin, '28.765.432')).toEqual({ tipo: 'hecho', datos: { solicitudes: codigos } });
+    expect(await borrarDatosPorDni(ctx, admin, '28.765.432')).toEqual({ tipo: 'hecho', datos: { solicitudes: codigos, alertas: 0 } });
     for (const codigo of codigos) {
       const f = await fila(codigo);
       expect(f).toMatchObject({ estado: 'rechazada', nombre: 'Anónimo', dni: '', email: '', dniHuella: null, prorrogaMotivo: null });

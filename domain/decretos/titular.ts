@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { auditoria, historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { type AlertaDelTitular, alertasDeEmails, borrarAlertasDeEmails } from '#domain/alertas/titular.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -39,7 +40,8 @@ export type SolicitudDelTitular = Omit<SolicitudMesa, 'siguientes' | 'puedeProrr
   auditoria: { fecha: Date; accion: string; actorEmail: string | null; antes: unknown; despues: unknown }[];
 };
 
-export type DatosTitular = { dni: string; generadoEn: Date; solicitudes: SolicitudDelTitular[] };
+/** Besides the requests, the alert subscriptions of the addresses the requests gave (domain/alertas/titular.ts). */
+export type DatosTitular = { dni: string; generadoEn: Date; solicitudes: SolicitudDelTitular[]; alertas: AlertaDelTitular[] };
 
 export type ResultadoTitular<T> = { tipo: 'hecho'; datos: T } | { tipo: 'invalida'; errores: { dni?: string } };
 
@@ -65,7 +67,8 @@ async function correosDe(ctx: Pick<AppContext, 'db' | 'cipher'>, codigo: string)
 
 /**
  * Everything held about one DNI (law 25.326 art. 14), decrypted, for an administrator: each
- * request with its history, the mails about it (bodies while they are kept) and its audit entries.
+ * request with its history, the mails about it (bodies while they are kept) and its audit entries,
+ * and the alert subscriptions of the e-mail addresses those requests gave.
  * The export itself is audited with the DNI's keyed hash.
  */
 export async function exportarDatosPorDni(
@@ -94,33 +97,39 @@ export async function exportarDatosPorDni(
       .orderBy(asc(auditoria.fecha), asc(auditoria.id));
     solicitudes.push({ ...datos, correos: await correosDe(ctx, codigo), auditoria: entradas });
   }
+  const alertas = await alertasDeEmails(
+    ctx.db,
+    ctx.cipher,
+    solicitudes.map((s) => s.email),
+  );
   await registrarAuditoria(ctx.db, {
     actor,
     accion: 'datos_personales.exportacion',
     entidad: 'dni',
     entidadId: huella,
-    despues: { solicitudes: solicitudes.map((s) => s.codigo) },
+    despues: { solicitudes: solicitudes.map((s) => s.codigo), alertas: alertas.length },
   });
-  ctx.log.info({ solicitudes: solicitudes.length }, 'datos personales exportados a pedido del titular');
-  return { tipo: 'hecho', datos: { dni: leido.dni, generadoEn: ctx.clock.now(), solicitudes } };
+  ctx.log.info({ solicitudes: solicitudes.length, alertas: alertas.length }, 'datos personales exportados a pedido del titular');
+  return { tipo: 'hecho', datos: { dni: leido.dni, generadoEn: ctx.clock.now(), solicitudes, alertas } };
 }
 
 /**
  * Erases everything held about one DNI (law 25.326 art. 16) at once: every request with it is
  * anonymised as the retention job does, and one still open is closed as «Rechazada» (no one is
- * left to send it to; no mail goes out). Its limit counters go too. Audited per request and once
- * for the DNI (its keyed hash). Answers the codes of the requests it erased.
+ * left to send it to; no mail goes out). Its limit counters go too, and the alert subscriptions of
+ * the e-mail addresses the requests gave. Audited per request and once for the DNI (its keyed
+ * hash). Answers the codes of the requests it erased and how many subscriptions it deleted.
  */
 export async function borrarDatosPorDni(
   ctx: Pick<AppContext, 'db' | 'cipher' | 'log'>,
   actor: Actor,
   dni: string | FormInput,
-): Promise<ResultadoTitular<{ solicitudes: string[] }>> {
+): Promise<ResultadoTitular<{ solicitudes: string[]; alertas: number }>> {
   exigirRol(actor, ROLES_ADMINISTRACION, SIN_PERMISO);
   const leido = leerDni(dni);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);
-  const codigos = await ctx.db.transaction(async (tx) => {
+  const { codigos, alertas } = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const s = solicitudesDecreto;
     const filas = await t
@@ -129,6 +138,8 @@ export async function borrarDatosPorDni(
       .where(eq(s.dniHuella, huella))
       .orderBy(asc(s.id))
       .for('update');
+    // Read before the requests lose them: the addresses whose alert subscriptions go too.
+    const emails = filas.map((f) => (f.email === '' ? '' : ctx.cipher.open(f.email)));
     for (const fila of filas) {
       const abierta = !esCerrada(fila.estado);
       if (abierta) {
@@ -148,15 +159,16 @@ export async function borrarDatosPorDni(
     }
     // Counters of a request refused by its limit exist without any request.
     await t.delete(limitesUso).where(eq(limitesUso.clave, `limite-solicitud-dni:${huella}`));
+    const alertas = await borrarAlertasDeEmails(t, ctx.cipher, emails);
     await registrarAuditoria(t, {
       actor,
       accion: 'datos_personales.borrado',
       entidad: 'dni',
       entidadId: huella,
-      despues: { solicitudes: filas.map((f) => f.codigo) },
+      despues: { solicitudes: filas.map((f) => f.codigo), alertas },
     });
-    return filas.map((f) => f.codigo);
+    return { codigos: filas.map((f) => f.codigo), alertas };
   });
-  ctx.log.info({ solicitudes: codigos.length }, 'datos personales borrados a pedido del titular');
-  return { tipo: 'hecho', datos: { solicitudes: codigos } };
+  ctx.log.info({ solicitudes: codigos.length, alertas }, 'datos personales borrados a pedido del titular');
+  return { tipo: 'hecho', datos: { solicitudes: codigos, alertas } };
 }

@@ -4,7 +4,8 @@
 // the retention setting, validated and audited; hostile input answered 4xx.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, solicitudesDecreto } from '#db/schema/index.ts';
+import { auditoria, outbox, solicitudesDecreto, suscripcionesAlertas } from '#db/schema/index.ts';
+import { suscribir } from '#domain/alertas/commands.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import { crearSolicitud } from '#tests/factories/mesa.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -145,6 +146,41 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
     const otraVez = await enviar(t, URL_PAGINA, admin, { intent: 'borrar', dniBorrado: '30444555', confirmacion: '30444555' });
     expect(otraVez.statusCode).toBe(200);
     expect(textoDe(otraVez.body)).toContain('No hay solicitudes con ese DNI: no había datos que borrar.');
+  });
+
+  it('las suscripciones a alertas de las direcciones de sus solicitudes: la exportación las lista y el borrado las quita', async () => {
+    const dni = '31.222.444';
+    await crearSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'Ines.Q@correo.test', numero: '12/2022' });
+    await crearSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'ines@trabajo.test', numero: '13/2022' });
+    const alta = (email: string, tipo: string) => suscribir(t.context, { tipo, email, frecuencia: 'inmediata', estado: '-1' });
+    expect(await alta('ines.q@correo.test', 'boletines')).toEqual({ tipo: 'enviada' });
+    expect(await alta('INES@trabajo.test', 'ordenanzas')).toEqual({ tipo: 'enviada' });
+    expect(await alta('vecino@correo.test', 'boletines')).toEqual({ tipo: 'enviada' });
+
+    const res = await enviar(t, URL_PAGINA, admin, { intent: 'exportar', dni });
+    expect(res.statusCode).toBe(200);
+    const datos = JSON.parse(res.body) as { alertas: { email: string; tipo: string; estado: string }[] };
+    expect(datos.alertas).toEqual([
+      expect.objectContaining({ email: 'ines.q@correo.test', tipo: 'boletines', estado: 'pendiente' }),
+      expect.objectContaining({ email: 'INES@trabajo.test', tipo: 'ordenanzas', estado: 'pendiente' }),
+    ]);
+    expect(res.body).not.toContain('vecino@correo.test');
+    expect(res.body).not.toMatch(/"token/);
+
+    const borrado = await enviar(t, URL_PAGINA, admin, { intent: 'borrar', dniBorrado: dni, confirmacion: dni });
+    expect(borrado.statusCode).toBe(200);
+    expect(textoDe(borrado.body)).toContain('También borramos las 2 suscripciones a alertas por correo de esas direcciones.');
+    const quedan = await t.database.db.select().from(suscripcionesAlertas);
+    expect(quedan.map((f) => t.context.cipher.open(f.email))).toEqual(expect.not.arrayContaining(['ines.q@correo.test', 'INES@trabajo.test']));
+    expect(quedan.map((f) => t.context.cipher.open(f.email))).toContain('vecino@correo.test');
+    // Their confirmation mails keep neither the address nor the link.
+    const confirmaciones = await t.database.db.select().from(outbox).where(eq(outbox.referencia, 'alerta-confirmacion'));
+    const destinatarios = confirmaciones.map((c) => t.context.cipher.open(c.destinatario));
+    expect(destinatarios).not.toContain('ines.q@correo.test');
+    expect(destinatarios).not.toContain('INES@trabajo.test');
+    expect(await ultimaAuditoria('datos_personales.borrado')).toMatchObject({ despues: { alertas: 2 } });
+    const despues = JSON.parse((await enviar(t, URL_PAGINA, admin, { intent: 'exportar', dni })).body) as { alertas: unknown[] };
+    expect(despues.alertas).toEqual([]);
   });
 
   it('conservación: muestra el ajuste, valida de 30 a 3650 días y guarda el cambio con su auditoría', async () => {

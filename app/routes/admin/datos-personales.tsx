@@ -102,11 +102,13 @@ export async function action(args: Route.ActionArgs) {
     const r = await borrarDatosPorDni(ctx, actor, leido.datos.dniBorrado);
     if (r.tipo !== 'hecho')
       return responder({ formulario: 'borrar', ok: false, errores: { dniBorrado: r.errores.dni ?? 'Revisá el DNI.' }, valores: leido.valores }, 400);
-    const codigos = r.datos.solicitudes;
+    const { solicitudes: codigos, alertas } = r.datos;
+    const conAlertas =
+      alertas === 0 ? '' : ` También borramos ${alertas === 1 ? 'la suscripción' : `las ${alertas} suscripciones`} a alertas por correo de esas direcciones.`;
     const mensaje =
       codigos.length === 0
         ? 'No hay solicitudes con ese DNI: no había datos que borrar. El pedido quedó en la auditoría.'
-        : `Borramos los datos personales de ${codigos.length === 1 ? '1 solicitud' : `${codigos.length} solicitudes`} (${codigos.join(', ')}): nombre, DNI, correo, aclaraciones y los mensajes que se le enviaron. Las solicitudes siguen existiendo sin la persona, y una que estaba abierta quedó rechazada.`;
+        : `Borramos los datos personales de ${codigos.length === 1 ? '1 solicitud' : `${codigos.length} solicitudes`} (${codigos.join(', ')}): nombre, DNI, correo, aclaraciones y los mensajes que se le enviaron. Las solicitudes siguen existiendo sin la persona, y una que estaba abierta quedó rechazada.${conAlertas}`;
     return responder({ formulario: 'borrar', ok: true, mensaje, hechoEn: Date.now() });
   }
   if (intent === 'retencion') {
@@ -170,7 +172,8 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
         <h2 id="exportar-titulo">Exportar los datos de una persona</h2>
         <p>
           Derecho de acceso (ley 25.326, art. 14): se descarga un archivo JSON con cada solicitud de ese DNI, su historial, los correos que se le enviaron (con
-          el texto, mientras se conserve) y lo que el personal hizo con ella. Entregalo sólo a la persona, después de verificar su identidad.
+          el texto, mientras se conserve) y lo que el personal hizo con ella, y las suscripciones a alertas por correo de las direcciones que dio en esas
+          solicitudes. Entregalo sólo a la persona, después de verificar su identidad.
         </p>
         {resumenErrores('exportar', 'Revisá el DNI a exportar')}
         <Form method="post" reloadDocument className="admin__formulario" noValidate aria-labelledby="exportar-titulo">
@@ -197,7 +200,8 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
         <p>
           Derecho de supresión (ley 25.326, art. 16): se borran ya nombre, DNI, correo, aclaraciones y los mensajes de todas las solicitudes de ese DNI, como
           hace la conservación al vencer su plazo. Las solicitudes siguen existiendo sin la persona (código, número de decreto, estados y fechas); una que
-          estaba abierta queda rechazada y no se le escribe a nadie. <strong>No se puede deshacer.</strong>
+          estaba abierta queda rechazada y no se le escribe a nadie. También se borran las suscripciones a alertas por correo de las direcciones que dio en esas
+          solicitudes. <strong>No se puede deshacer.</strong>
         </p>
         {estado('borrar')}
         {resumenErrores('borrar', 'Revisá el DNI a borrar')}

@@ -1,0 +1,82 @@
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { type BusquedaGuardada, limitesUso, outbox, suscripcionesAlertas } from '#db/schema/index.ts';
+import type { Cipher } from '#domain/shared/cipher.ts';
+import { huellaEmailAlerta } from './huella.ts';
+
+/**
+ * A person's alert subscriptions, for the rights of the data subject (law 25.326, domain/decretos/titular.ts):
+ * found by the e-mail addresses of their decree requests through the subscriptions' keyed hash.
+ */
+
+/** A subscription as its subject gets it: never its secret. */
+export type AlertaDelTitular = {
+  email: string;
+  tipo: string;
+  busqueda: BusquedaGuardada | null;
+  frecuencia: string;
+  estado: string;
+  createdAt: Date;
+  confirmadaEn: Date | null;
+  ultimoEnvio: Date | null;
+  bajaEn: Date | null;
+};
+
+const huellas = (cipher: Cipher, emails: readonly string[]) => [...new Set(emails.filter((e) => e.trim() !== '').map((e) => huellaEmailAlerta(cipher, e)))];
+
+/** Every subscription of these addresses (any state), decrypted, oldest first. */
+export async function alertasDeEmails(db: Db, cipher: Cipher, emails: readonly string[]): Promise<AlertaDelTitular[]> {
+  const claves = huellas(cipher, emails);
+  if (claves.length === 0) return [];
+  const filas = await db.select().from(suscripcionesAlertas).where(inArray(suscripcionesAlertas.emailHuella, claves)).orderBy(asc(suscripcionesAlertas.id));
+  return filas.map((f) => ({
+    email: cipher.open(f.email),
+    tipo: f.tipo,
+    busqueda: f.busqueda ?? null,
+    frecuencia: f.frecuencia,
+    estado: f.estado,
+    createdAt: f.createdAt,
+    confirmadaEn: f.confirmadaEn,
+    ultimoEnvio: f.ultimoEnvio,
+    bajaEn: f.bajaEn,
+  }));
+}
+
+/** What replaces an erased address as a mail's recipient (still encrypted, as every recipient is). */
+const DESTINATARIO_BORRADO = '(borrado)';
+
+/**
+ * Deletes every subscription of these addresses inside the caller's transaction, with their limit
+ * counters; the mails about them (the confirmation, the alerts) lose body and recipient, and the
+ * ones not sent yet are cancelled. Answers how many subscriptions it deleted.
+ */
+export async function borrarAlertasDeEmails(t: Db, cipher: Cipher, emails: readonly string[]): Promise<number> {
+  const claves = huellas(cipher, emails);
+  if (claves.length === 0) return 0;
+  const direcciones = new Set(emails.map((e) => e.trim().toLowerCase()));
+  const borradas = await t.delete(suscripcionesAlertas).where(inArray(suscripcionesAlertas.emailHuella, claves)).returning({ id: suscripcionesAlertas.id });
+  await t.delete(limitesUso).where(
+    inArray(
+      limitesUso.clave,
+      claves.map((h) => `limite-alertas-email:${h}`),
+    ),
+  );
+  const referencias = borradas.map((b) => `alerta-${b.id}`);
+  const correos = await t
+    .select({ id: outbox.id, destinatario: outbox.destinatario })
+    .from(outbox)
+    .where(or(eq(outbox.referencia, 'alerta-confirmacion'), referencias.length > 0 ? inArray(outbox.referencia, referencias) : undefined));
+  for (const correo of correos) {
+    if (!direcciones.has(cipher.open(correo.destinatario).trim().toLowerCase())) continue;
+    await t
+      .update(outbox)
+      .set({
+        texto: '',
+        cabeceras: {},
+        destinatario: cipher.encrypt(DESTINATARIO_BORRADO),
+        estado: sql`case when ${outbox.estado} in ('pendiente', 'fallido') then 'anulado' else ${outbox.estado} end`,
+      })
+      .where(eq(outbox.id, correo.id));
+  }
+  return borradas.length;
+}
