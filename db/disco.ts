@@ -72,3 +72,52 @@ export async function crearCarpeta(folder: string): Promise<void> {
     throw error;
   }
 }
+
+/** DATA_DIR's modes (docs/operacion.md, «Permisos de DATA_DIR»): folders 0700, files 0600, nothing for group or others. */
+export const MODO_CARPETA = 0o700;
+export const MODO_ARCHIVO = 0o600;
+
+/**
+ * Makes `carpeta` and everything under it its owner's only: a folder wider or narrower than 0700
+ * becomes 0700, a file other than 0600 becomes 0600 (symbolic links are left alone, never
+ * followed). The process's umask (server/app.ts) keeps new files so; this repairs what an older
+ * version, another umask, a restored backup or PGlite's own first copy of its files (created
+ * 0666) left. Answers how many it changed; a folder that does not exist yet is none.
+ */
+export async function soloParaElDueno(carpeta: string): Promise<number> {
+  let cambiados = 0;
+  const arreglar = async (ruta: string, esCarpeta: boolean, modo: number) => {
+    const querido = esCarpeta ? MODO_CARPETA : MODO_ARCHIVO;
+    if ((modo & 0o777) === querido) return;
+    await fs.promises.chmod(ruta, querido);
+    cambiados++;
+  };
+  let raiz: fs.Stats;
+  try {
+    raiz = await fs.promises.lstat(carpeta);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  if (!raiz.isDirectory()) return 0;
+  await arreglar(carpeta, true, raiz.mode);
+  const pendientes = [carpeta];
+  for (let actual = pendientes.pop(); actual !== undefined; actual = pendientes.pop()) {
+    const entradas = await fs.promises.readdir(actual, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const entrada of entradas) {
+      const ruta = path.join(actual, entrada.name);
+      if (entrada.isSymbolicLink() || !(entrada.isDirectory() || entrada.isFile())) continue;
+      // A file may go away while we walk (PGlite's temporaries): not an error.
+      const datos = await fs.promises.lstat(ruta).catch(() => undefined);
+      if (!datos) continue;
+      await arreglar(ruta, datos.isDirectory(), datos.mode).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      if (datos.isDirectory()) pendientes.push(ruta);
+    }
+  }
+  return cambiados;
+}

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '#db/client.ts';
+import { soloParaElDueno } from '#db/disco.ts';
 import { StorageConfigError } from '#db/storage.ts';
 import { openStorage } from './storage.ts';
 import { abrirPuertaDeRespaldo } from './respaldo-puerta.ts';
@@ -488,7 +489,20 @@ export async function start(
   ingestPort: number | undefined;
   metricsPort: number | undefined;
 }> {
+  // Owner-only DATA_DIR (docs/operacion.md, «Permisos de DATA_DIR»): whatever umask the process got,
+  // what it creates from now on is 0700 or 0600, and what is there (PGlite's first files are 0666)
+  // is repaired once the database has opened its folder.
+  process.umask(0o077);
   const database = await openDatabase(config);
+  await soloParaElDueno(config.dataDir).catch((error: unknown) =>
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: `No se pudieron dejar los permisos de DATA_DIR sólo para su dueño: ${(error as Error).message}`,
+        carpeta: config.dataDir,
+      }),
+    ),
+  );
   const storage = openStorage(config);
   let app: FastifyInstance | undefined;
   let demo: typeof DEMO_USUARIOS | undefined;

@@ -11,7 +11,7 @@ import {
   leerArchivo,
   rutaDocumento,
 } from '#domain/documentos/panel.ts';
-import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -74,7 +74,8 @@ export type BoletinAdmin = {
   titulo: string;
   usuarioCreacion: string;
   fechaCreacion: Date;
-  documento: { id: number; nombreArchivo: string; tamano: number; clave: string };
+  /** `sinTexto`: its text was not read within the extraction budget (domain/documentos/pdf.ts), so search misses it. */
+  documento: { id: number; nombreArchivo: string; tamano: number; clave: string; sinTexto: boolean };
 };
 
 /** What the public reads of a bulletin: the feed's and the page's words. */
@@ -93,6 +94,8 @@ const columnas = {
   clave: documentos.clave,
   claveWeb: documentos.claveWeb,
   claveMiniatura: documentos.claveMiniatura,
+  tipoContenido: documentos.tipoContenido,
+  paginas: documentos.paginas,
 };
 type Fila = {
   id: number;
@@ -107,6 +110,8 @@ type Fila = {
   clave: string;
   claveWeb: string | null;
   claveMiniatura: string | null;
+  tipoContenido: string;
+  paginas: number | null;
 };
 
 const aBoletin = (f: Fila): BoletinAdmin => ({
@@ -117,7 +122,7 @@ const aBoletin = (f: Fila): BoletinAdmin => ({
   titulo: tituloBoletin(f),
   usuarioCreacion: f.usuarioCreacion,
   fechaCreacion: f.fechaCreacion,
-  documento: { id: f.documentoId, nombreArchivo: f.nombreArchivo, tamano: f.tamano, clave: f.clave },
+  documento: { id: f.documentoId, nombreArchivo: f.nombreArchivo, tamano: f.tamano, clave: f.clave, sinTexto: textoSinLeer(f) },
 });
 
 const ORDEN: Record<OrdenBoletines, SQL[]> = {

@@ -100,7 +100,7 @@ export async function exportarDatosPorDni(
   const alertas = await alertasDeEmails(
     ctx.db,
     ctx.cipher,
-    solicitudes.map((s) => s.email),
+    solicitudes.map((s) => s.email ?? ''),
   );
   await registrarAuditoria(ctx.db, {
     actor,

@@ -5,7 +5,7 @@ import type { Db } from '#db/client.ts';
 import { DiscoError } from '#db/disco.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { extractPdfText } from './pdf.ts';
+import { extraerTextoPdf } from './pdf.ts';
 
 /**
  * The back-office's one way to receive a file (issue 14, docs/decisions/017-subidas.md). Every form
@@ -23,7 +23,9 @@ import { extractPdfText } from './pdf.ts';
  *   (EXIF with its GPS position, XMP, ICC) left out. Besides the original's clean copy, a web size
  *   (at most 1600 px wide, WebP) and a thumbnail (320 px, WebP) are stored (`clave_web`,
  *   `clave_miniatura`).
- * - A PDF's text is extracted for search; a PDF that cannot be read is refused.
+ * - A PDF's text is extracted for search, on a thread of its own within a time and memory budget
+ *   (domain/documentos/pdf.ts, docs/decisions/037-extraccion-de-texto.md); a PDF that cannot be
+ *   read is refused; one over the budget is stored without text (`sinTexto`), and its page says so.
  * - The original file name is kept (cleaned) for downloads, with the extension of what it is.
  * - All or nothing: the files are written first, then the document's row and the caller's work
  *   run in one transaction; if anything fails, the transaction rolls back and the stored files
@@ -65,6 +67,8 @@ export type DocumentoSubido = {
   tipoContenido: string;
   tamano: number;
   texto: string;
+  /** A PDF whose text could not be read within its budget: stored, but search does not find its words. */
+  sinTexto: boolean;
   clave: string;
   claveWeb: string | null;
   claveMiniatura: string | null;
@@ -158,6 +162,7 @@ type Preparado = {
   web?: Uint8Array;
   miniatura?: Uint8Array;
   texto: string;
+  /** Null for a PDF only when its text was not read (over the budget): the page tells staff (`textoSinLeer`). */
   paginas: number | null;
 };
 
@@ -175,17 +180,24 @@ export async function comprobarSubida(data: Uint8Array, opciones: Pick<OpcionesS
 async function preparar(archivo: ArchivoSubido, opciones: OpcionesSubida): Promise<Preparado> {
   const tipo = await comprobarSubida(archivo.data, opciones);
   if (tipo === 'pdf') {
-    try {
-      const { texto, paginas } = await extractPdfText(archivo.data);
-      return { tipo, original: archivo.data, texto, paginas };
-    } catch {
+    const leido = await extraerTextoPdf(archivo.data);
+    if (leido.tipo === 'ilegible')
       throw new SubidaRechazadaError('El PDF está dañado o protegido con contraseña y no se puede leer: guardalo de nuevo como PDF y subilo otra vez.');
-    }
+    return leido.tipo === 'leido'
+      ? { tipo, original: archivo.data, texto: leido.texto, paginas: leido.paginas }
+      : { tipo, original: archivo.data, texto: '', paginas: null };
+  }
+  const metadatos = await sharp(archivo.data)
+    .metadata()
+    .catch(() => undefined);
+  if (metadatos?.width !== undefined && metadatos.height !== undefined && metadatos.width * metadatos.height > IMAGEN_MAX_PIXELES) {
+    throw new SubidaRechazadaError(mensajeImagenGrande(metadatos.width, metadatos.height));
   }
   try {
     // sharp writes no metadata unless asked (withMetadata): `rotate()` first applies the EXIF
-    // orientation, so the picture still stands the right way once its EXIF is gone.
-    const imagen = () => sharp(archivo.data, { limitInputPixels: 100_000_000 }).rotate();
+    // orientation, so the picture still stands the right way once its EXIF is gone. The pixel
+    // limit also guards what the header does not tell (sharp refuses before decoding).
+    const imagen = () => sharp(archivo.data, { limitInputPixels: IMAGEN_MAX_PIXELES }).rotate();
     const original =
       tipo === 'png' ? await imagen().png().toBuffer() : tipo === 'jpeg' ? await imagen().jpeg({ quality: 90 }).toBuffer() : await imagen().webp().toBuffer();
     const web = await imagen().resize({ width: ANCHO_WEB, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
@@ -196,6 +208,25 @@ async function preparar(archivo: ArchivoSubido, opciones: OpcionesSubida): Promi
       `La imagen está dañada o incompleta y no se puede leer: exportala de nuevo como ${NOMBRE_TIPO[tipo].replace(/^una imagen /, '')} y subila otra vez.`,
     );
   }
+}
+
+/**
+ * The most pixels an image may have: 40 megapixels (a 7,700 × 5,200 photo), well above any camera
+ * the offices use, and decoding one takes at most about 160 MB. sharp refuses bigger ones before
+ * decoding them (a 10,000 × 10,000 PNG of a few kilobytes would take 400 MB).
+ */
+export const IMAGEN_MAX_PIXELES = 40_000_000;
+
+/** Whether a stored document is a PDF whose text was not read (over the extraction budget): its pages say so to staff. */
+export const textoSinLeer = (d: { tipoContenido: string; paginas: number | null }) => d.tipoContenido === MIME.pdf && d.paginas === null;
+
+/** What staff read about such a PDF, after uploading it and on its page. */
+export const MENSAJE_SIN_TEXTO =
+  'Guardamos el PDF, pero no pudimos leer su texto a tiempo (es muy pesado o está armado de una forma que exige demasiada memoria): el documento se publica igual, pero el buscador no encuentra sus palabras. Si querés que se pueda buscar, exportalo de nuevo como PDF (por ejemplo con «Imprimir como PDF») y reemplazalo.';
+
+function mensajeImagenGrande(ancho: number, alto: number): string {
+  const mp = (n: number) => (n / 1_000_000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
+  return `La imagen mide ${ancho.toLocaleString('es-AR')} × ${alto.toLocaleString('es-AR')} píxeles (${mp(ancho * alto)} megapíxeles) y el máximo es de ${mp(IMAGEN_MAX_PIXELES)} megapíxeles: achicala (por ejemplo a 4.000 píxeles de ancho) y subila de nuevo.`;
 }
 
 /** The words for a file over the limit: the same from the pipeline and from the server's 413 while it streams. */
@@ -295,6 +326,7 @@ export async function guardarSubida<T>(
         tipoContenido: fila.tipoContenido,
         tamano: fila.tamano,
         texto: fila.texto,
+        sinTexto: textoSinLeer(fila),
         ...claves,
       });
     });

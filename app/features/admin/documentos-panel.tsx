@@ -182,16 +182,20 @@ export function DatosDocumento({
   usuarioCreacion,
   subido,
   publica,
+  sinTexto = null,
 }: {
   documentoId: number;
   archivo: string;
   usuarioCreacion: string | null;
   subido: { iso: string; texto: string };
   publica: { href: string; texto: string };
+  /** What to say of a PDF whose text was not read within the extraction budget (domain/documentos/pdf.ts), from the loader. */
+  sinTexto?: string | null;
 }) {
   return (
     <section aria-labelledby="datos-titulo" className="admin__seccion">
       <h2 id="datos-titulo">Datos</h2>
+      {sinTexto ? <p className="aviso">{sinTexto}</p> : null}
       <dl className="mesa__datos">
         <dt>PDF</dt>
         <dd>

@@ -18,6 +18,7 @@ import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
+import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
 import { LARGOS_DECRETO, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
@@ -74,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
         subido: instante(b.fechaCreacion),
         documentoId: b.documento.id,
         archivo: archivoLegible(b.documento),
+        sinTexto: b.documento.sinTexto ? MENSAJE_SIN_TEXTO : null,
         valores: { numero: String(b.numero), mes: String(b.mes), anio: String(b.anio) } as Partial<Record<CampoBoletin, string>>,
       },
       decretos,
@@ -178,6 +180,7 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             archivo={b.archivo}
             usuarioCreacion={b.usuarioCreacion}
             subido={b.subido}
+            sinTexto={b.sinTexto}
             publica={{ href: '/boletines-oficiales', texto: 'Ver la página pública de Boletines Oficiales' }}
           />
 
