@@ -9,6 +9,7 @@ import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type Database, openDatabase } from '#db/client.ts';
 import { soloParaElDueno } from '#db/disco.ts';
+import { rutaParaLog } from '#domain/shared/ocultar.ts';
 import { StorageConfigError } from '#db/storage.ts';
 import { openStorage } from './storage.ts';
 import { abrirPuertaDeRespaldo } from './respaldo-puerta.ts';
@@ -190,7 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // tracking codes, headers hold cookies and tokens, bodies hold DNI and e-mail. Errors
             // lose a database error's parameters (server/errors.ts).
             serializers: {
-              req: (request) => ({ method: request.method, path: request.url.split('?')[0]?.slice(0, 200) }),
+              // No query, and no tracking code, e-mail or token in the path (domain/shared/ocultar.ts).
+              req: (request) => ({ method: request.method, path: rutaParaLog(request.url) }),
               err: serializeError,
             },
           },

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeDatabaseError, isDatabaseUnavailable } from '#db/errors.ts';
 import { httpErrorMessage } from '#domain/shared/http-errors.ts';
+import { ocultarDatos } from '#domain/shared/ocultar.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,7 +112,7 @@ export function serializeError(error: unknown): { type: string; message: string;
   return {
     type: error.constructor.name,
     code: typeof e.code === 'string' ? e.code : undefined,
-    message: database ? 'Failed query' : error.message.slice(0, 300),
+    message: database ? 'Failed query' : ocultarDatos(error.message).slice(0, 300),
     ...database,
     stack: frames.slice(0, 12).join('\n'),
   };

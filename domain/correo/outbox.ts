@@ -6,6 +6,7 @@ import { type AdjuntoCorreo, type CabecerasCorreo, outbox } from '#db/schema/ind
 import { getArchivoDocumento } from '#domain/documentos/queries.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { Log, Storage } from '#domain/shared/context.ts';
+import { ocultarDatos } from '#domain/shared/ocultar.ts';
 import { maskEmail, maskText } from './masking.ts';
 
 export type { AdjuntoCorreo };
@@ -282,7 +283,7 @@ export type MailWorker = {
   runOnce(): Promise<number>;
 };
 
-const textoDeError = (error: unknown) => maskText(error instanceof Error ? error.message : String(error)).slice(0, 500);
+const textoDeError = (error: unknown) => ocultarDatos(maskText(error instanceof Error ? error.message : String(error))).slice(0, 500);
 
 /** True if `promesa` settled within `ms`. */
 function dentroDe(promesa: Promise<unknown>, ms: number): Promise<boolean> {
@@ -422,7 +423,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
         // Once sent, the body (which may hold a DNI) and the headers (an unsubscribe secret) are no longer kept.
         .set({ estado: 'enviado', enviadoEn: sql`now()`, ultimoError: null, texto: '', cabeceras: {} })
         .where(and(eq(outbox.id, correo.id), eq(outbox.estado, 'pendiente')));
-      log.info({ correo: correo.id, asunto: correo.asunto, destino: maskEmail(correo.destinatario) }, 'correo enviado');
+      log.info({ correo: correo.id, asunto: ocultarDatos(correo.asunto), destino: maskEmail(correo.destinatario) }, 'correo enviado');
       opciones.onSent?.();
       return true;
     } finally {
@@ -483,7 +484,7 @@ export function createMailWorker(opciones: MailWorkerOptions): MailWorker {
     for (const p of await listarPendientes(db, cipher, 100)) {
       if (registrados.has(p.id)) continue;
       registrados.add(p.id);
-      log.info({ correo: p.id, asunto: p.asunto, destino: maskEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
+      log.info({ correo: p.id, asunto: ocultarDatos(p.asunto), destino: maskEmail(p.destinatario) }, 'correo en espera en la bandeja de salida (sin SMTP_URL)');
     }
     return 0;
   }
