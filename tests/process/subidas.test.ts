@@ -84,7 +84,7 @@ describe('subidas y archivos en disco, con el servidor en su proceso y umask 022
     form.append('numero', String(numero));
     form.append('mes', '3');
     form.append('anio', '2026');
-    form.append('archivo', new File([pdf], `boletin-${numero}.pdf`, { type: 'application/pdf' }));
+    form.append('archivo', new File([new Uint8Array(pdf)], `boletin-${numero}.pdf`, { type: 'application/pdf' }));
     return fetch(`${base}/admin/boletines`, { method: 'POST', headers: { origin: base, cookie: sesion }, body: form, redirect: 'manual' });
   };
 
