@@ -4,7 +4,7 @@ import type { Db } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
-import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida } from '#domain/documentos/subidas.ts';
+import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -256,6 +256,8 @@ export type OrdenanzaAdmin = {
   modifica: { numero: number; anio: number } | null;
   documentoId: number | null;
   documentoNombre: string | null;
+  /** Its PDF was stored without its text (over the extraction budget): the search does not find its words. */
+  documentoSinTexto: boolean;
   updatedAt: Date;
 };
 
@@ -265,12 +267,22 @@ const columnasAdmin = {
   modNumero: modificada.numero,
   modAnio: modificada.anio,
   documentoNombre: documentos.nombreArchivo,
+  documentoTipo: documentos.tipoContenido,
+  documentoPaginas: documentos.paginas,
 };
 
-type FilaAdmin = FilaOrdenanza & { updatedAt: Date; modNumero: number | null; modAnio: number | null; documentoNombre: string | null };
+type FilaAdmin = FilaOrdenanza & {
+  updatedAt: Date;
+  modNumero: number | null;
+  modAnio: number | null;
+  documentoNombre: string | null;
+  documentoTipo: string | null;
+  documentoPaginas: number | null;
+};
 
-const aAdmin = ({ modNumero, modAnio, modificatoriaDe: _m, ...f }: FilaAdmin): OrdenanzaAdmin => ({
+const aAdmin = ({ modNumero, modAnio, modificatoriaDe: _m, documentoTipo, documentoPaginas, ...f }: FilaAdmin): OrdenanzaAdmin => ({
   ...f,
+  documentoSinTexto: documentoTipo !== null && textoSinLeer({ tipoContenido: documentoTipo, paginas: documentoPaginas }),
   estadoEtiqueta: etiquetaEstado(f.estado),
   modifica: modNumero !== null && modAnio !== null ? { numero: modNumero, anio: modAnio } : null,
 });

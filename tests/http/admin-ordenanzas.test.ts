@@ -5,11 +5,12 @@
 // nothing (1,000 rows with 3 bad ones refused whole, then imported) and hostile CSV files.
 import fs from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPng } from '#db/factories/imagen.ts';
-import { generarPdf } from '#db/factories/pdf.ts';
+import { generarPdf, generarPdfQueSeInfla } from '#db/factories/pdf.ts';
 import { auditoria, contenidosRetirados, documentos, ordenanzas } from '#db/schema/index.ts';
+import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
@@ -238,6 +239,29 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     // Feed and sitemap follow at once.
     expect((await t.app.inject({ url: '/feeds/ordenanzas.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain('/consulta-ordenanzas/2026/9031');
+  });
+
+  it('un PDF que se infla más allá de lo que se puede leer se guarda sin texto, y la página de la ordenanza se lo dice al editor', async () => {
+    const res = await postMultipart(
+      '/admin/ordenanzas/nueva',
+      editor,
+      campos({ numero: '9031', anio: '2026', descripcion: 'Ordenanza con un PDF pesado' }, archivo(generarPdfQueSeInfla(1024 ** 3), 'pesado.pdf')),
+    );
+    expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
+    const creada = (await fila(9031, 2026))!;
+    expect(creada.documentoId).not.toBeNull();
+    const pagina = await t.app.inject({ url: res.headers.location!, headers: { cookie: `vla_sesion=${editor}` } });
+    expect(textoDe(pagina.body)).toContain(MENSAJE_SIN_TEXTO);
+    // An ordinance whose PDF was read says nothing of the sort.
+    const [leida] = await t.database.db
+      .select({ id: ordenanzas.id })
+      .from(ordenanzas)
+      .innerJoin(documentos, eq(ordenanzas.documentoId, documentos.id))
+      .where(isNotNull(documentos.paginas))
+      .limit(1);
+    const otra = await t.app.inject({ url: `/admin/ordenanzas/${leida!.id}`, headers: { cookie: `vla_sesion=${editor}` } });
+    expect(otra.statusCode).toBe(200);
+    expect(textoDe(otra.body)).not.toContain(MENSAJE_SIN_TEXTO);
   });
 
   it('dos altas del mismo número a la vez, cada una con su PDF: una se guarda; la otra dice que está repetido y no deja documento ni archivo', async () => {

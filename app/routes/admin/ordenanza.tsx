@@ -9,6 +9,7 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
 import { ROLES_ORDENANZAS, getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#domain/ordenanzas/admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
@@ -56,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
         estadoEtiqueta: o.estadoEtiqueta,
         documentoId: o.documentoId,
         documentoNombre: o.documentoNombre,
+        sinTexto: o.documentoSinTexto ? MENSAJE_SIN_TEXTO : null,
         modificadaPor: o.modificadaPor,
         valores: {
           numero: String(o.numero),
@@ -175,6 +177,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
               <Link to={`${enlace}?paso=retirar`}>Retirar la ordenanza</Link>
             </p>
           ) : null}
+          {o?.sinTexto ? <p className="aviso">{o.sinTexto}</p> : null}
           {o && o.modificadaPor.length > 0 ? <p>{`La modifican: ${o.modificadaPor.map((m) => `${m.numero}/${m.anio}`).join(', ')}.`}</p> : null}
           <section aria-labelledby="form-titulo" className="admin__seccion">
             <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
