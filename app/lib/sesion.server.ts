@@ -17,8 +17,7 @@ export const COOKIE_SESION = 'vla_sesion';
  * from this origin over HTTPS with Path=/ and no Domain (no other subdomain can plant or shadow
  * it); over plain http in local use, `vla_sesion`. Only the mode's name is read.
  */
-export const nombreCookieSesion = (ctx: Pick<AppContext, 'config'>): string =>
-  configSesiones(ctx).cookieSegura ? `__Host-${COOKIE_SESION}` : COOKIE_SESION;
+export const nombreCookieSesion = (ctx: Pick<AppContext, 'config'>): string => (configSesiones(ctx).cookieSegura ? `__Host-${COOKIE_SESION}` : COOKIE_SESION);
 
 /** The session token this request carries, under the mode's name. */
 export const leerCookieSesion = (request: Request, ctx: Pick<AppContext, 'config'>) => leerCookie(request, nombreCookieSesion(ctx));

@@ -36,6 +36,11 @@ export async function avisarCambioDeCuenta(ctx: Pick<AppContext, 'cipher' | 'clo
     'Municipalidad de Villa La Angostura',
   ];
   await enqueueMail(t, ctx.cipher, [
-    { destinatario: actor.email, asunto: 'Cambio en tu cuenta del panel de la Municipalidad', texto: texto.join('\n'), referencia: `usuario-${actor.usuarioId}` },
+    {
+      destinatario: actor.email,
+      asunto: 'Cambio en tu cuenta del panel de la Municipalidad',
+      texto: texto.join('\n'),
+      referencia: `usuario-${actor.usuarioId}`,
+    },
   ]);
 }

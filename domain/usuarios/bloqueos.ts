@@ -163,10 +163,7 @@ export async function listarBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>): Pro
 export async function levantarBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, usuarioId: number, direccion?: string | null): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const borrados = await t
-      .delete(intentosIngreso)
-      .where(eq(intentosIngreso.usuarioId, usuarioId))
-      .returning({ hasta: intentosIngreso.bloqueadoHasta });
+    const borrados = await t.delete(intentosIngreso).where(eq(intentosIngreso.usuarioId, usuarioId)).returning({ hasta: intentosIngreso.bloqueadoHasta });
     const vigentes = borrados.filter((b) => b.hasta && b.hasta.getTime() > ctx.clock.now().getTime()).length;
     await registrarAuditoria(t, {
       actor,

@@ -94,7 +94,13 @@ export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<Resu
   if (Math.random() < 0.02) await purgarSesiones(ctx);
   const email = datos.email.trim().toLowerCase().slice(0, 320);
   const [usuario] = await db
-    .select({ ...COLUMNAS_PERSONA, activo: usuarios.activo, claveHash: usuarios.claveHash, totpSecreto: usuarios.totpSecreto, totpUltimoPaso: usuarios.totpUltimoPaso })
+    .select({
+      ...COLUMNAS_PERSONA,
+      activo: usuarios.activo,
+      claveHash: usuarios.claveHash,
+      totpSecreto: usuarios.totpSecreto,
+      totpUltimoPaso: usuarios.totpUltimoPaso,
+    })
     .from(usuarios)
     .where(eq(sql`lower(${usuarios.email})`, email))
     .limit(1);
@@ -109,7 +115,8 @@ export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<Resu
     });
   const ambito = await ambitoDelIntento(ctx, email, usuario?.id ?? null, datos.direccion);
   const utilizable = usuario && usuario.activo && usuario.claveHash !== null;
-  const darVueltaDireccion = () => (datos.direccion === undefined ? undefined : releaseLimit(db, claveLimiteDireccion(ctx, datos.direccion), INGRESOS_POR_DIRECCION));
+  const darVueltaDireccion = () =>
+    datos.direccion === undefined ? undefined : releaseLimit(db, claveLimiteDireccion(ctx, datos.direccion), INGRESOS_POR_DIRECCION);
 
   if (!(await contarIntento(ctx, ambito, 'clave')).juzgar) {
     // Soft lock: a code from the app, counted and judged before the password, opens it.
@@ -220,7 +227,14 @@ export async function confirmarIdentidad(
   direccion?: string,
 ): Promise<{ ok: true } | { ok: false; mensaje: string }> {
   const [u] = await ctx.db
-    .select({ id: usuarios.id, email: usuarios.email, claveHash: usuarios.claveHash, totpActivo: usuarios.totpActivo, totpSecreto: usuarios.totpSecreto, totpUltimoPaso: usuarios.totpUltimoPaso })
+    .select({
+      id: usuarios.id,
+      email: usuarios.email,
+      claveHash: usuarios.claveHash,
+      totpActivo: usuarios.totpActivo,
+      totpSecreto: usuarios.totpSecreto,
+      totpUltimoPaso: usuarios.totpUltimoPaso,
+    })
     .from(usuarios)
     .where(eq(usuarios.id, actor.usuarioId))
     .limit(1);
@@ -229,7 +243,8 @@ export async function confirmarIdentidad(
   const tipo = u.totpActivo && /^\d{6}$/.test(limpio) ? 'codigo' : 'clave';
   const ambito = await ambitoDelIntento(ctx, u.email, u.id, direccion);
   if (!(await contarIntento(ctx, ambito, tipo)).juzgar) return { ok: false, mensaje: MENSAJE_BLOQUEO };
-  const ok = tipo === 'codigo' ? (await verificarSegundoFactor(ctx.db, ctx.cipher, u, limpio, ctx.clock.now())) === 'totp' : await verificarClave(valor, u.claveHash);
+  const ok =
+    tipo === 'codigo' ? (await verificarSegundoFactor(ctx.db, ctx.cipher, u, limpio, ctx.clock.now())) === 'totp' : await verificarClave(valor, u.claveHash);
   if (!ok) {
     await registrarAuditoria(ctx.db, {
       actor,

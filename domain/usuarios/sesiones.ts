@@ -207,9 +207,7 @@ export async function cerrarSesionesPropias(
     const t = tx as unknown as Db;
     const cerradas = await t
       .delete(sesiones)
-      .where(
-        and(eq(sesiones.usuarioId, actor.usuarioId), 'sesionId' in cuales ? eq(sesiones.id, cuales.sesionId) : ne(sesiones.id, cuales.actual)),
-      )
+      .where(and(eq(sesiones.usuarioId, actor.usuarioId), 'sesionId' in cuales ? eq(sesiones.id, cuales.sesionId) : ne(sesiones.id, cuales.actual)))
       .returning({ id: sesiones.id });
     if (cerradas.length > 0) {
       await registrarAuditoria(t, {

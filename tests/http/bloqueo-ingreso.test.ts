@@ -116,7 +116,9 @@ describe.each(engines)('bloqueo de ingreso y cuenta (%s)', (engine) => {
     expect(paso.statusCode).toBe(302);
     const pendiente = cookieDe(paso)!;
     const bueno = totp.generar();
-    const malos = Array.from({ length: 60 }, (_, i) => (i === 40 ? bueno : i % 2 ? String((Number(bueno) + 1 + i) % 1_000_000).padStart(6, '0') : `ZZZZZ-${String(i).padStart(5, 'Y')}`));
+    const malos = Array.from({ length: 60 }, (_, i) =>
+      i === 40 ? bueno : i % 2 ? String((Number(bueno) + 1 + i) % 1_000_000).padStart(6, '0') : `ZZZZZ-${String(i).padStart(5, 'Y')}`,
+    );
     const respuestas = await Promise.all(malos.map((c) => codigo(pendiente, c)));
     expect(cookieDe(respuestas[40]!)).toBeFalsy();
     expect(respuestas.filter((r) => r.statusCode === 302).length).toBe(0);
@@ -193,7 +195,10 @@ describe.each(engines)('bloqueo de ingreso y cuenta (%s)', (engine) => {
     const hecho = await enviar('/admin/cuenta', token2, { intent: 'crear-token', nombre: 'Planilla', actual: u.clave }, aqui);
     expect(hecho.statusCode).toBe(200);
     expect(hecho.body).toMatch(/vla_[\w-]{43}/);
-    const correos = await t.database.db.select().from(outbox).where(eq(outbox.referencia, `usuario-${u.id}`));
+    const correos = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.referencia, `usuario-${u.id}`));
     const textos = correos.map((c) => t.context.cipher.open(c.texto));
     expect(textos.some((x) => x.includes('se creó un token nuevo'))).toBe(true);
     expect(correos.every((c) => c.asunto === 'Cambio en tu cuenta del panel de la Municipalidad')).toBe(true);

@@ -360,7 +360,11 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
                 <Form method="post" className="admin__fila-form">
                   <input type="hidden" name="sesion" value={x.id} />
                   <button type="submit" name="intent" value="cerrar-sesion" className="btn btn-outline-danger btn-sm">
-                    Cerrar<span className="visually-hidden"> la sesión de {x.agente} abierta el {fecha.format(new Date(x.createdAt))}</span>
+                    Cerrar
+                    <span className="visually-hidden">
+                      {' '}
+                      la sesión de {x.agente} abierta el {fecha.format(new Date(x.createdAt))}
+                    </span>
                   </button>
                 </Form>
               )}

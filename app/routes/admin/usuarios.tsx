@@ -87,7 +87,11 @@ export async function action(args: Route.ActionArgs) {
     return fila(await desactivarUsuario(ctx, actor, usuario, direccion), 'Desactivamos la cuenta: sus sesiones y tokens ya no valen.');
   if (intent === 'levantar-bloqueo') {
     const n = await levantarBloqueos(ctx, actor, usuario, direccion);
-    return responder({ tipo: 'fila', ok: true, mensaje: n > 0 ? 'Levantamos el bloqueo: la persona ya puede ingresar.' : 'Esa cuenta ya no tenía el ingreso bloqueado.' });
+    return responder({
+      tipo: 'fila',
+      ok: true,
+      mensaje: n > 0 ? 'Levantamos el bloqueo: la persona ya puede ingresar.' : 'Esa cuenta ya no tenía el ingreso bloqueado.',
+    });
   }
   if (intent === 'reactivar') return fila(await reactivarUsuario(ctx, actor, usuario, direccion), 'Reactivamos la cuenta.');
   if (intent === 'enlace') return fila(await reenviarEnlaceClave(ctx, actor, usuario, direccion), 'Le enviamos un enlace nuevo para crear su contraseña.');
@@ -127,8 +131,8 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
         <section aria-labelledby="bloqueos-titulo" className="admin__seccion">
           <h2 id="bloqueos-titulo">Ingresos bloqueados</h2>
           <p>
-            Después de varios intentos fallidos el ingreso de una cuenta se bloquea 15 minutos desde ese lugar. Desde las conexiones donde la persona ya
-            ingresó antes sigue pudiendo entrar. Levantá el bloqueo sólo si sabés que fue ella.
+            Después de varios intentos fallidos el ingreso de una cuenta se bloquea 15 minutos desde ese lugar. Desde las conexiones donde la persona ya ingresó
+            antes sigue pudiendo entrar. Levantá el bloqueo sólo si sabés que fue ella.
           </p>
           <ul className="admin__tokens">
             {bloqueos.map((b) => (
