@@ -237,12 +237,13 @@ describe.each(engines)('bloqueo de ingreso y cuenta (%s)', (engine) => {
     const u = await insertarUsuario(t.database.db);
     await claveBarata(u.id, u.clave);
     const token = cookieDe(await ingresar(u.email, u.clave))!;
-    for (const cabeceras of [
+    const variantes: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
       { referer: 'https://otro.sitio/trampa' },
       {},
       { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' },
-    ]) {
+    ];
+    for (const cabeceras of variantes) {
       const res = await ver('/sign-out', token, cabeceras);
       expect(res.statusCode, JSON.stringify(cabeceras)).toBe(200);
       expect(res.body).toContain('¿Cerrar la sesión?');
