@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { appContext } from '#app/context.ts';
-import { COOKIE_SESION, valorDeCookie } from '#app/lib/sesion.server.ts';
+import { nombreCookieSesion, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
 import { PROHIBIDO_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
@@ -282,7 +282,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           if (request.method !== 'POST') return;
           const largo = Number(request.headers['content-length']);
           if (Number.isFinite(largo) && largo <= PAGE_BODY_LIMIT) return;
-          const sesion = await leerSesion(options.context, valorDeCookie(request.headers.cookie, COOKIE_SESION));
+          const sesion = await leerSesion(options.context, valorDeCookie(request.headers.cookie, nombreCookieSesion(options.context)));
           if (!sesion || !upload.roles.includes(sesion.actor.rol)) throw new RequestRejection(403, upload.forbidden);
         },
         handler,

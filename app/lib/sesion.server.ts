@@ -1,6 +1,7 @@
 import { type RouterContextProvider, data, redirect } from 'react-router';
 import { appContext, type PageContext } from '#app/context.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
+import type { AppContext } from '#domain/shared/context.ts';
 import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { type SesionLeida, configSesiones, leerSesion } from '#domain/usuarios/sesiones.ts';
 
@@ -10,6 +11,16 @@ import { type SesionLeida, configSesiones, leerSesion } from '#domain/usuarios/s
  */
 
 export const COOKIE_SESION = 'vla_sesion';
+
+/**
+ * The cookie's name for the mode: with `Secure`, `__Host-vla_sesion`, which a browser accepts only
+ * from this origin over HTTPS with Path=/ and no Domain (no other subdomain can plant or shadow
+ * it); over plain http in local use, `vla_sesion`. Only the mode's name is read.
+ */
+export const nombreCookieSesion = (ctx: Pick<AppContext, 'config'>): string => (configSesiones(ctx).cookieSegura ? `__Host-${COOKIE_SESION}` : COOKIE_SESION);
+
+/** The session token this request carries, under the mode's name. */
+export const leerCookieSesion = (request: Request, ctx: Pick<AppContext, 'config'>) => leerCookie(request, nombreCookieSesion(ctx));
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -29,11 +40,11 @@ export function valorDeCookie(cabecera: string | null | undefined, nombre: strin
   return undefined;
 }
 
-/** The session cookie: HttpOnly, SameSite=Lax, Path=/, Secure in production; it ends with the session's maximum age. */
+/** The session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain, Secure (and `__Host-`) in production; it ends with the session's maximum age. */
 export function cookieDeSesion(ctx: PageContext, token: string, expira: Date): string {
   const segundos = Math.max(0, Math.floor((expira.getTime() - ctx.clock.now().getTime()) / 1000));
   return [
-    `${COOKIE_SESION}=${token}`,
+    `${nombreCookieSesion(ctx)}=${token}`,
     'Path=/',
     'HttpOnly',
     'SameSite=Lax',
@@ -44,7 +55,7 @@ export function cookieDeSesion(ctx: PageContext, token: string, expira: Date): s
 
 /** The cookie that erases it. */
 export function cookieBorrada(ctx: PageContext): string {
-  return [`${COOKIE_SESION}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(configSesiones(ctx).cookieSegura ? ['Secure'] : [])].join('; ');
+  return [`${nombreCookieSesion(ctx)}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(configSesiones(ctx).cookieSegura ? ['Secure'] : [])].join('; ');
 }
 
 const leidas = new WeakMap<Request, Promise<SesionLeida | null>>();
@@ -53,7 +64,8 @@ const leidas = new WeakMap<Request, Promise<SesionLeida | null>>();
 export function sesionActual({ request, context }: Args): Promise<SesionLeida | null> {
   let sesion = leidas.get(request);
   if (!sesion) {
-    sesion = leerSesion(context.get(appContext), leerCookie(request, COOKIE_SESION));
+    const ctx = context.get(appContext);
+    sesion = leerSesion(ctx, leerCookieSesion(request, ctx));
     leidas.set(request, sesion);
   }
   return sesion;

@@ -5,10 +5,11 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { COOKIE_SESION, SIN_CACHE, cookieBorrada, cookieDeSesion, destinoSeguro, leerCookie, sesionActual } from '#app/lib/sesion.server.ts';
+import { SIN_CACHE, cookieBorrada, cookieDeSesion, destinoSeguro, leerCookieSesion, sesionActual } from '#app/lib/sesion.server.ts';
 import { clearSession, hasProfile, restoreSession } from '#app/lib/session.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { DURACION_BLOQUEO_MS, completarSegundoFactor, iniciarSesion } from '#domain/usuarios/ingreso.ts';
+import { DURACION_BLOQUEO_MS } from '#domain/usuarios/bloqueos.ts';
+import { completarSegundoFactor, iniciarSesion } from '#domain/usuarios/ingreso.ts';
 import { codigoSchema, ingresoSchema } from '#domain/usuarios/schemas.ts';
 import { borrarSesion, leerSesionPendiente } from '#domain/usuarios/sesiones.ts';
 import type { Route } from './+types/login';
@@ -20,7 +21,14 @@ import type { Route } from './+types/login';
  */
 
 type Paso = 'clave' | 'codigo';
-type Respuesta = { paso: Paso; error?: string; errores?: Partial<Record<'email' | 'clave' | 'codigo', string>>; email?: string };
+type Respuesta = {
+  paso: Paso;
+  error?: string;
+  errores?: Partial<Record<'email' | 'clave' | 'codigo', string>>;
+  email?: string;
+  /** Locked from here: the password form also takes a code from the app (docs/decisions/035-bloqueo-de-ingreso.md). */
+  bloqueo?: boolean;
+};
 
 const AVISOS: Record<string, string> = {
   creada: 'Tu contraseña quedó guardada. Ingresá con tu correo y la contraseña nueva.',
@@ -32,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const siguiente = destinoSeguro(url.searchParams.get('siguiente'));
   if (await sesionActual(args)) throw redirect(siguiente, { headers: SIN_CACHE });
-  const pendiente = await leerSesionPendiente(ctx, leerCookie(args.request, COOKIE_SESION));
+  const pendiente = await leerSesionPendiente(ctx, leerCookieSesion(args.request, ctx));
   const aviso = AVISOS[url.searchParams.get('aviso') ?? ''];
   return data({ paso: (pendiente ? 'codigo' : 'clave') as Paso, siguiente, aviso }, { headers: SIN_CACHE });
 }
@@ -42,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const siguiente = destinoSeguro(typeof form.get('siguiente') === 'string' ? (form.get('siguiente') as string) : null);
   const volver = `/login${siguiente === '/admin' ? '' : `?siguiente=${encodeURIComponent(siguiente)}`}`;
-  const token = leerCookie(request, COOKIE_SESION);
+  const token = leerCookieSesion(request, ctx);
   const agente = request.headers.get('user-agent');
   const responder = (respuesta: Respuesta, status: number, extra: Record<string, string> = {}) =>
     data<Respuesta>(respuesta, { status, headers: { ...SIN_CACHE, ...extra } });
@@ -65,13 +73,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const leido = readForm(ingresoSchema, form);
   if (!leido.ok) return responder({ paso: 'clave', errores: leido.errores, email: leido.valores.email }, 400);
-  const r = await iniciarSesion(ctx, { ...leido.datos, direccion: ctx.direccion, agente, tokenAnterior: token });
+  const codigo = form.get('codigo');
+  const r = await iniciarSesion(ctx, {
+    ...leido.datos,
+    ...(typeof codigo === 'string' && codigo.trim() !== '' ? { codigo: codigo.slice(0, 40) } : {}),
+    direccion: ctx.direccion,
+    agente,
+    tokenAnterior: token,
+  });
   if (r.tipo === 'ingreso') throw redirect(siguiente, { headers: { ...SIN_CACHE, 'set-cookie': cookieDeSesion(ctx, r.token, r.expira) } });
   // Password right, code owed: the pending session's cookie, and the code step (after a redirect, so a reload does not post again).
   if (r.tipo === 'codigo') throw redirect(volver, { headers: { ...SIN_CACHE, 'set-cookie': cookieDeSesion(ctx, r.token, r.expira) } });
   const email = leido.datos.email;
   if (r.tipo === 'rechazado') return responder({ paso: 'clave', error: r.mensaje, email }, 400);
-  return responder({ paso: 'clave', error: r.mensaje, email }, 429, { 'retry-after': String(DURACION_BLOQUEO_MS / 1000) });
+  return responder({ paso: 'clave', error: r.mensaje, email, bloqueo: r.tipo === 'bloqueado' }, 429, { 'retry-after': String(DURACION_BLOQUEO_MS / 1000) });
 }
 
 export const headers = privateDataHeaders;
@@ -119,6 +134,15 @@ function Formulario({ paso, siguiente, respuesta, aviso }: { paso: Paso; siguien
           <FormField name="clave" label={ETIQUETAS.clave} error={errores.clave} required>
             {(control) => <input {...control} type="password" className="form-control" autoComplete="current-password" maxLength={800} />}
           </FormField>
+          {respuesta?.bloqueo ? (
+            <FormField
+              name="codigo"
+              label="Código de tu aplicación (si tenés el segundo factor)"
+              hint="Con el código de 6 números de tu aplicación de autenticación, o un código de recuperación, podés ingresar aunque el ingreso desde esta conexión esté bloqueado."
+            >
+              {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="one-time-code" maxLength={40} />}
+            </FormField>
+          ) : null}
           <button type="submit" className="btn btn-primary" disabled={enviando}>
             Ingresar
           </button>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Staff of the back-office (issue 12, docs/decisions/012-sesiones-y-roles.md). No page of the
@@ -111,16 +111,46 @@ export const tokensApi = pgTable(
 );
 
 /**
- * Failed sign-ins per e-mail address, known or not (the key is a keyed hash of the address, never
- * the address): the same counting for an unknown e-mail and a wrong password, so the lockout
- * tells nobody whether an account exists.
+ * Sign-in attempts (passwords, TOTP codes, recovery codes, and the password or code that «Mi
+ * cuenta» asks again), counted BEFORE each one is judged (docs/decisions/035-bloqueo-de-ingreso.md).
+ * One row per account and scope: `cuenta` is a keyed hash of the e-mail (known or not, so the
+ * lockout tells nobody whether an account exists); `ambito` is the kind of attempt ('clave' or
+ * 'codigo') and where it comes from: 'otras' (any address the account never signed in from) or the
+ * keyed hash of one of its known addresses. `usuarioId` is set only for a real account: the
+ * back-office lists and lifts those locks.
  */
-export const intentosIngreso = pgTable('intentos_ingreso', {
-  clave: text('clave').primaryKey(),
-  fallos: integer('fallos').notNull().default(0),
-  ultimoFallo: timestamp('ultimo_fallo', { withTimezone: true }).notNull(),
-  bloqueadoHasta: timestamp('bloqueado_hasta', { withTimezone: true }),
-});
+export const intentosIngreso = pgTable(
+  'intentos_ingreso',
+  {
+    cuenta: text('cuenta').notNull(),
+    ambito: text('ambito').notNull(),
+    usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'cascade' }),
+    intentos: integer('intentos').notNull().default(0),
+    ultimoIntento: timestamp('ultimo_intento', { withTimezone: true }).notNull(),
+    bloqueadoHasta: timestamp('bloqueado_hasta', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cuenta, t.ambito] }),
+    index('intentos_ingreso_usuario_idx').on(t.usuarioId),
+    index('intentos_ingreso_ultimo_idx').on(t.ultimoIntento),
+  ],
+);
+
+/**
+ * The addresses each account has completed a sign-in from (an IPv6 /64 or an IPv4), as keyed
+ * hashes, never the addresses: a lock caused from elsewhere does not reach them.
+ */
+export const direccionesConocidas = pgTable(
+  'direcciones_conocidas',
+  {
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    direccion: text('direccion').notNull(),
+    ultimoIngreso: timestamp('ultimo_ingreso', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.direccion] }), index('direcciones_conocidas_ultimo_idx').on(t.ultimoIngreso)],
+);
 
 /** The administrators' security settings (today: which roles must use a second factor), one row a key. */
 export const ajustesSeguridad = pgTable('ajustes_seguridad', {

@@ -71,3 +71,15 @@ export async function consumeLimits(db: Db, usos: ReadonlyMap<string, number>, l
 async function purgeLimits(db: Db): Promise<void> {
   await db.delete(limitesUso).where(lt(limitesUso.inicio, sql`now() - interval '2 days'`));
 }
+
+/**
+ * Gives back one use counted by `consumeLimit` in the current window, for a limit that counts
+ * only failures: the use is counted before the work is judged (so parallel requests cannot all
+ * pass) and given back when it turned out right.
+ */
+export async function releaseLimit(db: Db, clave: string, limite: Limit): Promise<void> {
+  await db
+    .update(limitesUso)
+    .set({ cuenta: sql`${limitesUso.cuenta} - 1` })
+    .where(and(eq(limitesUso.clave, clave), eq(limitesUso.inicio, currentWindow(limite)), sql`${limitesUso.cuenta} > 0`));
+}

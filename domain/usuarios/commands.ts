@@ -6,7 +6,9 @@ import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { getRolesConSegundoFactor } from './ajustes.ts';
-import { hashClave, problemaDeClave, verificarClave } from './claves.ts';
+import { avisarCambioDeCuenta } from './avisos.ts';
+import { hashClave, problemaDeClave } from './claves.ts';
+import { confirmarIdentidad } from './ingreso.ts';
 import { borrarSesionesDe, nombreCompleto } from './sesiones.ts';
 import { datosConfiguracionTotp, generarCodigosRecuperacion, nuevoSecretoTotp, pasoDelCodigo } from './segundo-factor.ts';
 import { ETIQUETAS_ROL, MENSAJE_ENLACE_INVALIDO } from './campos.ts';
@@ -254,24 +256,40 @@ export async function reactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, ac
   });
 }
 
-/** One's own password: the current one first; every other session of the person ends. */
+/**
+ * What every sensitive change of one's own account carries (docs/decisions/035-bloqueo-de-ingreso.md):
+ * the password again (or a TOTP code), counted like a sign-in, and where the request comes from.
+ */
+export type Confirmacion = { actual: string; /** The client's address (clientKey), for the lockout's place. */ desde?: string };
+
+type CtxCuenta = Pick<AppContext, 'db' | 'clock' | 'cipher' | 'mailer' | 'url'>;
+
+async function confirmar(ctx: CtxCuenta, actor: Actor, confirmacion: Confirmacion): Promise<{ ok: false; errores: Record<string, string> } | null> {
+  const r = await confirmarIdentidad(ctx, actor, confirmacion.actual, confirmacion.desde);
+  return r.ok ? null : { ok: false, errores: { actual: r.mensaje } };
+}
+
+/** One's own password: the current one first; every other session of the person ends; a mail tells them. */
 export async function cambiarClave(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: CtxCuenta,
   actor: Actor,
-  datos: { actual: string; clave: string; sesionId?: number },
+  datos: Confirmacion & { clave: string; sesionId?: number },
   direccion?: string | null,
 ): Promise<Resultado> {
-  const [u] = await ctx.db.select({ claveHash: usuarios.claveHash }).from(usuarios).where(eq(usuarios.id, actor.usuarioId)).limit(1);
-  if (!u?.claveHash || !(await verificarClave(datos.actual, u.claveHash))) return { ok: false, errores: { actual: 'La contraseña actual no es correcta.' } };
   const problema = problemaDeClave(datos.clave, actor.email);
   if (problema) return { ok: false, errores: { clave: problema } };
+  const rechazo = await confirmar(ctx, actor, datos);
+  if (rechazo) return rechazo;
   const hash = await hashClave(datos.clave);
-  return tx(ctx.db, async (t) => {
+  const r = await tx(ctx.db, async (t) => {
     await t.update(usuarios).set({ claveHash: hash, updatedAt: ctx.clock.now() }).where(eq(usuarios.id, actor.usuarioId));
     await borrarSesionesDe(t, actor.usuarioId, datos.sesionId);
     await registrarAuditoria(t, { actor, accion: 'usuario.clave', entidad: 'usuario', entidadId: actor.usuarioId, direccion: direccion ?? null });
+    await avisarCambioDeCuenta(ctx, t, actor, 'clave');
     return { ok: true as const };
   });
+  ctx.mailer.wake();
+  return r;
 }
 
 /**
@@ -299,13 +317,14 @@ export async function segundoFactorEnPreparacion(ctx: Pick<AppContext, 'db' | 'c
   return datosConfiguracionTotp(ctx.cipher.open(u.secreto), actor.email);
 }
 
-/** Confirms the setup with a code from the app; answers the ten recovery codes, shown once. */
+/** Confirms the setup with a code from the app (and the password again); answers the ten recovery codes, shown once. */
 export async function activarSegundoFactor(
-  ctx: Pick<AppContext, 'db' | 'cipher' | 'clock'>,
+  ctx: CtxCuenta,
   actor: Actor,
-  codigo: string,
+  datos: Confirmacion & { codigo: string },
   direccion?: string | null,
 ): Promise<Resultado<{ codigos: string[] }>> {
+  const { codigo } = datos;
   const [u] = await ctx.db
     .select({ secreto: usuarios.totpSecreto, activo: usuarios.totpActivo })
     .from(usuarios)
@@ -314,7 +333,9 @@ export async function activarSegundoFactor(
   if (!u?.secreto || u.activo) return { ok: false, errores: { codigo: 'Empezá de nuevo la configuración del segundo factor.' } };
   const paso = pasoDelCodigo(ctx.cipher.open(u.secreto), actor.email, codigo, ctx.clock.now());
   if (paso === null) return { ok: false, errores: { codigo: 'El código no coincide. Escribí el de 6 números que muestra ahora la aplicación.' } };
-  return tx(ctx.db, async (t) => {
+  const rechazo = await confirmar(ctx, actor, datos);
+  if (rechazo) return rechazo;
+  const r = await tx(ctx.db, async (t) => {
     await t.update(usuarios).set({ totpActivo: true, totpUltimoPaso: paso, updatedAt: ctx.clock.now() }).where(eq(usuarios.id, actor.usuarioId));
     const codigos = await generarCodigosRecuperacion(t, actor.usuarioId);
     await registrarAuditoria(t, {
@@ -326,28 +347,23 @@ export async function activarSegundoFactor(
       despues: { segundoFactor: true },
       direccion: direccion ?? null,
     });
+    await avisarCambioDeCuenta(ctx, t, actor, 'segundo-factor-activado');
     return { ok: true as const, codigos };
   });
+  ctx.mailer.wake();
+  return r;
 }
 
-/** Turns one's second factor off (password needed); not when one's role requires it. */
-export async function desactivarSegundoFactor(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  actor: Actor,
-  clave: string,
-  direccion?: string | null,
-): Promise<Resultado> {
+/** Turns one's second factor off (password or code needed); not when one's role requires it. */
+export async function desactivarSegundoFactor(ctx: CtxCuenta, actor: Actor, confirmacion: Confirmacion, direccion?: string | null): Promise<Resultado> {
   if ((await getRolesConSegundoFactor(ctx.db)).includes(actor.rol)) {
-    return { ok: false, errores: { clave: 'Tu rol exige el segundo factor: no se puede desactivar.' } };
+    return { ok: false, errores: { actual: 'Tu rol exige el segundo factor: no se puede desactivar.' } };
   }
-  const [u] = await ctx.db
-    .select({ claveHash: usuarios.claveHash, activo: usuarios.totpActivo })
-    .from(usuarios)
-    .where(eq(usuarios.id, actor.usuarioId))
-    .limit(1);
-  if (!u?.claveHash || !(await verificarClave(clave, u.claveHash))) return { ok: false, errores: { clave: 'La contraseña no es correcta.' } };
-  if (!u.activo) return { ok: true };
-  return tx(ctx.db, async (t) => {
+  const [u] = await ctx.db.select({ activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, actor.usuarioId)).limit(1);
+  if (!u?.activo) return { ok: true };
+  const rechazo = await confirmar(ctx, actor, confirmacion);
+  if (rechazo) return rechazo;
+  const r = await tx(ctx.db, async (t) => {
     await t
       .update(usuarios)
       .set({ totpActivo: false, totpSecreto: null, totpUltimoPaso: null, updatedAt: ctx.clock.now() })
@@ -362,19 +378,25 @@ export async function desactivarSegundoFactor(
       despues: { segundoFactor: false },
       direccion: direccion ?? null,
     });
+    await avisarCambioDeCuenta(ctx, t, actor, 'segundo-factor-desactivado');
     return { ok: true as const };
   });
+  ctx.mailer.wake();
+  return r;
 }
 
 /** Ten new recovery codes (the earlier ones stop working), shown once. */
 export async function renovarCodigosRecuperacion(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: CtxCuenta,
   actor: Actor,
+  confirmacion: Confirmacion,
   direccion?: string | null,
 ): Promise<Resultado<{ codigos: string[] }>> {
   const [u] = await ctx.db.select({ activo: usuarios.totpActivo }).from(usuarios).where(eq(usuarios.id, actor.usuarioId)).limit(1);
   if (!u?.activo) return { ok: false, errores: { codigo: 'Primero activá el segundo factor.' } };
-  return tx(ctx.db, async (t) => {
+  const rechazo = await confirmar(ctx, actor, confirmacion);
+  if (rechazo) return rechazo;
+  const r = await tx(ctx.db, async (t) => {
     const codigos = await generarCodigosRecuperacion(t, actor.usuarioId);
     await registrarAuditoria(t, {
       actor,
@@ -383,8 +405,11 @@ export async function renovarCodigosRecuperacion(
       entidadId: actor.usuarioId,
       direccion: direccion ?? null,
     });
+    await avisarCambioDeCuenta(ctx, t, actor, 'codigos-recuperacion');
     return { ok: true as const, codigos };
   });
+  ctx.mailer.wake();
+  return r;
 }
 
 export type DatosUsuarioConClave = { email: string; nombre: string; apellido: string; rol: Rol; clave: string };

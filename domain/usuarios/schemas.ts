@@ -48,8 +48,14 @@ export const usuarioIdSchema = z.object({ usuario: z.coerce.number().int().posit
 /** One of one's API tokens. */
 export const tokenIdSchema = z.object({ token: z.coerce.number().int().positive() });
 
-/** The password, to confirm an action on one's own account. */
-export const claveActualSchema = z.object({ clave: clave('Escribí tu contraseña.') });
+const actual = clave('Escribí tu contraseña actual (o el código de 6 números de tu aplicación).');
+
+/** The password (or a TOTP code) again, to confirm a sensitive change of one's own account. */
+export const claveActualSchema = z.object({ actual });
+
+export const activacionSchema = codigoSchema.extend({ actual });
+
+export const sesionIdSchema = z.object({ sesion: z.coerce.number().int().positive() });
 
 export const claveNuevaSchema = z
   .object({
@@ -60,7 +66,7 @@ export const claveNuevaSchema = z
 
 export const cambioClaveSchema = z
   .object({
-    actual: clave('Escribí tu contraseña actual.'),
+    actual,
     clave: clave('Escribí la contraseña nueva.'),
     confirmacion: clave('Escribí de nuevo la contraseña nueva.'),
   })
@@ -68,6 +74,7 @@ export const cambioClaveSchema = z
 
 export const tokenApiSchema = z.object({
   nombre: requerido('Escribí para qué es el token, por ejemplo «Planilla de solicitudes».', LARGO_MAXIMO_NOMBRE_TOKEN),
+  actual,
 });
 
 const pagina = z.coerce.number({ error: 'La página es un número.' }).int('La página es un número entero.').min(1).max(10_000).catch(1);

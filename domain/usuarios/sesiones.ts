@@ -1,6 +1,7 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { sesiones, usuarios } from '#db/schema/index.ts';
+import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext, ConfigSesiones } from '#domain/shared/context.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
@@ -170,4 +171,54 @@ export async function purgarSesiones(ctx: CtxSesiones): Promise<void> {
   const ahora = ctx.clock.now();
   const ultimoUsoMinimo = new Date(ahora.getTime() - configSesiones(ctx).inactividadMs);
   await ctx.db.delete(sesiones).where(or(lt(sesiones.expira, ahora), lt(sesiones.ultimoUso, ultimoUsoMinimo)));
+}
+
+export type SesionListada = { id: number; agente: string; createdAt: Date; ultimoUso: Date; actual: boolean };
+
+/** «Mi cuenta»: one's signed-in sessions still in force (device, created, last seen; no address is kept), newest first. */
+export async function listarSesionesDe(ctx: CtxSesiones, usuarioId: number, actual?: number): Promise<SesionListada[]> {
+  const ahora = ctx.clock.now();
+  const filas = await ctx.db
+    .select({ id: sesiones.id, agente: sesiones.agente, createdAt: sesiones.createdAt, ultimoUso: sesiones.ultimoUso })
+    .from(sesiones)
+    .where(
+      and(
+        eq(sesiones.usuarioId, usuarioId),
+        eq(sesiones.segundoFactorPendiente, false),
+        gt(sesiones.expira, ahora),
+        gt(sesiones.ultimoUso, new Date(ahora.getTime() - configSesiones(ctx).inactividadMs)),
+      ),
+    )
+    .orderBy(desc(sesiones.ultimoUso), desc(sesiones.id));
+  return filas.map((f) => ({ ...f, actual: f.id === actual }));
+}
+
+/**
+ * Ends one of the actor's own sessions (`sesionId`), or with `'otras'` every one but `actual`;
+ * audited. Answers how many ended (a session of someone else is never touched).
+ */
+export async function cerrarSesionesPropias(
+  ctx: CtxSesiones,
+  actor: Actor,
+  cuales: { sesionId: number } | { otras: true; actual: number },
+  direccion?: string | null,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const cerradas = await t
+      .delete(sesiones)
+      .where(and(eq(sesiones.usuarioId, actor.usuarioId), 'sesionId' in cuales ? eq(sesiones.id, cuales.sesionId) : ne(sesiones.id, cuales.actual)))
+      .returning({ id: sesiones.id });
+    if (cerradas.length > 0) {
+      await registrarAuditoria(t, {
+        actor,
+        accion: 'sesion.cerrada-desde-cuenta',
+        entidad: 'usuario',
+        entidadId: actor.usuarioId,
+        despues: { sesiones: cerradas.length, otras: !('sesionId' in cuales) },
+        direccion: direccion ?? null,
+      });
+    }
+    return cerradas.length;
+  });
 }

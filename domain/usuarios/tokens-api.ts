@@ -4,6 +4,8 @@ import { tokensApi, usuarios } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { avisarCambioDeCuenta } from './avisos.ts';
+import { confirmarIdentidad } from './ingreso.ts';
 import { COLUMNAS_PERSONA, type Persona, personaDe } from './sesiones.ts';
 import { LARGO_MAXIMO_NOMBRE_TOKEN } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
@@ -17,12 +19,14 @@ const PREFIJO = 'vla_';
 const ESCRITURA_USO_MS = 60_000;
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
+type CtxCreacion = Pick<AppContext, 'db' | 'clock' | 'cipher' | 'mailer' | 'url'>;
 
 export type TokenApiListado = { id: number; nombre: string; createdAt: Date; ultimoUso: Date | null; revocadoEn: Date | null };
 
-export async function crearTokenApi(ctx: Ctx, actor: Actor, nombre: string, direccion?: string | null): Promise<{ id: number; token: string }> {
+/** A new token for the actor; its owner gets a mail saying so (docs/decisions/035-bloqueo-de-ingreso.md). */
+export async function crearTokenApi(ctx: CtxCreacion, actor: Actor, nombre: string, direccion?: string | null): Promise<{ id: number; token: string }> {
   const token = nuevoToken(PREFIJO);
-  return ctx.db.transaction(async (tx) => {
+  const creado = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [fila] = await t
       .insert(tokensApi)
@@ -41,8 +45,23 @@ export async function crearTokenApi(ctx: Ctx, actor: Actor, nombre: string, dire
       despues: { nombre: nombre.trim() },
       direccion: direccion ?? null,
     });
+    await avisarCambioDeCuenta(ctx, t, actor, 'token-api');
     return { id: fila!.id, token };
   });
+  ctx.mailer.wake();
+  return creado;
+}
+
+/** «Mi cuenta»: a token only with the password (or a TOTP code) asked again, counted like a sign-in. */
+export async function crearTokenApiConfirmado(
+  ctx: CtxCreacion,
+  actor: Actor,
+  datos: { nombre: string; actual: string; desde?: string },
+  direccion?: string | null,
+): Promise<{ ok: true; id: number; token: string } | { ok: false; errores: Record<string, string> }> {
+  const confirmada = await confirmarIdentidad(ctx, actor, datos.actual, datos.desde);
+  if (!confirmada.ok) return { ok: false, errores: { actual: confirmada.mensaje } };
+  return { ok: true, ...(await crearTokenApi(ctx, actor, datos.nombre, direccion)) };
 }
 
 export function listarTokensApi(db: Db, usuarioId: number): Promise<TokenApiListado[]> {

@@ -164,8 +164,8 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     const secreto = ctx.cipher.decrypt(fila!.secreto!);
     const totp = new TOTP({ secret: Secret.fromBase32(secreto), digits: 6, period: 30, algorithm: 'SHA1' });
     const codigo = () => totp.generate({ timestamp: reloj.now().getTime() });
-    expect(await activarSegundoFactor(ctx, u.actor, '000000')).toMatchObject({ ok: false });
-    const activado = await activarSegundoFactor(ctx, u.actor, codigo());
+    expect(await activarSegundoFactor(ctx, u.actor, { codigo: '000000', actual: u.clave })).toMatchObject({ ok: false });
+    const activado = await activarSegundoFactor(ctx, u.actor, { codigo: codigo(), actual: u.clave });
     expect(activado.ok).toBe(true);
     const codigos = activado.ok ? activado.codigos : [];
     expect(codigos).toHaveLength(10);
@@ -200,9 +200,9 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
 
     // A role that requires it cannot turn it off.
     await guardarRolesConSegundoFactor(ctx.db, u.actor, ['administrador']);
-    expect(await desactivarSegundoFactor(ctx, u.actor, u.clave)).toMatchObject({ ok: false });
+    expect(await desactivarSegundoFactor(ctx, u.actor, { actual: u.clave })).toMatchObject({ ok: false });
     await guardarRolesConSegundoFactor(ctx.db, u.actor, []);
-    expect(await desactivarSegundoFactor(ctx, u.actor, u.clave)).toEqual({ ok: true });
+    expect(await desactivarSegundoFactor(ctx, u.actor, { actual: u.clave })).toEqual({ ok: true });
     expect((await iniciarSesion(ctx, { email: u.email, clave: u.clave })).tipo).toBe('ingreso');
   });
 

@@ -154,6 +154,8 @@ test('segundo factor obligatorio para un rol: sin el código no entra, con el c�
     const totp = new TOTP({ secret: Secret.fromBase32(secreto), digits: 6, period: 30, algorithm: 'SHA1' });
     const activacion = codigoNuevo(totp);
     await persona.getByLabel('Código de 6 números que muestra la aplicación').fill(activacion);
+    // A sensitive change: the password again (docs/decisions/035-bloqueo-de-ingreso.md).
+    await persona.getByLabel('Tu contraseña actual, para activarlo').fill(CLAVE_INVITADA);
     await persona.getByRole('button', { name: 'Activar' }).click();
     await expect(persona.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem')).toHaveCount(10);
 

@@ -170,8 +170,7 @@ test.describe('sin JavaScript', () => {
     await volver.click();
     await expect(page).toHaveURL(/\/sign-out$/);
     await expect(page.getByRole('heading', { name: 'Signing out...' })).toBeVisible();
-    // Without JavaScript the session ends with the button (a POST: a GET never signs anyone out), then the link goes on.
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    // A same-site navigation: nothing to confirm (docs/decisions/035-bloqueo-de-ingreso.md); without JavaScript the link goes on.
     await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
 });

@@ -212,7 +212,7 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
       method: 'POST',
       body: form,
       redirect: 'manual',
-      headers: { origin: TEST_SITE_URL, cookie: `vla_sesion=${editor}` },
+      headers: { origin: TEST_SITE_URL, cookie: `__Host-vla_sesion=${editor}` },
     });
     expect(res.status).toBe(413);
     expect(textoDe(await res.text())).toContain(MENSAJE_GRANDE);

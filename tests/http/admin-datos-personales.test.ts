@@ -235,7 +235,7 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
     const ajeno = await t.app.inject({
       method: 'POST',
       url: URL_PAGINA,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.sitio', cookie: `vla_sesion=${admin}` },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.sitio', cookie: `__Host-vla_sesion=${admin}` },
       payload: 'intent=exportar&dni=28765432',
     });
     expect(ajeno.statusCode).toBe(403);

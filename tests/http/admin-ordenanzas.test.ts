@@ -45,7 +45,7 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
 
   async function postMultipart(url: string, sesion: string, campos: [string, string | File][]) {
     const { payload, tipo } = await multipart(campos);
-    return t.app.inject({ method: 'POST', url, headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie: `vla_sesion=${sesion}` }, payload });
+    return t.app.inject({ method: 'POST', url, headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie: `__Host-vla_sesion=${sesion}` }, payload });
   }
   const campos = (datos: Record<string, string>, pdf?: File): [string, string | File][] => [
     ['intent', 'guardar'],

@@ -62,7 +62,7 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
     cookie = ([] as string[])
       .concat(res.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('vla_sesion='))!
+      .find((c) => c.startsWith('__Host-vla_sesion='))!
       .split(';')[0]!;
   });
   afterAll(async () => {

@@ -28,7 +28,7 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
       ['editor', EDITOR],
       ['mesa', MESA],
     ] as const)
-      cookies[clave] = `vla_sesion=${await ingresar(t, u)}`;
+      cookies[clave] = `__Host-vla_sesion=${await ingresar(t, u)}`;
     const [b] = await t.database.db
       .select({ id: boletinesOficiales.id, documentoId: boletinesOficiales.documentoId })
       .from(boletinesOficiales)

@@ -54,7 +54,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
         remoteAddress: ipNueva(),
       });
       expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
-      const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='))!;
+      const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-vla_sesion='))!;
       cookies[clave] = linea.split(';')[0]!;
     }
   });

@@ -33,6 +33,7 @@ const TABLES_NO_PAGE_SHOWS = [
   'ajustes_seguridad',
   'auditoria',
   'codigos_recuperacion',
+  'direcciones_conocidas',
   'intentos_ingreso',
   'invitaciones',
   'sesiones',

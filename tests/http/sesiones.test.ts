@@ -20,8 +20,8 @@ let ip = 1;
 const ipNueva = () => `10.88.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 
 const cookieDe = (res: LightMyRequestResponse) => {
-  const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='));
-  return linea ? linea.split(';')[0]!.slice('vla_sesion='.length) : undefined;
+  const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-vla_sesion='));
+  return linea ? linea.split(';')[0]!.slice('__Host-vla_sesion='.length) : undefined;
 };
 
 describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
@@ -37,7 +37,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     t.app.inject({
       method: 'POST',
       url: '/login',
-      headers: { ...FORM, ...(extra.cookie ? { cookie: `vla_sesion=${extra.cookie}` } : {}) },
+      headers: { ...FORM, ...(extra.cookie ? { cookie: `__Host-vla_sesion=${extra.cookie}` } : {}) },
       payload: new URLSearchParams({ paso: 'clave', email, clave, ...(extra.siguiente ? { siguiente: extra.siguiente } : {}) }).toString(),
       remoteAddress: extra.remoteAddress ?? ipNueva(),
     });
@@ -46,7 +46,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(302);
     return cookieDe(res)!;
   };
-  const ver = (url: string, token?: string) => t.app.inject({ url, headers: token ? { cookie: `vla_sesion=${token}` } : {} });
+  const ver = (url: string, token?: string) => t.app.inject({ url, headers: token ? { cookie: `__Host-vla_sesion=${token}` } : {} });
 
   it('/login: el formulario, sin caché; el ingreso fija la cookie HttpOnly, SameSite=Lax, Path=/, Secure en producción y va a /admin', async () => {
     const pagina = await ver('/login');
@@ -59,8 +59,8 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const res = await ingresar(ADMIN.email, ADMIN.clave);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/admin');
-    const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='))!;
-    expect(linea).toMatch(/^vla_sesion=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
+    const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-vla_sesion='))!;
+    expect(linea).toMatch(/^__Host-vla_sesion=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/);
     const admin = await ver('/admin', cookieDe(res));
     expect(admin.statusCode).toBe(200);
     expect(admin.body).toContain('Hola, Ana');
@@ -134,10 +134,10 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
 
   it('al salir se borra la cookie y la sesión: la cookie vieja repetida no vale', async () => {
     const token = await sesion(MESA.email, MESA.clave);
-    const salida = await t.app.inject({ method: 'POST', url: '/sign-out', headers: { ...FORM, cookie: `vla_sesion=${token}` }, payload: '' });
+    const salida = await t.app.inject({ method: 'POST', url: '/sign-out', headers: { ...FORM, cookie: `__Host-vla_sesion=${token}` }, payload: '' });
     expect(salida.statusCode).toBe(200);
     expect(([] as string[]).concat(salida.headers['set-cookie'] ?? [])).toContainEqual(
-      expect.stringMatching(/^vla_sesion=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/),
+      expect.stringMatching(/^__Host-vla_sesion=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/),
     );
     expect(salida.body).toContain('Signing out...');
     const repetida = await ver('/admin', token);
@@ -200,7 +200,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(referer.statusCode).toBe(302);
     const token = cookieDe(referer)!;
     for (const url of ['/admin/usuarios', '/admin/usuarios.data', '/sign-out', '/admin/cuenta?index']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...tipo, cookie: `vla_sesion=${token}` }, payload: 'intent=invitar' });
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...tipo, cookie: `__Host-vla_sesion=${token}` }, payload: 'intent=invitar' });
       expect(res.statusCode, url).toBe(403);
     }
     expect((await ver('/admin', token)).statusCode).toBe(200);
@@ -211,7 +211,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const token = await sesion(ADMIN.email, ADMIN.clave);
     const invitar = new URLSearchParams({ intent: 'invitar', nombre: 'Persona Ajena', email: 'ajena@villalaangostura.gob.ar', rol: 'editor' }).toString();
     for (const url of ['/ADMIN/USUARIOS', '/Admin/Usuarios', '/%61dmin/usuarios', '//admin/usuarios', '/admin/./usuarios', '/LOGIN', '/Sign-Out']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...tipo, cookie: `vla_sesion=${token}` }, payload: invitar });
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...tipo, cookie: `__Host-vla_sesion=${token}` }, payload: invitar });
       expect([url, res.statusCode]).toEqual([url, 403]);
     }
     // Same host, another scheme or port: not this site's origin (the test server answers over http).
@@ -219,7 +219,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
       t.app.inject({
         method: 'POST',
         url: '/admin/usuarios',
-        headers: { ...tipo, cookie: `vla_sesion=${token}`, host: 'intranet.municipio.test', ...desde },
+        headers: { ...tipo, cookie: `__Host-vla_sesion=${token}`, host: 'intranet.municipio.test', ...desde },
         payload: invitar,
       });
     expect((await invitarDesde({ origin: 'https://intranet.municipio.test' })).statusCode).toBe(403);
@@ -249,7 +249,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const post = await t.app.inject({
       method: 'POST',
       url: '/admin/usuarios',
-      headers: { ...FORM, cookie: `vla_sesion=${editor}` },
+      headers: { ...FORM, cookie: `__Host-vla_sesion=${editor}` },
       payload: 'intent=invitar',
     });
     expect(post.statusCode).toBe(403);
@@ -317,7 +317,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const invitar = await t.app.inject({
       method: 'POST',
       url: '/admin/usuarios',
-      headers: { ...FORM, cookie: `vla_sesion=${admin}` },
+      headers: { ...FORM, cookie: `__Host-vla_sesion=${admin}` },
       payload: new URLSearchParams({ intent: 'invitar', email, nombre: 'Nora', apellido: 'Millaqueo', rol: 'mesa-de-entradas' }).toString(),
     });
     expect(invitar.statusCode).toBe(200);

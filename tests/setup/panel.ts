@@ -25,21 +25,21 @@ export async function ingresar(t: TestApp, cuenta: { email: string; clave: strin
     payload: new URLSearchParams({ paso: 'clave', email: cuenta.email, clave: cuenta.clave }).toString(),
     remoteAddress: `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`,
   });
-  const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('vla_sesion='));
+  const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-vla_sesion='));
   if (res.statusCode !== 302 || !linea) throw new Error(`no se pudo ingresar como ${cuenta.email}: ${res.statusCode}`);
-  return linea.split(';')[0]!.slice('vla_sesion='.length);
+  return linea.split(';')[0]!.slice('__Host-vla_sesion='.length);
 }
 
 /** A signed-in GET (or an anonymous one, without a cookie). */
 export const ver = (t: TestApp, url: string, sesion?: string): Promise<LightMyRequestResponse> =>
-  t.app.inject({ url, headers: sesion ? { cookie: `vla_sesion=${sesion}` } : {} });
+  t.app.inject({ url, headers: sesion ? { cookie: `__Host-vla_sesion=${sesion}` } : {} });
 
 /** A signed-in form post of `campos` (or a raw body). */
 export const enviar = (t: TestApp, url: string, sesion: string, campos: Record<string, string> | string): Promise<LightMyRequestResponse> =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...FORM, cookie: `vla_sesion=${sesion}` },
+    headers: { ...FORM, cookie: `__Host-vla_sesion=${sesion}` },
     payload: typeof campos === 'string' ? campos : new URLSearchParams(campos).toString(),
   });
 

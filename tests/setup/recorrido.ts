@@ -67,7 +67,7 @@ export async function recorrer(t: TestApp, opciones: Opciones): Promise<Visita[]
   const pendientes: string[] = [...estados, ...opciones.semillas];
   // The states asked for and the submissions of GET forms are opened whatever their shape's count.
   const siempre = new Set<string>(estados);
-  const cookie = sesion ? { cookie: `vla_sesion=${sesion}` } : {};
+  const cookie = sesion ? { cookie: `__Host-vla_sesion=${sesion}` } : {};
 
   const guardar = (url: string, res: LightMyRequestResponse, como: string) => {
     if (!String(res.headers['content-type'] ?? '').startsWith('text/html')) return undefined;

@@ -23,7 +23,7 @@ export async function subirFormulario(t: TestApp, url: string, sesion: string | 
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `vla_sesion=${sesion}` } : {}) },
+    headers: { 'content-type': tipo, origin: TEST_SITE_URL, ...(sesion ? { cookie: `__Host-vla_sesion=${sesion}` } : {}) },
     payload,
   });
 }

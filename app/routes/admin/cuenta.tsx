@@ -18,21 +18,25 @@ import {
   segundoFactorEnPreparacion,
 } from '#domain/usuarios/commands.ts';
 import { direccionAuditada } from '#domain/usuarios/ingreso.ts';
-import { cambioClaveSchema, claveActualSchema, codigoSchema, tokenApiSchema, tokenIdSchema } from '#domain/usuarios/schemas.ts';
-import { crearTokenApi, listarTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
+import { activacionSchema, cambioClaveSchema, claveActualSchema, sesionIdSchema, tokenApiSchema, tokenIdSchema } from '#domain/usuarios/schemas.ts';
+import { cerrarSesionesPropias, listarSesionesDe } from '#domain/usuarios/sesiones.ts';
+import { crearTokenApiConfirmado, listarTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
 import type { Route } from './+types/cuenta';
 
 /**
  * One's own account (every role): the second factor (QR code and the secret as text, recovery
- * codes shown once), personal API tokens (shown once, revocable) and the password.
+ * codes shown once), personal API tokens (shown once, revocable), the password and the open
+ * sessions. Every sensitive change asks for the password (or a TOTP code) again, counted like a
+ * sign-in, and mails the person (docs/decisions/035-bloqueo-de-ingreso.md).
  */
 export async function loader(args: Route.LoaderArgs) {
   const sesion = await requireSesion(args);
   const ctx = args.context.get(appContext);
-  const [tokens, preparacion, exigido] = await Promise.all([
+  const [tokens, preparacion, exigido, abiertas] = await Promise.all([
     listarTokensApi(ctx.db, sesion.actor.usuarioId),
     segundoFactorEnPreparacion(ctx, sesion.actor),
     getRolesConSegundoFactor(ctx.db),
+    listarSesionesDe(ctx, sesion.actor.usuarioId, sesion.sesionId),
   ]);
   return data(
     {
@@ -46,13 +50,14 @@ export async function loader(args: Route.LoaderArgs) {
         ultimoUso: t.ultimoUso?.toISOString() ?? null,
         revocadoEn: t.revocadoEn?.toISOString() ?? null,
       })),
+      sesiones: abiertas.map((x) => ({ ...x, createdAt: x.createdAt.toISOString(), ultimoUso: x.ultimoUso.toISOString() })),
     },
     { headers: SIN_CACHE },
   );
 }
 
 type Respuesta = {
-  tipo: 'clave' | 'segundo-factor' | 'token';
+  tipo: 'clave' | 'segundo-factor' | 'token' | 'sesiones';
   ok: boolean;
   mensaje?: string;
   errores?: Record<string, string>;
@@ -70,11 +75,16 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
 
+  // The password (or code) asked again: read by each form under `actual`, shown at its own field.
+  const desde = ctx.direccion;
+  const actualDe = (r: { errores: Record<string, string> }, campo: string) =>
+    Object.fromEntries(Object.entries(r.errores).map(([k, v]) => [k === 'actual' ? campo : k, v]));
+
   switch (intent) {
     case 'clave': {
       const leido = readForm(cambioClaveSchema, form);
       if (!leido.ok) return responder({ tipo: 'clave', ok: false, errores: leido.errores }, 400);
-      const r = await cambiarClave(ctx, actor, { actual: leido.datos.actual, clave: leido.datos.clave, sesionId: sesion.sesionId }, direccion);
+      const r = await cambiarClave(ctx, actor, { actual: leido.datos.actual, desde, clave: leido.datos.clave, sesionId: sesion.sesionId }, direccion);
       if (!r.ok) return responder({ tipo: 'clave', ok: false, errores: r.errores }, 400);
       return responder({ tipo: 'clave', ok: true, mensaje: 'Cambiamos tu contraseña. Las demás sesiones abiertas con tu cuenta se cerraron.' });
     }
@@ -83,15 +93,17 @@ export async function action(args: Route.ActionArgs) {
       throw redirect('/admin/cuenta#segundo-factor', { headers: SIN_CACHE });
     }
     case 'activar-segundo-factor': {
-      const leido = readForm(codigoSchema, form);
-      if (!leido.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: leido.errores }, 400);
-      const r = await activarSegundoFactor(ctx, actor, leido.datos.codigo, direccion);
-      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: r.errores }, 400);
+      const leido = readForm(activacionSchema, form);
+      if (!leido.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(leido, 'actualActivar') }, 400);
+      const r = await activarSegundoFactor(ctx, actor, { codigo: leido.datos.codigo, actual: leido.datos.actual, desde }, direccion);
+      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(r, 'actualActivar') }, 400);
       return responder({ tipo: 'segundo-factor', ok: true, mensaje: 'El segundo factor quedó activo.', codigos: r.codigos });
     }
     case 'renovar-codigos': {
-      const r = await renovarCodigosRecuperacion(ctx, actor, direccion);
-      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: r.errores }, 400);
+      const leido = readForm(claveActualSchema, form);
+      if (!leido.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(leido, 'actualCodigos') }, 400);
+      const r = await renovarCodigosRecuperacion(ctx, actor, { actual: leido.datos.actual, desde }, direccion);
+      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(r, 'actualCodigos') }, 400);
       return responder({
         tipo: 'segundo-factor',
         ok: true,
@@ -101,22 +113,34 @@ export async function action(args: Route.ActionArgs) {
     }
     case 'desactivar-segundo-factor': {
       const leido = readForm(claveActualSchema, form);
-      if (!leido.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: { claveSegundoFactor: leido.errores.clave ?? '' } }, 400);
-      const r = await desactivarSegundoFactor(ctx, actor, leido.datos.clave, direccion);
-      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: { claveSegundoFactor: r.errores.clave ?? '' } }, 400);
+      if (!leido.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(leido, 'actualDesactivar') }, 400);
+      const r = await desactivarSegundoFactor(ctx, actor, { actual: leido.datos.actual, desde }, direccion);
+      if (!r.ok) return responder({ tipo: 'segundo-factor', ok: false, errores: actualDe(r, 'actualDesactivar') }, 400);
       return responder({ tipo: 'segundo-factor', ok: true, mensaje: 'Desactivaste el segundo factor.' });
     }
     case 'crear-token': {
       const leido = readForm(tokenApiSchema, form);
-      if (!leido.ok) return responder({ tipo: 'token', ok: false, errores: { nombreToken: leido.errores.nombre ?? '' } }, 400);
-      const { token } = await crearTokenApi(ctx, actor, leido.datos.nombre, direccion);
-      return responder({ tipo: 'token', ok: true, mensaje: 'Creamos el token. Copialo ahora: no se vuelve a mostrar.', token });
+      const token = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k === 'nombre' ? 'nombreToken' : k, v]));
+      if (!leido.ok) return responder({ tipo: 'token', ok: false, errores: token(actualDe(leido, 'actualToken')) }, 400);
+      const r = await crearTokenApiConfirmado(ctx, actor, { ...leido.datos, desde }, direccion);
+      if (!r.ok) return responder({ tipo: 'token', ok: false, errores: actualDe(r, 'actualToken') }, 400);
+      return responder({ tipo: 'token', ok: true, mensaje: 'Creamos el token. Copialo ahora: no se vuelve a mostrar.', token: r.token });
     }
     case 'revocar-token': {
       const leido = readForm(tokenIdSchema, form);
       if (!leido.ok || !(await revocarTokenApi(ctx, actor, leido.datos.token, direccion)))
         return responder({ tipo: 'token', ok: false, mensaje: 'Ese token no existe o ya estaba revocado.' }, 400);
       return responder({ tipo: 'token', ok: true, mensaje: 'Revocamos el token: desde ahora no sirve.' });
+    }
+    case 'cerrar-sesion': {
+      const leido = readForm(sesionIdSchema, form);
+      if (!leido.ok || leido.datos.sesion === sesion.sesionId || (await cerrarSesionesPropias(ctx, actor, { sesionId: leido.datos.sesion }, direccion)) === 0)
+        return responder({ tipo: 'sesiones', ok: false, mensaje: 'Esa sesión ya no está abierta.' }, 400);
+      return responder({ tipo: 'sesiones', ok: true, mensaje: 'Cerramos esa sesión.' });
+    }
+    case 'cerrar-otras-sesiones': {
+      const n = await cerrarSesionesPropias(ctx, actor, { otras: true, actual: sesion.sesionId }, direccion);
+      return responder({ tipo: 'sesiones', ok: true, mensaje: n === 0 ? 'No había otras sesiones abiertas.' : 'Cerramos las demás sesiones.' });
     }
     default:
       return responder({ tipo: 'clave', ok: false, mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' }, 400);
@@ -141,8 +165,17 @@ function Aviso({ respuesta, tipo }: { respuesta: Respuesta | undefined; tipo: Re
   );
 }
 
+/** The password asked again: each form's field has an id of its own, and posts it as `actual`. */
+function Actual({ campo, label, error, pista }: { campo: string; label: string; error: string | undefined; pista: string | undefined }) {
+  return (
+    <FormField name={campo} label={label} error={error} hint={pista} required>
+      {(control) => <input {...control} name="actual" type="password" className="form-control" autoComplete="current-password" maxLength={800} />}
+    </FormField>
+  );
+}
+
 export default function Cuenta({ loaderData, actionData }: Route.ComponentProps) {
-  const { persona, totpActivo, totpObligatorio, preparacion, tokens } = loaderData;
+  const { persona, totpActivo, totpObligatorio, preparacion, tokens, sesiones } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const errores = respuesta?.errores ?? {};
   const hayErrores = Object.keys(errores).length > 0;
@@ -155,9 +188,13 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
     clave: 'Contraseña nueva',
     confirmacion: 'Repetí la contraseña nueva',
     codigo: 'Código de la aplicación',
-    claveSegundoFactor: 'Tu contraseña',
+    actualActivar: 'Tu contraseña actual, para activarlo',
+    actualCodigos: 'Tu contraseña actual, para generar códigos nuevos',
+    actualDesactivar: 'Tu contraseña actual, para desactivarlo',
+    actualToken: 'Tu contraseña actual, para crear el token',
     nombreToken: 'Para qué es el token',
   };
+  const pista = totpActivo ? 'O el código de 6 números que muestra ahora tu aplicación.' : undefined;
 
   return (
     <>
@@ -194,16 +231,15 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
         {totpActivo ? (
           <>
             <p>Está activo: al ingresar te pedimos el código de 6 números de tu aplicación de autenticación.</p>
-            <Form method="post" className="admin__formulario">
+            <Form method="post" className="admin__formulario" noValidate aria-label="Generar códigos de recuperación nuevos">
+              <Actual campo="actualCodigos" label={etiquetas.actualCodigos!} error={errores.actualCodigos} pista={pista} />
               <button type="submit" name="intent" value="renovar-codigos" className="btn btn-outline-primary">
                 Generar códigos de recuperación nuevos
               </button>
             </Form>
             {!totpObligatorio ? (
               <Form method="post" className="admin__formulario" noValidate aria-label="Desactivar el segundo factor">
-                <FormField name="claveSegundoFactor" label="Tu contraseña, para desactivarlo" error={errores.claveSegundoFactor} required>
-                  {(control) => <input {...control} name="clave" type="password" className="form-control" autoComplete="current-password" />}
-                </FormField>
+                <Actual campo="actualDesactivar" label={etiquetas.actualDesactivar!} error={errores.actualDesactivar} pista={pista} />
                 <button type="submit" name="intent" value="desactivar-segundo-factor" className="btn btn-outline-danger">
                   Desactivar el segundo factor
                 </button>
@@ -221,6 +257,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
               <FormField name="codigo" label="Código de 6 números que muestra la aplicación" error={errores.codigo} required>
                 {(control) => <input {...control} className="form-control" inputMode="numeric" autoComplete="one-time-code" maxLength={10} />}
               </FormField>
+              <Actual campo="actualActivar" label={etiquetas.actualActivar!} error={errores.actualActivar} pista={pista} />
               <button type="submit" name="intent" value="activar-segundo-factor" className="btn btn-primary">
                 Activar
               </button>
@@ -276,6 +313,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
           <FormField name="nombreToken" label="Para qué es el token" error={errores.nombreToken} required>
             {(control) => <input {...control} name="nombre" className="form-control" maxLength={80} autoComplete="off" />}
           </FormField>
+          <Actual campo="actualToken" label={etiquetas.actualToken!} error={errores.actualToken} pista={pista} />
           <button type="submit" name="intent" value="crear-token" className="btn btn-primary">
             Crear token
           </button>
@@ -287,7 +325,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
         <Aviso respuesta={respuesta} tipo="clave" />
         <Form method="post" className="admin__formulario" noValidate aria-label="Cambiar la contraseña">
           <input type="email" name="usuario" value={persona.email} autoComplete="username" readOnly hidden />
-          <FormField name="actual" label="Contraseña actual" error={errores.actual} required>
+          <FormField name="actual" label="Contraseña actual" error={errores.actual} hint={pista} required>
             {(control) => <input {...control} type="password" className="form-control" autoComplete="current-password" maxLength={800} />}
           </FormField>
           <FormField
@@ -306,6 +344,40 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
             Cambiar la contraseña
           </button>
         </Form>
+      </section>
+
+      <section aria-labelledby="sesiones" className="admin__seccion">
+        <h2 id="sesiones">Sesiones abiertas</h2>
+        <p>Los navegadores donde ingresaste con tu cuenta y la sesión sigue abierta. Si no reconocés alguno, cerrá esa sesión y cambiá tu contraseña.</p>
+        <Aviso respuesta={respuesta} tipo="sesiones" />
+        <ul className="admin__tokens">
+          {sesiones.map((x) => (
+            <li key={x.id}>
+              <strong>{x.agente}</strong> · desde {fecha.format(new Date(x.createdAt))} · última actividad {fecha.format(new Date(x.ultimoUso))}
+              {x.actual ? (
+                <> · esta sesión</>
+              ) : (
+                <Form method="post" className="admin__fila-form">
+                  <input type="hidden" name="sesion" value={x.id} />
+                  <button type="submit" name="intent" value="cerrar-sesion" className="btn btn-outline-danger btn-sm">
+                    Cerrar
+                    <span className="visually-hidden">
+                      {' '}
+                      la sesión de {x.agente} abierta el {fecha.format(new Date(x.createdAt))}
+                    </span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sesiones.some((x) => !x.actual) ? (
+          <Form method="post" className="admin__formulario">
+            <button type="submit" name="intent" value="cerrar-otras-sesiones" className="btn btn-outline-danger">
+              Cerrar todas las demás sesiones
+            </button>
+          </Form>
+        ) : null}
       </section>
     </>
   );

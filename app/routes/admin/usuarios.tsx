@@ -11,6 +11,7 @@ import { ROLES, type Rol } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { getRolesConSegundoFactor, guardarRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { cambiarRol, desactivarUsuario, invitarUsuario, reactivarUsuario, reenviarEnlaceClave } from '#domain/usuarios/commands.ts';
+import { levantarBloqueos, listarBloqueos } from '#domain/usuarios/bloqueos.ts';
 import { direccionAuditada } from '#domain/usuarios/ingreso.ts';
 import { USUARIOS_POR_PAGINA, listarUsuarios } from '#domain/usuarios/queries.ts';
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
@@ -22,8 +23,22 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args, ['administrador']);
   const { db } = args.context.get(appContext);
   const filtros = filtrosUsuariosSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [lista, rolesConSegundoFactor] = await Promise.all([listarUsuarios(db, filtros), getRolesConSegundoFactor(db)]);
-  return data({ ...lista, filtros, rolesConSegundoFactor, yo: actor.usuarioId, porPagina: USUARIOS_POR_PAGINA }, { headers: SIN_CACHE });
+  const [lista, rolesConSegundoFactor, bloqueos] = await Promise.all([
+    listarUsuarios(db, filtros),
+    getRolesConSegundoFactor(db),
+    listarBloqueos(args.context.get(appContext)),
+  ]);
+  return data(
+    {
+      ...lista,
+      filtros,
+      rolesConSegundoFactor,
+      yo: actor.usuarioId,
+      porPagina: USUARIOS_POR_PAGINA,
+      bloqueos: bloqueos.map((b) => ({ ...b, hasta: b.hasta.toISOString() })),
+    },
+    { headers: SIN_CACHE },
+  );
 }
 
 type CampoInvitacion = 'email' | 'nombre' | 'apellido' | 'rol';
@@ -70,6 +85,14 @@ export async function action(args: Route.ActionArgs) {
   const usuario = id.datos.usuario;
   if (intent === 'desactivar')
     return fila(await desactivarUsuario(ctx, actor, usuario, direccion), 'Desactivamos la cuenta: sus sesiones y tokens ya no valen.');
+  if (intent === 'levantar-bloqueo') {
+    const n = await levantarBloqueos(ctx, actor, usuario, direccion);
+    return responder({
+      tipo: 'fila',
+      ok: true,
+      mensaje: n > 0 ? 'Levantamos el bloqueo: la persona ya puede ingresar.' : 'Esa cuenta ya no tenía el ingreso bloqueado.',
+    });
+  }
   if (intent === 'reactivar') return fila(await reactivarUsuario(ctx, actor, usuario, direccion), 'Reactivamos la cuenta.');
   if (intent === 'enlace') return fila(await reenviarEnlaceClave(ctx, actor, usuario, direccion), 'Le enviamos un enlace nuevo para crear su contraseña.');
   return responder({ tipo: 'fila', ok: false, mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' }, 400);
@@ -81,7 +104,7 @@ const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 
 const ETIQUETAS_INVITACION: Record<CampoInvitacion, string> = { email: 'Correo electrónico', nombre: 'Nombre', apellido: 'Apellido', rol: 'Rol' };
 
 export default function Usuarios({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, filtros, rolesConSegundoFactor, yo, porPagina } = loaderData;
+  const { items, total, filtros, rolesConSegundoFactor, yo, porPagina, bloqueos } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const aviso = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -102,6 +125,30 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
         <div className={`aviso ${mensaje.ok ? 'aviso--exito' : 'aviso--error'}`} role={mensaje.ok ? 'status' : 'alert'} tabIndex={-1} ref={aviso}>
           {mensaje.mensaje}
         </div>
+      ) : null}
+
+      {bloqueos.length > 0 ? (
+        <section aria-labelledby="bloqueos-titulo" className="admin__seccion">
+          <h2 id="bloqueos-titulo">Ingresos bloqueados</h2>
+          <p>
+            Después de varios intentos fallidos el ingreso de una cuenta se bloquea 15 minutos desde ese lugar. Desde las conexiones donde la persona ya ingresó
+            antes sigue pudiendo entrar. Levantá el bloqueo sólo si sabés que fue ella.
+          </p>
+          <ul className="admin__tokens">
+            {bloqueos.map((b) => (
+              <li key={`${b.usuarioId}-${b.tipo}-${b.desdeOtras ? 'otras' : 'conocida'}-${b.hasta}`}>
+                <strong>{b.nombre}</strong> (<span className="sin-corte">{b.email}</span>) · {b.tipo === 'codigo' ? 'códigos' : 'contraseña'}{' '}
+                {b.desdeOtras ? 'desde conexiones nuevas' : 'desde una conexión conocida'} · hasta {fecha.format(new Date(b.hasta))}
+                <Form method="post" className="admin__fila-form">
+                  <input type="hidden" name="usuario" value={b.usuarioId} />
+                  <button type="submit" name="intent" value="levantar-bloqueo" className="btn btn-outline-primary btn-sm">
+                    Levantar el bloqueo<span className="visually-hidden"> de {b.nombre}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       <section aria-labelledby="lista-titulo" className="admin__seccion">
