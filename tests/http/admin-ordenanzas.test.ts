@@ -250,7 +250,7 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
     const creada = (await fila(9031, 2026))!;
     expect(creada.documentoId).not.toBeNull();
-    const pagina = await t.app.inject({ url: res.headers.location!, headers: { cookie: `vla_sesion=${editor}` } });
+    const pagina = await ver(t, res.headers.location!, editor);
     expect(textoDe(pagina.body)).toContain(MENSAJE_SIN_TEXTO);
     // An ordinance whose PDF was read says nothing of the sort.
     const [leida] = await t.database.db
@@ -259,7 +259,7 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
       .innerJoin(documentos, eq(ordenanzas.documentoId, documentos.id))
       .where(isNotNull(documentos.paginas))
       .limit(1);
-    const otra = await t.app.inject({ url: `/admin/ordenanzas/${leida!.id}`, headers: { cookie: `vla_sesion=${editor}` } });
+    const otra = await ver(t, `/admin/ordenanzas/${leida!.id}`, editor);
     expect(otra.statusCode).toBe(200);
     expect(textoDe(otra.body)).not.toContain(MENSAJE_SIN_TEXTO);
   });
