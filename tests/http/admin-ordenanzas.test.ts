@@ -245,10 +245,10 @@ describe.each(engines)('/admin/ordenanzas (%s)', (engine) => {
     const res = await postMultipart(
       '/admin/ordenanzas/nueva',
       editor,
-      campos({ numero: '9031', anio: '2026', descripcion: 'Ordenanza con un PDF pesado' }, archivo(generarPdfQueSeInfla(1024 ** 3), 'pesado.pdf')),
+      campos({ numero: '9071', anio: '2026', descripcion: 'Ordenanza con un PDF pesado' }, archivo(generarPdfQueSeInfla(1024 ** 3), 'pesado.pdf')),
     );
     expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
-    const creada = (await fila(9031, 2026))!;
+    const creada = (await fila(9071, 2026))!;
     expect(creada.documentoId).not.toBeNull();
     const pagina = await ver(t, res.headers.location!, editor);
     expect(textoDe(pagina.body)).toContain(MENSAJE_SIN_TEXTO);
