@@ -386,6 +386,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const vehiculosEnVivo = await watchVehiculosEnVivo(database, {
     maximo: config.vehiculos.streams.max,
     maximoPorDireccion: config.vehiculos.streams.porDireccion,
+    maximoPorRed: config.vehiculos.streams.porRed,
     duracionMaximaMs: DURACION_MAXIMA_STREAM_MS,
     instantanea: async () => listVehiculosEnMapa(database.db, context.clock.now(), await minutosRecientes()),
     minutosRecientes,

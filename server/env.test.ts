@@ -72,7 +72,11 @@ describe('configuración', () => {
 
   it('seguimiento de vehículos: INGEST_PORT apagado si está vacío, el simulador según la demo salvo que se diga, y los límites de los streams', () => {
     const { vehiculos } = loadConfig({});
-    expect(vehiculos).toEqual({ ingestPort: undefined, simulador: { activo: undefined, intervaloMs: 5_000 }, streams: { max: 1_000, porDireccion: 10 } });
+    expect(vehiculos).toEqual({
+      ingestPort: undefined,
+      simulador: { activo: undefined, intervaloMs: 5_000 },
+      streams: { max: 1_000, porDireccion: 10, porRed: 250 },
+    });
     expect(loadConfig({ INGEST_PORT: '' }).vehiculos.ingestPort).toBeUndefined();
     expect(loadConfig({ INGEST_PORT: '5055' }).vehiculos.ingestPort).toBe(5055);
     expect(loadConfig({ INGEST_PORT: '0' }).vehiculos.ingestPort).toBe(0);
@@ -82,7 +86,8 @@ describe('configuración', () => {
     expect(loadConfig({ SIMULADOR_VEHICULOS: 'false' }).vehiculos.simulador.activo).toBe(false);
     expect(loadConfig({ SIMULADOR_VEHICULOS: 'true', SIMULADOR_INTERVALO_MS: '2000' }).vehiculos.simulador).toEqual({ activo: true, intervaloMs: 2_000 });
     expect(() => loadConfig({ SIMULADOR_INTERVALO_MS: '10' })).toThrow(/SIMULADOR_INTERVALO_MS/);
-    expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3' }).vehiculos.streams).toEqual({ max: 50, porDireccion: 3 });
+    expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3' }).vehiculos.streams).toEqual({ max: 50, porDireccion: 3, porRed: 13 });
+    expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3', MAX_STREAMS_PER_NETWORK: '5' }).vehiculos.streams.porRed).toBe(5);
   });
 
   it('SHUTDOWN_DELAY_MS y SHUTDOWN_TIMEOUT_MS: 3 s y 15 s por defecto, 0 permitido para la espera, y un mensaje en castellano si no son válidos', () => {

@@ -150,6 +150,8 @@ const envSchema = z.object({
   /** Live map streams (Server-Sent Events) open at once on an instance, and from one address. */
   MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(1_000),
   MAX_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** From one network (an IPv4 /24, an IPv6 /64); unset, a quarter of MAX_STREAMS (docs/decisions/036-ingesta-de-rastreadores.md). */
+  MAX_STREAMS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).optional(),
   /** The largest file a back-office form takes (issue 14, docs/decisions/017-subidas.md): cut off while it streams. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -249,7 +251,7 @@ export type Config = {
   vehiculos: {
     ingestPort: number | undefined;
     simulador: { activo: boolean | undefined; intervaloMs: number };
-    streams: { max: number; porDireccion: number };
+    streams: { max: number; porDireccion: number; porRed: number };
   };
   /** Closing on SIGTERM (docs/decisions/028-cierre-ordenado.md): serving on after readiness turns 503, then the bound on requests in flight. */
   cierre: { esperaMs: number; plazoMs: number };
@@ -391,7 +393,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     vehiculos: {
       ingestPort: e.INGEST_PORT,
       simulador: { activo: e.SIMULADOR_VEHICULOS, intervaloMs: e.SIMULADOR_INTERVALO_MS },
-      streams: { max: e.MAX_STREAMS, porDireccion: e.MAX_STREAMS_PER_IP },
+      streams: {
+        max: e.MAX_STREAMS,
+        porDireccion: e.MAX_STREAMS_PER_IP,
+        porRed: e.MAX_STREAMS_PER_NETWORK ?? Math.max(e.MAX_STREAMS_PER_IP, Math.ceil(e.MAX_STREAMS / 4)),
+      },
     },
     cierre: { esperaMs: e.SHUTDOWN_DELAY_MS, plazoMs: e.SHUTDOWN_TIMEOUT_MS },
     espacioLibreMinimoBytes: e.ESPACIO_LIBRE_MINIMO_MB * 1024 * 1024,

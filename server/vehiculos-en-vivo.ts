@@ -57,6 +57,11 @@ export type OpcionesEnVivo = {
   maximo: number;
   /** Streams open at once from one address (an IPv6 /64). */
   maximoPorDireccion: number;
+  /**
+   * Streams open at once from one network (an IPv4 /24, an IPv6 /64): what no single network can
+   * take is kept for the others (docs/decisions/036-ingesta-de-rastreadores.md).
+   */
+  maximoPorRed: number;
   /** A stream ends after this long; the browser reconnects. */
   duracionMaximaMs: number;
   latidoMs?: number;
@@ -85,7 +90,10 @@ export type VehiculosEnVivo = {
 type Cliente = {
   stream: PassThrough;
   direccion: string;
+  red: string;
   desde: number;
+  /** Frees its places (once): when it ends, or when it is made to give its place to another network. */
+  irse(): void;
   /** Per vehicle, the time of the last position this stream showed. */
   visto: Map<number, number>;
   /** Positions heard while its snapshot is being read: they are sent after it. */
@@ -94,9 +102,25 @@ type Cliente = {
 
 const evento = (nombre: string, datos: unknown) => `event: ${nombre}\ndata: ${JSON.stringify(datos)}\n\n`;
 
+/**
+ * The network of an address as limits key it (`addressKey`): an IPv4 address's /24, an IPv6
+ * key's /64 (the key already is); anything else is a network of its own.
+ */
+export function redDe(direccion: string): string {
+  const ipv4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(direccion);
+  return ipv4 ? `${ipv4[1]}.0/24` : direccion;
+}
+
+const sumar = (mapa: Map<string, number>, clave: string, n: number) => {
+  const total = (mapa.get(clave) ?? 0) + n;
+  if (total <= 0) mapa.delete(clave);
+  else mapa.set(clave, total);
+};
+
 export async function watchVehiculosEnVivo(database: Database, opciones: OpcionesEnVivo): Promise<VehiculosEnVivo> {
   const clientes = new Set<Cliente>();
   const porDireccion = new Map<string, number>();
+  const porRed = new Map<string, number>();
   const oidas = new Map<number, (() => void)[]>();
   const ultimasOidas: number[] = [];
   let minutosRecientes = await opciones.minutosRecientes();
@@ -196,6 +220,30 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
   }, opciones.latidoMs ?? LATIDO_MS);
   latido.unref();
 
+  /**
+   * With every place taken, a visitor from `red` takes the place of the stream open longest of the
+   * busiest network (none is ever active on the client's side: a stream only receives), when that
+   * network would still hold more than `red` afterwards. So a few networks that took every place
+   * give them back one by one, and a network never takes a place from one as busy as itself. The
+   * stream that gives its place ends; its browser reconnects after its `retry:`.
+   */
+  const cederLugar = (red: string): boolean => {
+    let masOcupada: string | undefined;
+    let cuantas = 0;
+    for (const [otra, n] of porRed) {
+      if (n > cuantas) [masOcupada, cuantas] = [otra, n];
+    }
+    if (masOcupada === undefined || cuantas <= (porRed.get(red) ?? 0) + 1) return false;
+    let elegido: Cliente | undefined;
+    for (const cliente of clientes) {
+      if (cliente.red === masOcupada && !cliente.espera && (!elegido || cliente.desde < elegido.desde)) elegido = cliente;
+    }
+    if (!elegido) return false;
+    elegido.irse();
+    elegido.stream.end(': este mapa en vivo cedió su lugar a otra red; el navegador se reconecta\n\n');
+    return true;
+  };
+
   const cerrarStreams = () => {
     if (cerrando) return;
     cerrando = true;
@@ -205,14 +253,6 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
   return {
     async abrir(direccion) {
       if (cerrando) return { ok: false, status: 503, mensaje: 'El sitio se está reiniciando: el mapa en vivo se reconecta en unos segundos.' };
-      if (clientes.size >= opciones.maximo) {
-        return {
-          ok: false,
-          status: 503,
-          mensaje:
-            'El mapa en vivo tiene demasiadas conexiones abiertas en este momento. Probá de nuevo en unos segundos; mientras tanto, /api/v1/vehiculos da las posiciones.',
-        };
-      }
       const abiertasAqui = porDireccion.get(direccion) ?? 0;
       if (abiertasAqui >= opciones.maximoPorDireccion) {
         return {
@@ -221,20 +261,36 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
           mensaje: `Hay demasiados mapas en vivo abiertos desde tu dirección (hasta ${opciones.maximoPorDireccion}). Cerrá alguno y probá de nuevo.`,
         };
       }
+      const red = redDe(direccion);
+      if ((porRed.get(red) ?? 0) >= opciones.maximoPorRed) {
+        return {
+          ok: false,
+          status: 429,
+          mensaje: `Hay demasiados mapas en vivo abiertos desde tu red (hasta ${opciones.maximoPorRed}). Probá de nuevo en unos minutos; mientras tanto, /api/v1/vehiculos da las posiciones.`,
+        };
+      }
+      if (clientes.size >= opciones.maximo && !cederLugar(red)) {
+        return {
+          ok: false,
+          status: 503,
+          mensaje:
+            'El mapa en vivo tiene demasiadas conexiones abiertas en este momento. Probá de nuevo en unos segundos; mientras tanto, /api/v1/vehiculos da las posiciones.',
+        };
+      }
       // Counted before the snapshot is read, so many arriving at once cannot pass the bounds.
       const stream = new PassThrough();
-      const cliente: Cliente = { stream, direccion, desde: Date.now(), visto: new Map(), espera: [] };
-      porDireccion.set(direccion, abiertasAqui + 1);
-      clientes.add(cliente);
       let ido = false;
       const irse = () => {
         if (ido) return;
         ido = true;
         clientes.delete(cliente);
-        const quedan = (porDireccion.get(direccion) ?? 1) - 1;
-        if (quedan <= 0) porDireccion.delete(direccion);
-        else porDireccion.set(direccion, quedan);
+        sumar(porDireccion, direccion, -1);
+        sumar(porRed, red, -1);
       };
+      const cliente: Cliente = { stream, direccion, red, desde: Date.now(), irse, visto: new Map(), espera: [] };
+      sumar(porDireccion, direccion, 1);
+      sumar(porRed, red, 1);
+      clientes.add(cliente);
       stream.once('close', irse);
       stream.once('finish', irse);
       let vehiculos: VehiculoEnMapa[];

@@ -57,7 +57,7 @@ describe.each(engines)('vehículos en el panel (%s)', (engine) => {
         icono: 'Elegí el ícono del vehículo: camión recolector, motoniveladora, camión, pala cargadora, barredora, camioneta.',
         servicio: 'Elegí el servicio del vehículo: recolección de residuos o reparación de calles.',
         dispositivo:
-          'Escribí el identificador con letras sin acentos, números, puntos, guiones o dos puntos, sin espacios y empezando con una letra o un número; por ejemplo recolector-3.',
+          'Escribí el identificador con letras sin acentos, números, puntos, guiones o dos puntos, sin espacios y empezando con una letra o un número; por ejemplo k7mq-x3fp-9wcr.',
       },
       valores: { alias: '   ', icono: 'tractor', servicio: 'bomberos', dispositivo: 'con espacio' },
     });
@@ -70,7 +70,7 @@ describe.each(engines)('vehículos en el panel (%s)', (engine) => {
       [{ dispositivo: 'a'.repeat(101) }, { dispositivo: 'Escribí el identificador con hasta 100 caracteres.' }],
       [
         { dispositivo: '' },
-        { dispositivo: 'Escribí el identificador del teléfono o rastreador (el que muestra Traccar Client, o el IMEI del equipo), por ejemplo recolector-3.' },
+        { dispositivo: 'Escribí el identificador del dispositivo: el que propone el sitio, u otro largo y al azar, por ejemplo k7mq-x3fp-9wcr.' },
       ],
       [{ dispositivo: 'camión-1' }, { dispositivo: 'Escribí el identificador con letras sin acentos' }],
       [{ dispositivo: '-guion' }, { dispositivo: 'empezando con una letra o un número' }],

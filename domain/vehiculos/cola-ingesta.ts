@@ -1,6 +1,6 @@
 import type { AppContext } from '#domain/shared/context.ts';
 import { type ResultadoRegistro, registrarPosiciones } from './commands.ts';
-import type { PosicionRecibida } from './ingesta.ts';
+import type { PosicionRecibida, ReporteSinPosicion } from './ingesta.ts';
 
 /*
  * Group commit of the ingest (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura
@@ -61,7 +61,7 @@ export type ColaIngesta = {
    * error of a batch that failed, when nothing of it was stored. `direccion`: the client's address
    * as limits key it, to bound guesses of device identifiers.
    */
-  registrar(posicion: PosicionRecibida, opciones?: { direccion?: string }): Promise<ResultadoCola>;
+  registrar(posicion: PosicionRecibida | ReporteSinPosicion, opciones?: { direccion?: string }): Promise<ResultadoCola>;
   /** Positions waiting for a batch (not counting the one being written). */
   enEspera(): number;
   /** Stops taking positions, writes those waiting and resolves when the last batch has ended. */
@@ -69,7 +69,7 @@ export type ColaIngesta = {
 };
 
 type Espera = {
-  posicion: PosicionRecibida;
+  posicion: PosicionRecibida | ReporteSinPosicion;
   direccion: string | undefined;
   /** The context's clock, for the rate limit and `recibida_en`. */
   llegada: Date;

@@ -4,7 +4,7 @@ import { vehiculos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimits, limitCounts } from '#domain/shared/limits.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
-import type { PosicionRecibida } from './ingesta.ts';
+import type { PosicionRecibida, ReporteSinPosicion } from './ingesta.ts';
 import { esPublica } from './privacidad.ts';
 
 /**
@@ -28,13 +28,16 @@ export type ResultadoRegistro =
   | { tipo: 'registrada'; id: number; vehiculoId: number; publica: boolean }
   /** The same vehicle already has a position at that time (a retry): acknowledged, not stored twice. */
   | { tipo: 'repetida'; vehiculoId: number }
+  /** A report of an active vehicle with no position to store (no fix, cell only, too old): acknowledged. */
+  | { tipo: 'sin_posicion'; vehiculoId: number }
   /** No active vehicle has this device: a tracker gets 404, as from Traccar. */
   | { tipo: 'desconocido' }
   | { tipo: 'limite'; reintentarEnSegundos: number; mensaje: string };
 
 /** A position to store, with the client's address as limits key it (to bound guesses of device identifiers). */
 export type PosicionARegistrar = {
-  posicion: PosicionRecibida;
+  /** A position, or a report that names its device and has none to store (`leerPosicion`). */
+  posicion: PosicionRecibida | ReporteSinPosicion;
   direccion?: string;
   /** When it arrived (the context's clock by default): the rate limit and `recibida_en` count from it. */
   llegada?: Date;
@@ -70,7 +73,7 @@ export async function registrarPosiciones(
   const lote = entradas.map((e) => ({
     ...e,
     llegada: e.llegada ?? ahora,
-    publica: esPublica(e.posicion, ajustes),
+    publica: 'sinPosicion' in e.posicion ? false : esPublica(e.posicion, ajustes),
     claveDireccion: e.direccion === undefined ? undefined : ctx.cipher.hash('limite-ingesta-desconocidos', e.direccion),
   }));
 
@@ -120,6 +123,10 @@ export async function registrarPosiciones(
         }
         vehiculo.proximo = previsto + INTERVALO_POR_DISPOSITIVO_MS;
         proximos.set(vehiculo.id, vehiculo.proximo);
+        if ('sinPosicion' in e.posicion) {
+          resultados.push({ tipo: 'sin_posicion', vehiculoId: vehiculo.id });
+          continue;
+        }
         // `repetida` until the INSERT below stores it; a retry counts against the rate like any report.
         resultados.push({ tipo: 'repetida', vehiculoId: vehiculo.id });
         const clave = `${vehiculo.id} ${e.posicion.horaDispositivo.getTime()}`;
@@ -132,7 +139,9 @@ export async function registrarPosiciones(
       const datosProximos = JSON.stringify([...proximos].map(([id, proximo]) => ({ id, proximo: new Date(proximo).toISOString() })));
       const datosNuevas = JSON.stringify(
         [...nuevas.values()].map((n) => {
-          const { posicion, llegada, publica } = lote[n]!;
+          const { llegada, publica } = lote[n]!;
+          // Only positions are in `nuevas`.
+          const posicion = lote[n]!.posicion as PosicionRecibida;
           const { vehiculoId } = resultados[n] as { vehiculoId: number };
           return {
             n,

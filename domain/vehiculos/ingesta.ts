@@ -16,8 +16,16 @@
  *   batteryLevel } }, device: { uniqueId } }`.
  *
  * Every result is in one set of units: degrees (WGS 84), km/h, degrees from north in [0, 360),
- * metres, battery percent. Anything that cannot be a real position of a municipal vehicle is
- * refused with a Spanish reason, and nothing of it is stored.
+ * metres, battery percent.
+ *
+ * A tracker that gets an error sends the same report again, and Traccar Client keeps its whole
+ * offline buffer behind it (docs/decisions/036-ingesta-de-rastreadores.md). So only what no retry
+ * can mend is refused, with a Spanish reason: no device identifier, coordinates that cannot be on
+ * Earth, text where a number goes. Everything else a real client sends is acknowledged: without a
+ * time, the server's; a time ahead of the server's clock, the server's too; without coordinates
+ * (cell or Wi-Fi only, no GPS fix, `valid=false`, the point 0, 0) or older than the positions are
+ * kept, nothing to store (`posicion: null`); an optional value no vehicle can have (a speed of
+ * 900 km/h, a battery of 120 %) is left out and the position kept.
  */
 
 /** A position read from a report, in the units the table keeps. */
@@ -37,17 +45,27 @@ export type PosicionRecibida = {
 
 export type FormatoIngesta = 'osmand' | 'traccar-client' | 'traccar-reenvio';
 
-export type LecturaPosicion = { ok: true; formato: FormatoIngesta; posicion: PosicionRecibida } | { ok: false; motivo: string };
+/** Why a well-formed report leaves nothing to store. */
+export type SinPosicion = 'sin_coordenadas' | 'sin_senal' | 'vencida';
+
+export type LecturaPosicion =
+  | { ok: true; formato: FormatoIngesta; posicion: PosicionRecibida }
+  /** Acknowledged, nothing to store; the device is still checked (an unknown one gets its 404). */
+  | { ok: true; formato: FormatoIngesta; posicion: null; dispositivo: string; sinPosicion: SinPosicion }
+  | { ok: false; motivo: string };
 
 /** What a request brought: HTTP parameters (query string or form body), or a parsed JSON body. */
 export type EntradaIngesta = { parametros: URLSearchParams } | { json: unknown };
 
 export const NUDOS_A_KMH = 1.852;
 export const MS_A_KMH = 3.6;
-/** A device clock may run a little ahead; more than this is a wrong clock, not a position. */
+/** A device clock may run a little ahead; past this its time is a wrong clock's, and the server's is used. */
 export const MAXIMO_ADELANTO_MS = 5 * 60_000;
-/** Trackers buffer positions while offline and send them later; a week is the oldest kept. */
-export const MAXIMA_ANTIGUEDAD_MS = 7 * 24 * 3_600_000;
+/**
+ * Trackers buffer positions while offline and send them later, oldest first: any age is history,
+ * up to the positions' retention (RETENCION_POSICIONES_DIAS, retencion.ts); older, nothing is kept.
+ */
+export const MAXIMA_ANTIGUEDAD_MS = 30 * 24 * 3_600_000;
 export const MAXIMA_VELOCIDAD_KMH = 500;
 export const MAXIMO_LARGO_DISPOSITIVO = 100;
 const ALTITUD = { min: -1_000, max: 20_000 };
@@ -60,6 +78,16 @@ class Invalida extends Error {}
 const invalida = (motivo: string): never => {
   throw new Invalida(motivo);
 };
+/** A well-formed report with nothing to store: thrown once its device identifier is read. */
+class SinGuardar extends Error {
+  readonly dispositivo: string;
+  readonly razon: SinPosicion;
+  constructor(dispositivo: string, razon: SinPosicion) {
+    super(razon);
+    this.dispositivo = dispositivo;
+    this.razon = razon;
+  }
+}
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -94,47 +122,49 @@ function dispositivoValido(valor: unknown, campo: string): string {
   return valor;
 }
 
-function coordenadas(latitud: number | undefined, longitud: number | undefined): { latitud: number; longitud: number } {
-  if (latitud === undefined || longitud === undefined) return invalida('Faltan la latitud y la longitud de la posición.');
+function coordenadas(dispositivo: string, latitud: number | undefined, longitud: number | undefined): { latitud: number; longitud: number } {
+  // A report of cell towers or Wi-Fi networks only, or a heartbeat: acknowledged, nothing to store.
+  if (latitud === undefined && longitud === undefined) throw new SinGuardar(dispositivo, 'sin_coordenadas');
+  if (latitud === undefined || longitud === undefined) return invalida('Llegó la latitud sin la longitud, o al revés: mandá las dos.');
   if (latitud < -90 || latitud > 90) invalida('La latitud tiene que estar entre -90 y 90 grados.');
   if (longitud < -180 || longitud > 180) invalida('La longitud tiene que estar entre -180 y 180 grados.');
   // What a GPS without a fix reports: the point in the Gulf of Guinea, never a vehicle of the town.
-  if (latitud === 0 && longitud === 0) invalida('La posición 0, 0 no es válida: el dispositivo todavía no tiene señal de GPS.');
+  if (latitud === 0 && longitud === 0) throw new SinGuardar(dispositivo, 'sin_senal');
   return { latitud, longitud };
 }
 
-/** km/h from a speed in the format's unit; a negative speed means the device does not know it. */
+/*
+ * The optional values: a negative one means the device does not know it (Traccar Client writes
+ * -1), and one no vehicle can have (a GPS glitch) is left out: the position is still good.
+ */
+
+/** km/h from a speed in the format's unit. */
 function velocidad(valor: number | undefined, aKmh: number): number | null {
   if (valor === undefined || valor < 0) return null;
   // Two decimals: a knot is 1.852 km/h, and 2.6 kn is not 4.8152000000000001 km/h.
   const kmh = Math.round(valor * aKmh * 100) / 100;
-  if (kmh > MAXIMA_VELOCIDAD_KMH) invalida(`La velocidad (${Math.round(kmh)} km/h) no es posible para un vehículo municipal.`);
-  return kmh;
+  return kmh > MAXIMA_VELOCIDAD_KMH ? null : kmh;
 }
 
-/** Degrees from north in [0, 360); a negative course means unknown (Traccar Client writes -1). */
+/** Degrees from north in [0, 360). */
 function rumbo(valor: number | undefined): number | null {
-  if (valor === undefined || valor < 0) return null;
-  if (valor >= 720) invalida('El rumbo tiene que estar entre 0 y 360 grados.');
+  if (valor === undefined || valor < 0 || valor >= 720) return null;
   return valor % 360;
 }
 
 function altitud(valor: number | undefined): number | null {
-  if (valor === undefined) return null;
-  if (valor < ALTITUD.min || valor > ALTITUD.max) invalida(`La altitud tiene que estar entre ${ALTITUD.min} y ${ALTITUD.max} metros.`);
+  if (valor === undefined || valor < ALTITUD.min || valor > ALTITUD.max) return null;
   return valor;
 }
 
 function precision(valor: number | undefined): number | null {
-  if (valor === undefined || valor < 0) return null;
-  if (valor > MAXIMA_PRECISION_M) invalida('La precisión de la posición no puede ser de más de 100 km.');
+  if (valor === undefined || valor < 0 || valor > MAXIMA_PRECISION_M) return null;
   return valor;
 }
 
-/** Battery percent; a negative value means unknown. */
+/** Battery percent. */
 function bateria(porcentaje: number | undefined): number | null {
-  if (porcentaje === undefined || porcentaje < 0) return null;
-  if (porcentaje > 100) invalida('La batería se informa en porcentaje, de 0 a 100.');
+  if (porcentaje === undefined || porcentaje < 0 || porcentaje > 100) return null;
   return porcentaje;
 }
 
@@ -175,8 +205,9 @@ function horaDeTexto(texto: string, campo: string): Date {
   return hora;
 }
 
-function horaDeJson(valor: unknown, campo: string): Date {
-  if (valor === undefined || valor === null || valor === '') return invalida(`Falta la hora de la posición (${campo}).`);
+/** The time a JSON body gives, or undefined when it gives none. */
+function horaDeJson(valor: unknown, campo: string): Date | undefined {
+  if (valor === undefined || valor === null || valor === '') return undefined;
   if (typeof valor === 'number') {
     if (!Number.isFinite(valor) || valor < 0) invalida(`${campo} no es una fecha y hora válida.`);
     return horaEpoch(valor);
@@ -185,12 +216,13 @@ function horaDeJson(valor: unknown, campo: string): Date {
   return horaDeTexto(valor, campo);
 }
 
-/** A time the site can believe: at most a few minutes ahead of `ahora`, at most a week old. */
-function horaCreible(hora: Date, ahora: Date): Date {
-  if (hora.getTime() > ahora.getTime() + MAXIMO_ADELANTO_MS) {
-    invalida('La hora de la posición está más de 5 minutos en el futuro: revisá la fecha, la hora y la zona horaria del dispositivo.');
-  }
-  if (hora.getTime() < ahora.getTime() - MAXIMA_ANTIGUEDAD_MS) invalida('La posición es de hace más de 7 días: no se guarda.');
+/**
+ * The time to store: the device's, or the server's when the report has none or its clock runs
+ * ahead (the position is taken as just sent). Older than the positions are kept: nothing to store.
+ */
+function horaCreible(dispositivo: string, hora: Date | undefined, ahora: Date): Date {
+  if (hora === undefined || hora.getTime() > ahora.getTime() + MAXIMO_ADELANTO_MS) return ahora;
+  if (hora.getTime() < ahora.getTime() - MAXIMA_ANTIGUEDAD_MS) throw new SinGuardar(dispositivo, 'vencida');
   return hora;
 }
 
@@ -213,20 +245,20 @@ const opcional = (parametros: URLSearchParams, campo: string, ...claves: string[
 function leerOsmAndSinCapturar(parametros: URLSearchParams, ahora: Date): PosicionRecibida {
   const dispositivo = dispositivoValido(parametro(parametros, 'id', 'deviceid'), 'id o deviceid');
   const valido = parametros.get('valid');
-  if (valido !== null && ['false', '0'].includes(valido.toLowerCase()))
-    invalida('El dispositivo marcó la posición como no válida (valid=false): no tiene señal de GPS.');
   let latitud = opcional(parametros, 'lat', 'lat');
   let longitud = opcional(parametros, 'lon', 'lon');
   const location = parametros.get('location');
-  if ((latitud === undefined || longitud === undefined) && location !== null) {
+  if ((latitud === undefined || longitud === undefined) && location !== null && location !== '') {
     const partes = location.split(',');
     if (partes.length !== 2) invalida('location tiene que ser la latitud y la longitud separadas por una coma (location=-40.76,-71.64).');
     latitud = numeroDeTexto(partes[0]!.trim(), 'La latitud de location');
     longitud = numeroDeTexto(partes[1]!.trim(), 'La longitud de location');
   }
-  const posicion = coordenadas(latitud, longitud);
+  const posicion = coordenadas(dispositivo, latitud, longitud);
+  // The device says it has no fix: its coordinates are an old or a made-up point.
+  if (valido !== null && ['false', '0'].includes(valido.toLowerCase())) throw new SinGuardar(dispositivo, 'sin_senal');
   const timestamp = parametros.get('timestamp');
-  if (timestamp === null || timestamp === '') invalida('Falta la hora de la posición (timestamp).');
+  const hora = timestamp === null || timestamp === '' ? undefined : horaDeTexto(timestamp, 'timestamp');
   return {
     dispositivo,
     ...posicion,
@@ -235,7 +267,7 @@ function leerOsmAndSinCapturar(parametros: URLSearchParams, ahora: Date): Posici
     altitud: altitud(opcional(parametros, 'altitude', 'altitude')),
     precisionM: precision(opcional(parametros, 'accuracy', 'accuracy')),
     bateria: bateria(opcional(parametros, 'batt', 'batt')),
-    horaDispositivo: horaCreible(horaDeTexto(timestamp!, 'timestamp'), ahora),
+    horaDispositivo: horaCreible(dispositivo, hora, ahora),
   };
 }
 
@@ -243,14 +275,20 @@ function leerTraccarClientSinCapturar(cuerpo: Record<string, unknown>, ahora: Da
   const dispositivo = dispositivoValido(cuerpo.device_id, 'device_id');
   const location = cuerpo.location;
   if (Array.isArray(location)) invalida('Mandá una posición por solicitud: location tiene que ser un objeto, no una lista.');
-  if (!esObjeto(location)) return invalida('Falta location con la posición.');
-  const coords = location.coords;
-  if (!esObjeto(coords)) return invalida('Falta location.coords con la latitud y la longitud.');
-  const posicion = coordenadas(numeroDeJson(coords.latitude, 'location.coords.latitude'), numeroDeJson(coords.longitude, 'location.coords.longitude'));
+  // A heartbeat or an event without a location: acknowledged, nothing to store.
+  if (location === undefined || location === null) throw new SinGuardar(dispositivo, 'sin_coordenadas');
+  if (!esObjeto(location)) return invalida('location tiene que ser un objeto con la posición.');
+  const coords = location.coords ?? {};
+  if (!esObjeto(coords)) return invalida('location.coords tiene que ser un objeto con la latitud y la longitud.');
+  const posicion = coordenadas(
+    dispositivo,
+    numeroDeJson(coords.latitude, 'location.coords.latitude'),
+    numeroDeJson(coords.longitude, 'location.coords.longitude'),
+  );
   // The battery is inside location (the SDK's native format); a copy at the top is read as well.
   const battery = esObjeto(location.battery) ? location.battery : esObjeto(cuerpo.battery) ? cuerpo.battery : undefined;
   const nivel = battery ? numeroDeJson(battery.level, 'battery.level') : undefined;
-  if (nivel !== undefined && nivel > 1) invalida('battery.level es una fracción, de 0 a 1.');
+  const hora = horaDeJson(location.timestamp, 'location.timestamp');
   return {
     dispositivo,
     ...posicion,
@@ -258,8 +296,9 @@ function leerTraccarClientSinCapturar(cuerpo: Record<string, unknown>, ahora: Da
     rumbo: rumbo(numeroDeJson(coords.heading, 'location.coords.heading')),
     altitud: altitud(numeroDeJson(coords.altitude, 'location.coords.altitude')),
     precisionM: precision(numeroDeJson(coords.accuracy, 'location.coords.accuracy')),
-    bateria: nivel === undefined || nivel < 0 ? null : bateria(Math.round(nivel * 1000) / 10),
-    horaDispositivo: horaCreible(horaDeJson(location.timestamp, 'location.timestamp'), ahora),
+    // A fraction, 0..1; anything else is left out.
+    bateria: nivel === undefined || nivel < 0 || nivel > 1 ? null : bateria(Math.round(nivel * 1000) / 10),
+    horaDispositivo: horaCreible(dispositivo, hora, ahora),
   };
 }
 
@@ -267,10 +306,10 @@ function leerReenvioSinCapturar(cuerpo: Record<string, unknown>, ahora: Date): P
   const { position, device } = cuerpo;
   if (!esObjeto(position) || !esObjeto(device)) return invalida('Un reenvío de Traccar trae los objetos position y device.');
   const dispositivo = dispositivoValido(device.uniqueId, 'device.uniqueId');
-  if (position.valid === false) invalida('Traccar marcó la posición como no válida (valid=false): el dispositivo no tenía señal de GPS.');
-  const posicion = coordenadas(numeroDeJson(position.latitude, 'position.latitude'), numeroDeJson(position.longitude, 'position.longitude'));
+  const posicion = coordenadas(dispositivo, numeroDeJson(position.latitude, 'position.latitude'), numeroDeJson(position.longitude, 'position.longitude'));
+  if (position.valid === false) throw new SinGuardar(dispositivo, 'sin_senal');
   const atributos = esObjeto(position.attributes) ? position.attributes : {};
-  const hora = position.fixTime ?? position.deviceTime;
+  const hora = horaDeJson(position.fixTime ?? position.deviceTime, 'position.fixTime');
   return {
     dispositivo,
     ...posicion,
@@ -280,7 +319,7 @@ function leerReenvioSinCapturar(cuerpo: Record<string, unknown>, ahora: Date): P
     // Traccar writes 0 when it does not know the accuracy.
     precisionM: precision(numeroDeJson(position.accuracy, 'position.accuracy') || undefined),
     bateria: bateria(numeroDeJson(atributos.batteryLevel, 'position.attributes.batteryLevel')),
-    horaDispositivo: horaCreible(horaDeJson(hora, 'position.fixTime'), ahora),
+    horaDispositivo: horaCreible(dispositivo, hora, ahora),
   };
 }
 
@@ -288,6 +327,7 @@ function capturar(formato: FormatoIngesta, leer: () => PosicionRecibida): Lectur
   try {
     return { ok: true, formato, posicion: leer() };
   } catch (error) {
+    if (error instanceof SinGuardar) return { ok: true, formato, posicion: null, dispositivo: error.dispositivo, sinPosicion: error.razon };
     if (error instanceof Invalida) return { ok: false, motivo: error.message };
     throw error;
   }
@@ -312,6 +352,9 @@ export function leerJson(cuerpo: unknown, ahora: Date): LecturaPosicion {
     motivo: 'El JSON no tiene la forma de Traccar Client (device_id y location) ni la de un reenvío de un servidor Traccar (position y device).',
   };
 }
+
+/** What a report with nothing to store still names: its device, to be checked like any other. */
+export type ReporteSinPosicion = { dispositivo: string; sinPosicion: SinPosicion };
 
 /** A report in any of the three formats. */
 export function leerPosicion(entrada: EntradaIngesta, ahora: Date): LecturaPosicion {

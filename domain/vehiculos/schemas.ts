@@ -13,20 +13,28 @@ const LARGO_BUSQUEDA = 100;
 
 /**
  * What a device identifier may be written with: ASCII letters, digits, and `.`, `_`, `-` and `:`
- * inside, starting with a letter or a digit. Every tracker and app we know of uses these (an IMEI,
- * Traccar Client's eight digits, `vla-recolector-1`); a space, an accent or a symbol would have to
+ * inside, starting with a letter or a digit. Every tracker and app we know of accepts these (the
+ * site's random `k7mq-x3fp-9wcr`, an IMEI, `vla-recolector-1`); a space, an accent or a symbol would have to
  * be typed the same way on a phone's keyboard and travels escaped in the OsmAnd address, where
  * one wrong character silently becomes another device.
  */
 export const PATRON_DISPOSITIVO = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 
+/** Shorter than this, or digits only (an IMEI, a phone number), an identifier can be guessed or read off the phone. */
+export const MINIMO_DISPOSITIVO_SEGURO = 12;
+
+/** Whether a device identifier is one anyone could guess or read: staff may still save it, warned. */
+export const dispositivoDebil = (dispositivo: string): boolean => dispositivo.length < MINIMO_DISPOSITIVO_SEGURO || /^\d+$/.test(dispositivo);
+
+export const AVISO_DISPOSITIVO_DEBIL =
+  'Este identificador es corto (menos de 12 caracteres) o tiene sólo números, como un IMEI o un número de teléfono. Es la única clave del rastreador: cualquiera que lo sepa puede mover el vehículo en el mapa público. Conviene uno largo y al azar, como el que propone el sitio al agregar un vehículo.';
+
 const MENSAJE_ALIAS = 'Escribí el nombre del vehículo como lo ve el público en el mapa, por ejemplo Recolector 3.';
 const MENSAJE_ICONO = `Elegí el ícono del vehículo: ${Object.values(ETIQUETAS_ICONO).join(', ').toLowerCase()}.`;
 const MENSAJE_SERVICIO = `Elegí el servicio del vehículo: ${Object.values(ETIQUETAS_SERVICIO).join(' o ').toLowerCase()}.`;
-const MENSAJE_DISPOSITIVO =
-  'Escribí el identificador del teléfono o rastreador (el que muestra Traccar Client, o el IMEI del equipo), por ejemplo recolector-3.';
+const MENSAJE_DISPOSITIVO = 'Escribí el identificador del dispositivo: el que propone el sitio, u otro largo y al azar, por ejemplo k7mq-x3fp-9wcr.';
 const MENSAJE_FORMATO_DISPOSITIVO =
-  'Escribí el identificador con letras sin acentos, números, puntos, guiones o dos puntos, sin espacios y empezando con una letra o un número; por ejemplo recolector-3.';
+  'Escribí el identificador con letras sin acentos, números, puntos, guiones o dos puntos, sin espacios y empezando con una letra o un número; por ejemplo k7mq-x3fp-9wcr.';
 
 /** A vehicle as the back-office's create and edit forms send it. */
 export const vehiculoSchema = z.object({

@@ -191,37 +191,45 @@ const parametrosOsmAnd = z
     lat: numeroOsmAnd('Latitud en grados (punto decimal).'),
     lon: numeroOsmAnd('Longitud en grados.'),
     location: z.string().optional().meta({ description: 'En lugar de lat y lon: `latitud,longitud`.' }),
-    timestamp: z
-      .string()
-      .optional()
-      .meta({ description: 'Obligatorio: segundos o milisegundos desde 1970, o ISO 8601 (sin zona, UTC). Hasta 5 minutos en el futuro y 7 días atrás.' }),
+    timestamp: z.string().optional().meta({
+      description:
+        'Segundos o milisegundos desde 1970, ISO 8601 o `AAAA-MM-DD HH:MM:SS` (sin zona, UTC). Sin hora, o más de 5 minutos en el futuro, vale la del servidor; de más de 30 días atrás se acusa (200) y no se guarda.',
+    }),
     speed: numeroOsmAnd('Velocidad en nudos (se guarda en km/h).'),
     bearing: numeroOsmAnd('Rumbo en grados desde el norte (también `heading`).'),
     heading: numeroOsmAnd('Otro nombre de `bearing`.'),
     altitude: numeroOsmAnd('Altitud en metros.'),
     accuracy: numeroOsmAnd('Precisión en metros.'),
     batt: numeroOsmAnd('Batería en porcentaje (0 a 100).'),
-    valid: z.string().optional().meta({ description: '`false` o `0`: la posición no es válida y no se guarda.' }),
+    hdop: numeroOsmAnd('Se acepta y no se guarda (no está en metros).'),
+    valid: z.string().optional().meta({ description: '`false` o `0`: el dispositivo no tiene señal; se acusa (200) y no se guarda.' }),
   })
-  .meta({ description: 'El protocolo OsmAnd: otros parámetros se ignoran.' });
+  .meta({
+    description:
+      'El protocolo OsmAnd: otros parámetros (cell, wifi, ignition…) se ignoran. Sin lat, lon ni location (sólo antenas o wifi) se acusa (200) y no se guarda nada; también 0, 0. Un valor opcional imposible (velocidad de más de 500 km/h, batería de más de 100) queda afuera y la posición se guarda.',
+  });
 
 const traccarClient = z
   .object({
     device_id: texto.meta({ description: 'Identificador del dispositivo.' }),
-    location: z.object({
-      timestamp: texto.meta({ description: 'ISO 8601.', example: '2026-07-15T15:00:00.000Z' }),
-      coords: z.object({
-        latitude: z.number(),
-        longitude: z.number(),
-        speed: z.number().optional().meta({ description: 'm/s; negativa si no se conoce.' }),
-        heading: z.number().optional().meta({ description: 'Grados; negativo si no se conoce.' }),
-        altitude: z.number().optional(),
-        accuracy: z.number().optional().meta({ description: 'Metros.' }),
-      }),
-      battery: z.object({ level: z.number().meta({ description: 'De 0 a 1; negativo si no se conoce.' }) }).optional(),
-      is_moving: z.boolean().optional(),
-      odometer: z.number().optional(),
-    }),
+    location: z
+      .object({
+        timestamp: texto.optional().meta({ description: 'ISO 8601; sin ella, la hora del servidor.', example: '2026-07-15T15:00:00.000Z' }),
+        coords: z.object({
+          latitude: z.number(),
+          longitude: z.number(),
+          speed: z.number().optional().meta({ description: 'm/s; negativa si no se conoce.' }),
+          heading: z.number().optional().meta({ description: 'Grados; negativo si no se conoce.' }),
+          altitude: z.number().optional(),
+          accuracy: z.number().optional().meta({ description: 'Metros.' }),
+        }),
+        battery: z.object({ level: z.number().meta({ description: 'De 0 a 1; negativo si no se conoce.' }) }).optional(),
+        is_moving: z.boolean().optional(),
+        event: z.string().optional(),
+        odometer: z.number().optional(),
+      })
+      .optional()
+      .meta({ description: 'Sin location, o sin coords (un latido, un evento), se acusa (200) y no se guarda nada.' }),
   })
   .meta({ id: 'PosicionTraccarClient', description: 'El JSON de Traccar Client 9 o posterior; otras claves se ignoran.' });
 
@@ -234,7 +242,10 @@ const reenvioTraccar = z
       course: z.number().optional(),
       altitude: z.number().optional(),
       accuracy: z.number().optional(),
-      fixTime: z.union([texto, z.number()]).meta({ description: 'ISO 8601 o milisegundos desde 1970 (si falta, deviceTime).' }),
+      fixTime: z
+        .union([texto, z.number()])
+        .optional()
+        .meta({ description: 'ISO 8601 o milisegundos desde 1970 (si falta, deviceTime; sin las dos, la hora del servidor).' }),
       deviceTime: z.union([texto, z.number()]).optional(),
       valid: z.boolean().optional(),
       attributes: z.object({ batteryLevel: z.number().optional().meta({ description: 'Porcentaje.' }) }).optional(),
@@ -392,11 +403,14 @@ export const ROUTES = {
   'GET /posiciones': {
     resumen: 'Recibir la posición de un rastreador (protocolo OsmAnd)',
     descripcion:
-      'La URL que se configura en OsmAnd, en Traccar Client anterior a 9 o en un rastreador que habla OsmAnd (también la raíz de `INGEST_PORT`). Sin sesión: el identificador del dispositivo es la credencial. Una posición por solicitud; se acepta una por segundo por dispositivo, con ráfagas de 20. Ver docs/decisions/015-seguimiento-de-vehiculos.md.',
+      'La URL que se configura en OsmAnd, en Traccar Client anterior a 9 o en un rastreador que habla OsmAnd (también la raíz de `INGEST_PORT`). Sin sesión: el identificador del dispositivo es la credencial. Una posición por solicitud; se acepta una por segundo por dispositivo, con ráfagas de 20. Todo reporte bien formado recibe 200, así la cola del rastreador avanza. Ver docs/decisions/015-seguimiento-de-vehiculos.md y docs/decisions/036-ingesta-de-rastreadores.md.',
     query: parametrosOsmAnd,
     respuestas: {
-      200: { descripcion: 'Guardada (o ya estaba: mismo dispositivo y hora). Cuerpo vacío, como responde Traccar.' },
-      400: error('Datos que no pueden ser una posición: no se guardó nada'),
+      200: {
+        descripcion:
+          'Guardada (o ya estaba: mismo dispositivo y hora), o acusada sin nada que guardar (sin coordenadas, sin señal, más vieja que lo que se conservan las posiciones). Cuerpo vacío, como responde Traccar.',
+      },
+      400: error('Falta el identificador, las coordenadas son imposibles o un valor no se puede leer: no se guardó nada'),
       404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
       429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },
       503: sinGuardar,
@@ -409,8 +423,8 @@ export const ROUTES = {
     cuerpo: z.union([traccarClient, reenvioTraccar]),
     cuerpoFormulario: parametrosOsmAnd,
     respuestas: {
-      200: { descripcion: 'Guardada (o ya estaba). Cuerpo vacío.' },
-      400: error('Datos que no pueden ser una posición: no se guardó nada'),
+      200: { descripcion: 'Guardada (o ya estaba), o acusada sin nada que guardar. Cuerpo vacío.' },
+      400: error('Falta el identificador, las coordenadas son imposibles o un valor no se puede leer: no se guardó nada'),
       404: error('Ningún vehículo activo tiene ese identificador de dispositivo'),
       413: error('Cuerpo demasiado grande'),
       429: { ...error('Demasiadas posiciones de ese dispositivo, o demasiados identificadores desconocidos desde esa dirección'), encabezados: reintentar },

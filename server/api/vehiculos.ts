@@ -45,6 +45,7 @@ function respuesta(resultado: ResultadoCola): { status: number; error?: string; 
   switch (resultado.tipo) {
     case 'registrada':
     case 'repetida':
+    case 'sin_posicion':
       return { status: 200 };
     case 'desconocido':
       return { status: 404, error: 'Ningún vehículo activo tiene ese identificador de dispositivo: revisá el identificador configurado en el rastreador.' };
@@ -75,7 +76,10 @@ export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, { enVi
         return reply.status(400).send({ error: lectura.motivo });
       }
       // Answered once its batch has committed (domain/vehiculos/cola-ingesta.ts): a 200 is stored.
-      const resultado = await cola.registrar(lectura.posicion, { direccion: clientKey(request) });
+      // A report with nothing to store still goes through the queue: its device is checked (an
+      // unknown one is a 404 and counts for the address) and its rate counted, like any report.
+      const reporte = lectura.posicion ?? { dispositivo: lectura.dispositivo, sinPosicion: lectura.sinPosicion };
+      const resultado = await cola.registrar(reporte, { direccion: clientKey(request) });
       request.server.metricas.posicion(resultado.tipo);
       const { status, error, reintentarEnSegundos } = respuesta(resultado);
       if (reintentarEnSegundos !== undefined) reply.header('retry-after', String(reintentarEnSegundos));

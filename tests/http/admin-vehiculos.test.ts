@@ -302,6 +302,47 @@ describe.each(engines)('/admin/vehiculos (%s)', (engine) => {
     }
   });
 
+  it('un vehículo nuevo trae un identificador al azar que el QR lleva; uno corto o de sólo números se guarda con un aviso', async () => {
+    const valorPropuesto = (html: string) => /<input[^>]*name="dispositivo"[^>]*value="([^"]*)"/.exec(html)?.[1];
+    const [una, otra] = [valorPropuesto((await ver(t, '/admin/vehiculos', admin)).body), valorPropuesto((await ver(t, '/admin/vehiculos', admin)).body)];
+    // Twelve symbols without look-alikes (no 0, o, 1, l, i), a new one each time; never an IMEI.
+    expect(una).toMatch(/^[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}$/);
+    expect(otra).toMatch(/^[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}$/);
+    expect(una).not.toBe(otra);
+    const formulario = textoDe((await ver(t, '/admin/vehiculos', admin)).body);
+    expect(formulario).toContain('no uses el IMEI ni el número del teléfono');
+
+    // Saved as proposed: no warning, and the sheet's QR code carries it.
+    const alAzar = await alta('Camioneta al azar', una!);
+    const pagina = textoDe((await ver(t, `/admin/vehiculos/${alAzar.id}`, admin)).body);
+    expect(pagina).not.toContain('cualquiera que lo sepa puede mover el vehículo');
+    const hoja = await ver(t, `/admin/vehiculos/${alAzar.id}/configuracion`, admin);
+    const img = /<img src="(data:image\/svg\+xml;base64,[^"]+)"/.exec(hoja.body);
+    expect(img![1]).toBe(await codigoQr(`${INGESTA}?id=${una}&accuracy=high&distance=0&interval=10&fastest_interval=10`));
+
+    // An IMEI or a short name typed by staff: saved, and its page and sheet say why it is a risk.
+    const aviso =
+      /Este identificador es corto \(menos de 12 caracteres\) o tiene sólo números.*cualquiera que lo sepa puede mover el vehículo en el mapa público/;
+    for (const [alias, dispositivo] of [
+      ['Camioneta con IMEI', `86210405${engine === 'pglite' ? '3' : '4'}123456`],
+      ['Camioneta corta', `corta-${engine.slice(0, 2)}`],
+    ]) {
+      const v = await alta(alias!, dispositivo!);
+      expect(textoDe((await ver(t, `/admin/vehiculos/${v.id}?aviso=alta`, admin)).body), dispositivo).toMatch(aviso);
+      expect(textoDe((await ver(t, `/admin/vehiculos/${v.id}/configuracion`, admin)).body), dispositivo).toMatch(aviso);
+    }
+    // The form that comes back with another error says it too.
+    const conError = await enviar(t, '/admin/vehiculos', admin, {
+      intent: 'crear',
+      alias: '',
+      icono: 'camioneta',
+      servicio: 'vialidad',
+      dispositivo: '12345678',
+    });
+    expect(conError.statusCode).toBe(400);
+    expect(textoDe(conError.body)).toMatch(aviso);
+  });
+
   it('lo hostil recibe 4xx en castellano, nunca 5xx', async () => {
     const v = await alta('Hostil', 'hostil-1');
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999', '2147483648', '999999', `${'9'.repeat(3000)}`]) {

@@ -208,7 +208,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     for (let i = 0; i < 5; i++) await pedir('/api/v1/solicitudes-decreto/{codigo}', 'get', { remoteAddress: ip });
     // The ingest's refusals: invalid data, an unknown device, a body too large, too many reports.
     await pedir('/api/v1/posiciones', 'get', { url: '/api/v1/posiciones?id=vla-recolector-2&lat=-95&lon=-71&timestamp=1' });
-    await pedir('/api/v1/posiciones', 'post', { payload: { device_id: 'vla-recolector-2' } });
+    await pedir('/api/v1/posiciones', 'post', { payload: { location: { coords: { latitude: -40.77, longitude: -71.646 } } } });
     await pedir('/api/v1/posiciones', 'get', { url: `/api/v1/posiciones?id=no-existe&lat=-40.77&lon=-71.646&timestamp=${ahora()}` });
     await pedir('/api/v1/posiciones', 'post', {
       payload: { device_id: 'no-existe', location: { timestamp: new Date().toISOString(), coords: { latitude: -40.7, longitude: -71.6 } } },

@@ -23,7 +23,18 @@ type Textos = Partial<Record<CampoVehiculo, string>>;
 export const erroresVehiculo = (errores: Textos): [string, string, string][] =>
   (Object.keys(ETIQUETAS) as CampoVehiculo[]).flatMap((c) => (errores[c] ? [[c, ETIQUETAS[c], errores[c]] as [string, string, string]] : []));
 
-export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos; valores: Textos; opciones: OpcionesVehiculo }) {
+export function CamposVehiculo({
+  errores,
+  valores,
+  opciones,
+  avisoDispositivo,
+}: {
+  errores: Textos;
+  valores: Textos;
+  opciones: OpcionesVehiculo;
+  /** The warning for a weak identifier (a short or all-digit one), when the form brings one back. */
+  avisoDispositivo?: string | null;
+}) {
   return (
     <>
       <RequiredFieldsNote />
@@ -47,7 +58,7 @@ export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos
         label={ETIQUETAS.dispositivo}
         error={errores.dispositivo}
         required
-        hint="El que envía el teléfono o rastreador: en Traccar Client, «Identificador del dispositivo». Letras sin acentos, números, puntos, guiones o dos puntos, sin espacios."
+        hint="Es la clave del rastreador: quien la sepa puede mover el vehículo en el mapa. El sitio propone uno largo y al azar para un vehículo nuevo, que la hoja de configuración lleva en su código QR; no uses el IMEI ni el número del teléfono. Letras sin acentos, números, puntos, guiones o dos puntos, sin espacios."
       >
         {(control) => (
           <input
@@ -61,6 +72,7 @@ export function CamposVehiculo({ errores, valores, opciones }: { errores: Textos
           />
         )}
       </FormField>
+      {avisoDispositivo ? <p className="aviso vehiculos__aviso-dispositivo">{avisoDispositivo}</p> : null}
     </>
   );
 }

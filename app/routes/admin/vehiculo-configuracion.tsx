@@ -7,7 +7,7 @@ import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { ETIQUETAS_ICONO } from '#domain/vehiculos/campos.ts';
 import { getVehiculoAdmin } from '#domain/vehiculos/admin.ts';
 import { AJUSTES_SUGERIDOS, codigoQr, direccionesIngesta, enlaceAppTraccar, enlaceQrTraccar, plantillaOsmAnd } from '#domain/vehiculos/configuracion.ts';
-import { parseVehiculoId } from '#domain/vehiculos/schemas.ts';
+import { parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculo-configuracion';
 
 /**
@@ -39,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
       enlaceApp: enlaceAppTraccar(direcciones.principal, v.dispositivo),
       osmand: plantillaOsmAnd(direcciones.principal, v.dispositivo),
       ajustes: AJUSTES_SUGERIDOS,
+      avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
     },
     { headers: SIN_CACHE },
   );
@@ -60,7 +61,7 @@ function Imprimir() {
 }
 
 export default function VehiculoConfiguracion({ loaderData }: Route.ComponentProps) {
-  const { vehiculo: v, direcciones, enlaceQr, qr, enlaceApp, osmand, ajustes } = loaderData;
+  const { vehiculo: v, direcciones, enlaceQr, qr, enlaceApp, osmand, ajustes, avisoDispositivo } = loaderData;
   return (
     <article className="configuracion" aria-labelledby="configuracion-titulo">
       <title>{`Configuración de Traccar Client: ${v.alias} | ${SITE_NAME}`}</title>
@@ -111,6 +112,7 @@ export default function VehiculoConfiguracion({ loaderData }: Route.ComponentPro
           <dt>Identificador del dispositivo</dt>
           <dd>
             <code className="configuracion__valor">{v.dispositivo}</code>
+            {avisoDispositivo ? <p className="aviso configuracion__nota">{avisoDispositivo}</p> : null}
           </dd>
           <dt>URL del servidor</dt>
           <dd>

@@ -12,7 +12,7 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { getVehiculoAdmin, setActivo, updateVehiculo } from '#domain/vehiculos/admin.ts';
-import { estadoVehiculoSchema, parseVehiculoId } from '#domain/vehiculos/schemas.ts';
+import { estadoVehiculoSchema, parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculo';
 
 /**
@@ -72,6 +72,8 @@ export async function loader(args: Route.LoaderArgs) {
       // The step the address asks for, when it fits the vehicle's state; anything else is the page itself.
       paso: paso === 'desactivar' && v.activo ? ('desactivar' as const) : paso === 'reactivar' && !v.activo ? ('reactivar' as const) : null,
       aviso: avisoDe(params.get('aviso')),
+      // A short or all-digit identifier can be guessed: saved, but said (docs/decisions/036-ingesta-de-rastreadores.md).
+      avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
     },
     { headers: SIN_CACHE },
   );
@@ -117,7 +119,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Vehiculo({ loaderData, actionData }: Route.ComponentProps) {
-  const { vehiculo: v, posiciones, opciones, paso, aviso } = loaderData;
+  const { vehiculo: v, posiciones, opciones, paso, aviso, avisoDispositivo } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const formulario = respuesta?.formulario === 'editar' ? respuesta : undefined;
   const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
@@ -202,6 +204,7 @@ export default function Vehiculo({ loaderData, actionData }: Route.ComponentProp
               <dt>Identificador del dispositivo</dt>
               <dd>
                 <code className="vehiculos__dispositivo">{v.dispositivo}</code>
+                {avisoDispositivo ? <p className="aviso vehiculos__aviso-dispositivo">{avisoDispositivo}</p> : null}
               </dd>
               <dt>Estado</dt>
               <dd>{v.activo ? 'Activo: el sitio acepta sus reportes.' : 'Inactivo: el sitio rechaza sus reportes y el mapa no lo muestra.'}</dd>

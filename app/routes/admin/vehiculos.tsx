@@ -13,7 +13,8 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
-import { POR_PAGINA_VEHICULOS, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
+import { nuevoDispositivo } from '#domain/vehiculos/dispositivo.ts';
+import { AVISO_DISPOSITIVO_DEBIL, POR_PAGINA_VEHICULOS, dispositivoDebil, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculos';
 
 /**
@@ -32,7 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, ROLES);
   const { db, clock } = args.context.get(appContext);
   const leido = readForm(filtrosVehiculosSchema, new URL(args.request.url).searchParams, { largo: 120 });
-  const comun = { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS };
+  // A new vehicle's identifier, random, unless staff write another (docs/decisions/036-ingesta-de-rastreadores.md).
+  const comun = { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS, dispositivoSugerido: nuevoDispositivo() };
   if (!leido.ok) {
     return data(
       { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } },
@@ -57,7 +59,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Respuesta =
-  | { formulario: 'crear'; errores: Partial<Record<CampoVehiculo, string>>; valores: Partial<Record<CampoVehiculo, string>> }
+  | {
+      formulario: 'crear';
+      errores: Partial<Record<CampoVehiculo, string>>;
+      valores: Partial<Record<CampoVehiculo, string>>;
+      avisoDispositivo: string | null;
+    }
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
@@ -73,14 +80,18 @@ export async function action(args: Route.ActionArgs) {
   if (form.get('intent') !== 'crear') return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
   const r = await createVehiculo(db, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/vehiculos/${r.vehiculo.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
-  if (r.tipo === 'invalido') return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores });
+  if (r.tipo === 'invalido') {
+    const escrito = r.valores.dispositivo;
+    const avisoDispositivo = escrito && !r.errores.dispositivo && dispositivoDebil(escrito) ? AVISO_DISPOSITIVO_DEBIL : null;
+    return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores, avisoDispositivo });
+  }
   return fallo({ formulario: 'general', mensaje: r.mensaje }, r.tipo === 'prohibido' ? 403 : 400);
 }
 
 export const headers = privateDataHeaders;
 
 export default function Vehiculos({ loaderData, actionData }: Route.ComponentProps) {
-  const { opciones, porPagina, ok, errores, valores, filtros, total, items } = loaderData;
+  const { opciones, porPagina, ok, errores, valores, filtros, total, items, dispositivoSugerido } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const formulario = respuesta?.formulario === 'crear' ? respuesta : undefined;
   const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
@@ -199,7 +210,12 @@ export default function Vehiculos({ loaderData, actionData }: Route.ComponentPro
         <h2 id="agregar-titulo">Agregar un vehículo</h2>
         <ErrorSummary title="Revisá el vehículo" errors={erroresVehiculo(formulario?.errores ?? {})} ref={resumenAlta} />
         <Form method="post" className="admin__formulario" noValidate aria-labelledby="agregar-titulo">
-          <CamposVehiculo errores={formulario?.errores ?? {}} valores={formulario?.valores ?? {}} opciones={opciones} />
+          <CamposVehiculo
+            errores={formulario?.errores ?? {}}
+            valores={formulario?.valores ?? { dispositivo: dispositivoSugerido }}
+            opciones={opciones}
+            avisoDispositivo={formulario?.avisoDispositivo}
+          />
           <button type="submit" name="intent" value="crear" className="btn btn-primary">
             Agregar vehículo
           </button>
