@@ -446,7 +446,7 @@ export const ROUTES = {
         descripcion: 'El stream de eventos',
         contenido: { 'text/event-stream': { schema: z.string().meta({ description: 'event: instantanea | posicion; data: JSON.' }) } },
       },
-      429: error('Demasiados streams abiertos desde esa dirección'),
+      429: error('Demasiados streams abiertos desde esa dirección o desde su red (/24 o /64)'),
       503: { ...error('Demasiados streams abiertos en el sitio; probar más tarde'), encabezados: reintentar },
     },
   },

@@ -232,10 +232,10 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
       }
       expect(estado, `${metodo} /api/v1/posiciones`).toBe(429);
     }
-    // The live stream's bounds: one per address, two in all (this test's settings).
+    // The live stream's bounds: one per address, two in all (this test's settings), from three networks.
     await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.78.0.1' });
-    expect((await abrirStream('10.78.0.2')).statusCode).toBe(200);
-    await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.78.0.3' });
+    expect((await abrirStream('10.79.0.2')).statusCode).toBe(200);
+    await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.80.0.3' });
     for (const control of streams) control.abort();
 
     // Byte ranges and revalidation of a document.
