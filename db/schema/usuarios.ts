@@ -120,7 +120,7 @@ export const tokensApi = pgTable(
  * back-office lists and lifts those locks.
  */
 export const intentosIngreso = pgTable(
-  'intentos_ingreso',
+  'intentos_ingreso_lugar',
   {
     cuenta: text('cuenta').notNull(),
     ambito: text('ambito').notNull(),
@@ -131,10 +131,22 @@ export const intentosIngreso = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.cuenta, t.ambito] }),
-    index('intentos_ingreso_usuario_idx').on(t.usuarioId),
-    index('intentos_ingreso_ultimo_idx').on(t.ultimoIntento),
+    index('intentos_ingreso_lugar_usuario_idx').on(t.usuarioId),
+    index('intentos_ingreso_lugar_ultimo_idx').on(t.ultimoIntento),
   ],
 );
+
+/**
+ * The counters by e-mail alone of the version before docs/decisions/035-bloqueo-de-ingreso.md. The
+ * version still running during a rolling upgrade writes them (docs/decisions/028-cierre-ordenado.md,
+ * «Migraciones compatibles»); nothing here reads them. A later release drops the table.
+ */
+export const intentosIngresoAnteriores = pgTable('intentos_ingreso', {
+  clave: text('clave').primaryKey(),
+  fallos: integer('fallos').notNull().default(0),
+  ultimoFallo: timestamp('ultimo_fallo', { withTimezone: true }).notNull(),
+  bloqueadoHasta: timestamp('bloqueado_hasta', { withTimezone: true }),
+});
 
 /**
  * The addresses each account has completed a sign-in from (an IPv6 /64 or an IPv4), as keyed

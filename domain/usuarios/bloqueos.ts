@@ -67,7 +67,7 @@ export async function contarIntento(ctx: Ctx, ambito: AmbitoIntento, tipo: TipoI
   const hasta = new Date(ahora.getTime() + DURACION_BLOQUEO_MS).toISOString();
   const [fila] = await queryRows<{ bloqueado_hasta: Date | string | null }>(
     ctx.db,
-    sql`insert into intentos_ingreso as i (cuenta, ambito, usuario_id, intentos, ultimo_intento, bloqueado_hasta)
+    sql`insert into intentos_ingreso_lugar as i (cuenta, ambito, usuario_id, intentos, ultimo_intento, bloqueado_hasta)
         values (${ambito.cuenta}, ${`${tipo}:${ambito.lugar}`}, ${ambito.usuarioId}::integer, 1, ${a}::timestamptz, null)
         on conflict (cuenta, ambito) do update set
           intentos = case

@@ -35,6 +35,7 @@ const TABLES_NO_PAGE_SHOWS = [
   'codigos_recuperacion',
   'direcciones_conocidas',
   'intentos_ingreso',
+  'intentos_ingreso_lugar',
   'invitaciones',
   'sesiones',
   'tokens_api',
