@@ -37,8 +37,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
   let databaseUrl = '';
   let drop: () => Promise<void> = async () => {};
 
+  /** Every instance started, also the ones a restart replaced: their logs explain a failed request. */
+  const arrancadas: Run[] = [];
   function arrancar(puerto: number): Run {
-    return startServer({ ...env, PORT: String(puerto) });
+    const run = startServer({ ...env, PORT: String(puerto) });
+    arrancadas.push(run);
+    return run;
   }
 
   async function lista(puerto: number, run: Run): Promise<void> {
@@ -219,6 +223,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
       `reinicio escalonado: ${resultados.length} pedidos (${resultados.filter((r) => r.tipo === 'solicitud').length} solicitudes), ` +
         `${fallidos.length} fallidos; cierres ${cierres.map((c) => `${c.codigo} en ${c.ms} ms`).join(', ')}`,
     );
+    if (fallidos.length > 0) {
+      // The instances' errors (pino level 50 and up), so a failure here says which of our parts failed.
+      const errores = arrancadas.flatMap((run) => run.output().split('\n')).filter((linea) => /"level":([4-6])\d/.test(linea));
+      console.log(`errores de las instancias:\n${errores.join('\n').slice(0, 8_000)}`);
+    }
     expect(cierres.map((c) => c.codigo)).toEqual([0, 0]);
     expect(Object.fromEntries(resumen)).toEqual({});
     expect(resultados.length).toBeGreaterThan(200);
