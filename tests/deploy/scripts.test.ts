@@ -79,7 +79,7 @@ describe('Caddyfile generado', () => {
     expect(host).toBe('www.villalaangostura.gob.ar');
     expect(rp.handler).toBe('reverse_proxy');
     expect(rp.upstreams).toEqual([{ dial: '127.0.0.1:3001' }, { dial: '127.0.0.1:3002' }]);
-    expect(rp.load_balancing.selection_policy.policy).toBe('round_robin');
+    expect(rp.load_balancing.selection_policy.policy).toBe('least_conn');
     expect(rp.load_balancing.try_duration).toBeGreaterThanOrEqual(5e9);
     expect(rp.health_checks.active).toMatchObject({ uri: '/health/ready', interval: 1e9, expect_status: 200 });
     // No passive check: with Caddy 2.6 it could leave a POST with no instance during a restart.
