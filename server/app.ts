@@ -159,13 +159,80 @@ function registerJsonOnly(app: FastifyInstance): void {
 /** Trusts the nearest `hops` addresses of X-Forwarded-For, counted from the right. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Answers a request before Fastify sees it (the render cache's hits); false passes it on. */
+type FrontDoor = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * Builds the application: the HTTP server, the protocol layers every answer passes, the data checks
+ * of a start, the background work and the routes, in that order (docs/architecture.md, "Recorrido de
+ * una solicitud").
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, storage, vite } = options;
-  // The render cache's front door (server/render-cache.ts, serveRaw): set once the cache exists;
-  // it answers hits before Fastify sees the request, and passes everything else on.
-  let frontDoor: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
   const cierre: EstadoCierre = { iniciado: false };
-  const app = Fastify({
+  // The render cache's front door (server/render-cache.ts, serveRaw): set once the cache exists.
+  const front: { door?: FrontDoor } = {};
+  const app = createServer(options, cierre, front);
+  limitConnectionsPerAddress(app.server, config.trustProxy ? 0 : config.limits.maxConnectionsPerIp);
+  // Metrics first (docs/decisions/030-metricas.md): their hook must see every route's answers.
+  const pageBuild = vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
+  const metricas = createMetricas({ database, dataDir: config.dataDir, version: buildInfo, patterns: pagePatterns(pageBuild), jobs: () => jobStates(app) });
+  app.decorate('metricas', metricas);
+  registerHttpMetrics(app, metricas);
+  await registerProtocol(app, config, vite);
+
+  const cipher = await prepareDataAtStart(app, database, config);
+  app.decorate('cierre', cierre);
+  // However the app is closed (start().close() sets it earlier, tests close the app directly).
+  app.addHook('preClose', async () => {
+    cierre.iniciado = true;
+  });
+  registerHealth(app, database, storage, { carpeta: config.dataDir, minimoBytes: config.espacioLibreMinimoBytes });
+  const worker = registerMailWorker(app, { database, cipher, storage, config, metricas });
+  // The application context (docs/architecture.md, "Contexto"): one per process, for pages, API,
+  // feeds and tests alike.
+  const context = createAppContext({
+    db: database.db,
+    storage,
+    log: app.log,
+    cipher,
+    mailer: { wake: () => worker.nudge() },
+    config: appConfig(config),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  app.decorate('context', context);
+  scheduleContentJobs(app, context, config);
+  const renderCache = await registerRenderCache(app, database, config);
+  if (renderCache && !vite) front.door = renderCacheFrontDoor(app, renderCache, config, metricas);
+  const vehiculos = await registerVehiculos(app, context, { database, config, metricas, renderCache });
+  const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
+  app.decorate('metricsServer', metricsServer);
+  // Prometheus may read them until the very end of a close.
+  if (metricsServer) app.addHook('onClose', async () => metricsServer.close());
+  scheduleSimulador(app, database.db, config.vehiculos.simulador);
+  await registerApi(app, context, vehiculos);
+  await registerCompat(app, context);
+  registerFeeds(app, context);
+  registerDatos(app, context);
+  await registerPages(app, {
+    // In production the build is imported once and passed as an object: React Router derives its
+    // route tables from it once. A function makes it derive them again on every request (about 7%
+    // of a page's server time), which only development needs, where Vite reloads the routes.
+    build: pageBuild ?? (() => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>),
+    mode: vite ? 'development' : 'production',
+    context,
+    // Pages change on every edit while developing.
+    cache: vite ? undefined : renderCache,
+    limits: config.limits,
+  });
+
+  return app;
+}
+
+/** The Fastify instance on Node's HTTP server, with the front door in front of its handler. */
+function createServer(options: AppOptions, cierre: EstadoCierre, front: { door?: FrontDoor }): FastifyInstance {
+  const { config } = options;
+  return Fastify({
     // Fastify's own HTTP server (lib/server.js), with the front door in front of its handler.
     serverFactory: (handler, factoryOptions) => {
       const resolved = factoryOptions as { http?: http.ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
@@ -173,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Closing: every answer, the render cache's too, ends its connection, so kept-alive
         // clients (the proxy) open their next one elsewhere (docs/decisions/028-cierre-ordenado.md).
         if (cierre.iniciado) response.setHeader('connection', 'close');
-        if (frontDoor?.(request, response)) return;
+        if (front.door?.(request, response)) return;
         handler(request, response);
       });
       server.keepAliveTimeout = resolved.keepAliveTimeout;
@@ -203,8 +270,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // Random request ids: they appear in 5xx answers as a reference, and must not count visitors.
     genReqId: () => randomPoolBytes(6).toString('hex'),
-    // Bounds on every request (issue 8): a body that does not arrive gets 408, an answer that does
-    // not start gets 503; a silent keep-alive connection is closed.
+    // Bounds on every request (docs/decisions/003-solicitudes-hostiles.md): a body that does not
+    // arrive gets 408, an answer that does not start gets 503; a silent keep-alive connection is closed.
     requestTimeout: config.limits.requestTimeoutMs,
     handlerTimeout: config.limits.handlerTimeoutMs,
     // Node checks those bounds every 30 s by default, which would let a slow client hold on for
@@ -214,12 +281,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
     frameworkErrors,
   });
-  limitConnectionsPerAddress(app.server, config.trustProxy ? 0 : config.limits.maxConnectionsPerIp);
-  // Metrics first (docs/decisions/030-metricas.md): their hook must see every route's answers.
-  const pageBuild = vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
-  const metricas = createMetricas({ database, dataDir: config.dataDir, version: buildInfo, patterns: pagePatterns(pageBuild), jobs: () => jobStates(app) });
-  app.decorate('metricas', metricas);
-  registerHttpMetrics(app, metricas);
+}
+
+/** What every answer passes: security headers, errors, the input guard, JSON bodies, compression, files. */
+async function registerProtocol(app: FastifyInstance, config: Config, vite: ViteDevServer | undefined): Promise<void> {
   // CONNECT would otherwise leave the socket open without an answer.
   app.server.on('connect', (_request, socket) => {
     socket.on('error', () => {});
@@ -267,7 +332,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+}
 
+/**
+ * The data checks of a start: personal data under the current key, and the first administrator.
+ * Returns the cipher of personal data.
+ */
+async function prepareDataAtStart(app: FastifyInstance, database: Database, config: Config): Promise<ReturnType<typeof openCipher>> {
   // Personal data at rest (docs/decisions/004-datos-personales.md): the key is checked against the
   // database before anything is served, legacy plaintext rows are encrypted and rows under a key
   // being rotated out are re-encrypted. A wrong key stops the start here.
@@ -285,16 +356,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const [personas] = await database.db.select({ n: count() }).from(usuarios);
     if ((personas?.n ?? 0) === 0) app.log.warn({}, 'no hay usuarios del back-office: definí ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador');
   }
+  return cipher;
+}
 
-  app.decorate('cierre', cierre);
-  // However the app is closed (start().close() sets it earlier, tests close the app directly).
-  app.addHook('preClose', async () => {
-    cierre.iniciado = true;
-  });
-  registerHealth(app, database, storage, { carpeta: config.dataDir, minimoBytes: config.espacioLibreMinimoBytes });
-  // The outbox worker (issue 4): its state is only in the database, so it simply starts with the
-  // app; several instances share the work safely. It sends over a pool of SMTP connections, one
-  // mail in flight on each (docs/architecture.md, "Correo").
+/**
+ * The outbox worker (docs/decisions/005-bandeja-de-salida.md): its state is only in the database, so
+ * it simply starts with the app; several instances share the work safely. It sends over a pool of
+ * SMTP connections, one mail in flight on each (docs/architecture.md, "Correo").
+ */
+function registerMailWorker(
+  app: FastifyInstance,
+  {
+    database,
+    cipher,
+    storage,
+    config,
+    metricas,
+  }: { database: Database; cipher: ReturnType<typeof openCipher>; storage: Storage; config: Config; metricas: Metricas },
+): ReturnType<typeof createMailWorker> {
   const worker = createMailWorker({
     db: database.db,
     log: app.log,
@@ -316,33 +395,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     drainConnections(app.server, config.cierre.plazoMs);
   });
   app.addHook('onClose', async () => detenerWorker());
-  // The application context (docs/architecture.md, "Contexto"): one per process, for pages, API,
-  // feeds and tests alike.
-  const context = createAppContext({
-    db: database.db,
-    storage,
-    log: app.log,
-    cipher,
-    mailer: { wake: () => worker.nudge() },
-    config: appConfig(config),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  app.decorate('context', context);
-  // Retention (issue 12, docs/decisions/013-mesa-de-entradas.md): closed decree requests past the
-  // retention setting are anonymised, hourly, by every instance (rows another one holds are skipped).
+  return worker;
+}
+
+/** The jobs every instance runs over the published content and the requests. */
+function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: Config): void {
+  // Retention (docs/decisions/013-mesa-de-entradas.md): closed decree requests past the retention
+  // setting are anonymised, hourly, by every instance (rows another one holds are skipped).
   scheduleJob(app, { name: 'retención de solicitudes de decreto', firstAfterMs: 60_000, everyMs: 60 * 60_000, run: () => anonimizarVencidas(context) });
-  // Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): every minute, new ordinances and
-  // bulletins to immediate subscriptions and the 08:00 digests, through the outbox; pending
-  // requests past their week are deleted. Every instance runs it; a subscription is locked while sent.
+  // Alerts by e-mail (docs/decisions/024-alertas.md): every minute, new ordinances and bulletins to
+  // immediate subscriptions and the 08:00 digests, through the outbox; pending requests past their
+  // week are deleted. Every instance runs it; a subscription is locked while sent.
   scheduleJob(app, {
     name: 'alertas por correo',
     firstAfterMs: config.alertasIntervaloMs,
     everyMs: config.alertasIntervaloMs,
     run: () => enviarAlertas(context),
   });
-  // The content version (docs/decisions/007-cache-de-paginas.md): every instance hears of every
-  // write to what pages show, its own before the write returns. Settings read earlier are
-  // forgotten then, and the render cache empties.
+}
+
+/**
+ * The content version and the render cache (docs/decisions/007-cache-de-paginas.md): every instance
+ * hears of every write to what pages show, its own before the write returns. Settings read earlier
+ * are forgotten then, and the render cache empties.
+ */
+async function registerRenderCache(app: FastifyInstance, database: Database, config: Config): Promise<RenderCache | undefined> {
   const contentVersion = await watchContentVersion(database, app.log);
   contentVersion.onChange(() => forgetSiteSettings(database.db));
   app.addHook('onClose', async () => contentVersion.stop());
@@ -350,38 +427,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderCache = enabled
     ? new RenderCache({ version: contentVersion, csp: contentSecurityPolicy(config), securityHeaders: securityHeaders(config), ...bounds })
     : undefined;
-  if (renderCache && !vite) {
-    // What every request passes before a page: the input guard's header checks (its method, length
-    // and address checks hold for an address the cache already keeps). A closing server still
-    // serves from the cache what it accepted (docs/decisions/028-cierre-ordenado.md).
-    const trustProxy = config.trustProxy !== false;
-    const admits = (request: IncomingMessage) => {
-      try {
-        checkHeaders(request.headers, { trustProxy });
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const logHits = ['trace', 'debug', 'info'].includes(app.log.level);
-    frontDoor = (request, response) => {
-      const started = performance.now();
-      const served = renderCache.serveRaw(request, response, admits);
-      if (!served) return false;
-      // Fastify's onResponse hook never sees these: measured here, as it would (server/metricas.ts).
-      metricas.respuesta(metricas.patron(request.url ?? '/'), request.method ?? 'GET', response.statusCode, (performance.now() - started) / 1000);
-      // The one line Fastify would log at its end, with what its serializer keeps (method and path).
-      if (logHits) {
-        app.log.info({ req: request, res: { statusCode: response.statusCode }, cache: 'hit' }, 'request completed');
-      }
-      return served;
-    };
-  }
   app.decorate('contentVersion', contentVersion);
   app.decorate('renderCache', renderCache);
-  // Vehicle tracking (issue 13, docs/decisions/015-seguimiento-de-vehiculos.md): every instance
-  // listens for stored positions and streams the public ones; on close the streams end first, so
-  // their connections drain with the others, and the listening stops with the app.
+  return renderCache;
+}
+
+/**
+ * What answers cached pages before Fastify: the input guard's header checks first (its method,
+ * length and address checks hold for an address the cache already keeps). A closing server still
+ * serves from the cache what it accepted (docs/decisions/028-cierre-ordenado.md).
+ */
+function renderCacheFrontDoor(app: FastifyInstance, renderCache: RenderCache, config: Config, metricas: Metricas): FrontDoor {
+  const trustProxy = config.trustProxy !== false;
+  const admits = (request: IncomingMessage) => {
+    try {
+      checkHeaders(request.headers, { trustProxy });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const logHits = ['trace', 'debug', 'info'].includes(app.log.level);
+  return (request, response) => {
+    const started = performance.now();
+    const served = renderCache.serveRaw(request, response, admits);
+    if (!served) return false;
+    // Fastify's onResponse hook never sees these: measured here, as it would (server/metricas.ts).
+    metricas.respuesta(metricas.patron(request.url ?? '/'), request.method ?? 'GET', response.statusCode, (performance.now() - started) / 1000);
+    // The one line Fastify would log at its end, with what its serializer keeps (method and path).
+    if (logHits) {
+      app.log.info({ req: request, res: { statusCode: response.statusCode }, cache: 'hit' }, 'request completed');
+    }
+    return served;
+  };
+}
+
+/**
+ * Vehicle tracking (docs/decisions/015-seguimiento-de-vehiculos.md): the live streams, the ingest's
+ * batches and port, and the retention of positions.
+ */
+async function registerVehiculos(
+  app: FastifyInstance,
+  context: AppContext,
+  { database, config, metricas, renderCache }: { database: Database; config: Config; metricas: Metricas; renderCache: RenderCache | undefined },
+): Promise<{ enVivo: VehiculosEnVivo; cola: ColaIngesta }> {
+  // Every instance listens for stored positions and streams the public ones; on close the streams
+  // end first, so their connections drain with the others, and the listening stops with the app.
   const minutosRecientes = async () => (await getSiteSettingsForPages(database.db)).vehiculos.minutosRecientes;
   const vehiculosEnVivo = await watchVehiculosEnVivo(database, {
     maximo: config.vehiculos.streams.max,
@@ -397,14 +488,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metricas.observar({ renderCache, streams: vehiculosEnVivo });
   app.addHook('preClose', async () => vehiculosEnVivo.cerrarStreams());
   app.addHook('onClose', async () => vehiculosEnVivo.stop());
-  // The ingest writes positions in batches (docs/decisions/015-seguimiento-de-vehiculos.md,
-  // «Escritura por lotes»): requests still in flight while the server drains are written as usual;
-  // on close what waits is written before the database is closed.
+  // The ingest writes positions in batches («Escritura por lotes»): requests still in flight while
+  // the server drains are written as usual; on close what waits is written before the database is closed.
   const colaIngesta = createColaIngesta(context);
   app.decorate('colaIngesta', colaIngesta);
   app.addHook('onClose', async () => colaIngesta.cerrar());
-  // Retention of positions (same decision, «Retención»): those received more than
-  // RETENCION_POSICIONES_DIAS ago go, hourly, in short batches, by every instance.
+  // Retention of positions («Retención»): those received more than RETENCION_POSICIONES_DIAS ago
+  // go, hourly, in short batches, by every instance.
   scheduleJob(app, {
     name: 'retención de posiciones de vehículos',
     firstAfterMs: 90_000,
@@ -420,28 +510,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => cerrada ?? ingest.close(config.cierre.plazoMs));
   }
-  const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
-  app.decorate('metricsServer', metricsServer);
-  // Prometheus may read them until the very end of a close.
-  if (metricsServer) app.addHook('onClose', async () => metricsServer.close());
-  scheduleSimulador(app, database.db, config.vehiculos.simulador);
-  await registerApi(app, context, { enVivo: vehiculosEnVivo, cola: colaIngesta });
-  await registerCompat(app, context);
-  registerFeeds(app, context);
-  registerDatos(app, context);
-  await registerPages(app, {
-    // In production the build is imported once and passed as an object: React Router derives its
-    // route tables from it once. A function makes it derive them again on every request (about 7%
-    // of a page's server time), which only development needs, where Vite reloads the routes.
-    build: pageBuild ?? (() => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>),
-    mode: vite ? 'development' : 'production',
-    context,
-    // Pages change on every edit while developing.
-    cache: vite ? undefined : renderCache,
-    limits: config.limits,
-  });
-
-  return app;
+  return { enVivo: vehiculosEnVivo, cola: colaIngesta };
 }
 
 /**
