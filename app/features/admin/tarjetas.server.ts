@@ -1,5 +1,5 @@
 import type { PageContext } from '#app/context.ts';
-import { contarCorreosConFallas } from '#domain/admin/queries.ts';
+import { contarCorreosConFallas } from '#domain/correo/bandeja.ts';
 import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 
