@@ -19,7 +19,7 @@ import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
 
 const GALERIA_OBSERVATORIO = 'observatorio-vial';
 /** The demo covers the 24 months from November 2024 to October 2026. */
