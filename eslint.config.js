@@ -100,6 +100,27 @@ export default tseslint.config(
   })),
   ...Object.keys(manifests).map(tableOwnership),
   {
+    // Dates and numbers for people come from domain/shared/formato.ts: es-AR, in Argentina's zone, made on first use.
+    files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'domain/shared/formato.ts', 'domain/shared/fechas.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]",
+          message: 'Usá los formatos de domain/shared/formato.ts (es-AR, zona de Argentina).',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Usá los formatos de domain/shared/formato.ts (es-AR, zona de Argentina).',
+        })),
+      ],
+    },
+  },
+  {
     // The one module allowed to import zod itself.
     files: ['domain/shared/zod.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [domainLayers, noClimbing] }] },
