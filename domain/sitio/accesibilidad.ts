@@ -1,4 +1,3 @@
-import { formatLongDate } from '#domain/shared/formato.ts';
 /**
  * The accessibility statement of /accesibilidad (issue 15; docs/decisions/026-declaracion-de-accesibilidad.md):
  * the date of its last review, the self-assessment of every WCAG 2.2 level A and AA success
@@ -7,6 +6,8 @@ import { formatLongDate } from '#domain/shared/formato.ts';
  * decisions); a criterion that nothing checks automatically says so. No zod here: the page's
  * browser bundle imports the limits below.
  */
+
+import { formatLongDate } from '#domain/shared/formato.ts';
 
 /** The last review of this statement (a date, Argentina's calendar). Change it with every review. */
 export const FECHA_REVISION = '2026-11-27';
