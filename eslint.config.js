@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tablasPropias } from './eslint-rules/tablas.js';
 
 // zod only through domain/shared/zod.ts, which installs the Spanish error map (issue 8). Every
 // no-restricted-imports block below repeats these, because a later block replaces the rule's
@@ -34,6 +35,30 @@ const moduleBoundary = (name) => {
     message: `domain/${name} usa sólo domain/shared, sí mismo y lo que declara en domain/${name}/module.json (${uses.join(', ') || 'nada más'}).`,
   };
 };
+
+// Each table of db/schema has one owner module ("tables" in its module.json); a module queries only its
+// own, and joins another's in a read only if it declares it in "reads" (docs/decisions/041-tablas-y-formatos.md).
+const manifests = Object.fromEntries(
+  [...domainModules, 'shared'].map((name) => [name, JSON.parse(fs.readFileSync(path.join('domain', name, 'module.json'), 'utf8'))]),
+);
+const owners = {};
+for (const [name, { tables = [] }] of Object.entries(manifests)) {
+  for (const table of tables) {
+    if (owners[table]) throw new Error(`La tabla ${table} tiene dos dueños: domain/${owners[table]} y domain/${name}.`);
+    owners[table] = name;
+  }
+}
+const tableOwnership = (name) => ({
+  files: [`domain/${name}/**/*.ts`],
+  ignores: ['domain/**/*.test.ts'],
+  plugins: { modulos: { rules: { 'tablas-propias': tablasPropias } } },
+  rules: {
+    'modulos/tablas-propias': [
+      'error',
+      { modulo: name, tables: manifests[name].tables ?? [], reads: manifests[name].reads ?? [], writes: manifests[name].writes ?? [], duenos: owners },
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/'] },
@@ -73,6 +98,28 @@ export default tseslint.config(
     ignores: ['domain/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: zodPaths, patterns: [domainLayers, noClimbing, moduleBoundary(name), ...zodPatterns] }] },
   })),
+  ...Object.keys(manifests).map(tableOwnership),
+  {
+    // Dates and numbers for people come from domain/shared/formato.ts: es-AR, in Argentina's zone, made on first use.
+    files: ['app/**/*.{ts,tsx}', 'domain/**/*.ts', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'domain/shared/formato.ts', 'domain/shared/fechas.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]",
+          message: 'Usá los formatos de domain/shared/formato.ts (es-AR, zona de Argentina).',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Usá los formatos de domain/shared/formato.ts (es-AR, zona de Argentina).',
+        })),
+      ],
+    },
+  },
   {
     // The one module allowed to import zod itself.
     files: ['domain/shared/zod.ts'],

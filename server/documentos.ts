@@ -6,7 +6,7 @@ import { StorageNotFoundError, StorageUnavailableError } from '#db/storage.ts';
 import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts';
 import type { Storage } from '#domain/shared/context.ts';
 import { errorPage, sendError } from './errors.ts';
-import { formatLongDate } from '#app/lib/format.ts';
+import { formatLongDate } from '#domain/shared/formato.ts';
 import { buscarRetirado } from '#domain/sitio/retirados.ts';
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { describeDatabaseError, isDatabaseUnavailable } from '#db/errors.ts';
 import { httpErrorMessage } from '#domain/shared/http-errors.ts';
 import { ocultarDatos } from '#domain/shared/ocultar.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,8 +62,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(reference ? { error: message, referencia: reference } : { error: message }));
 }
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-AR')} MB` : `${Math.round(bytes / 1024).toLocaleString('es-AR')} KB`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024)} MB` : `${formatNumber(Math.round(bytes / 1024))} KB`);
 
 /** Fastify's own 4xx errors, each in Spanish with what to do instead. */
 function fastifyMessage(error: FastifyError, request: FastifyRequest): string | undefined {

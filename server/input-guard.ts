@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { RequestRejection } from './errors.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The one gate every request passes before any route, query or renderer sees it (issue 8): the
@@ -204,7 +205,7 @@ export function registerInputGuard(app: FastifyInstance, options: GuardOptions):
     if (!KNOWN_METHODS.has(request.method)) throw new RequestRejection(405, 'Ese método HTTP no está permitido en este sitio.');
     const rawUrl = request.raw.url ?? '/';
     if (rawUrl.length > options.maxUrlLength) {
-      throw new RequestRejection(414, `La dirección es demasiado larga: puede tener hasta ${options.maxUrlLength.toLocaleString('es-AR')} caracteres.`);
+      throw new RequestRejection(414, `La dirección es demasiado larga: puede tener hasta ${formatNumber(options.maxUrlLength)} caracteres.`);
     }
     checkHeaders(request.headers, options);
     const problem = urlProblem(rawUrl);

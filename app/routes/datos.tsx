@@ -2,7 +2,7 @@ import { CONJUNTOS, LICENCIA_URL, modificacionesDelCatalogo } from '#domain/dato
 import { TRANSPARENCIA_ACTIVA, fechasTransparencia } from '#domain/datos/transparencia.ts';
 import { appContext } from '#app/context.ts';
 import { SectionContent } from '#app/components/ui/section.tsx';
-import { formatShortDate } from '#app/lib/format.ts';
+import { formatShortDate } from '#domain/shared/formato.ts';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';

@@ -49,7 +49,7 @@ export const boletinesOficiales = pgTable(
 
 /**
  * The decrees an official bulletin publishes (issue 15, docs/decisions/023-decretos-publicados.md):
- * the decree's number and year as the parser reads them (domain/decretos/numero-decreto.ts), with its
+ * the decree's number and year as the parser reads them (domain/shared/numero-decreto.ts), with its
  * description and area. A bulletin lists a decree once; two bulletins may list the same decree (a
  * republication), and then the earliest bulletin is the one the decree form offers.
  */

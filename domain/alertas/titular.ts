@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { type BusquedaGuardada, limitesUso, outbox, suscripcionesAlertas } from '#db/schema/index.ts';
+import { type BusquedaGuardada, outbox, suscripcionesAlertas } from '#db/schema/index.ts';
+import { removeLimits } from '#domain/shared/limits.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import { huellaEmailAlerta } from './huella.ts';
 
@@ -55,11 +56,9 @@ export async function borrarAlertasDeEmails(t: Db, cipher: Cipher, emails: reado
   if (claves.length === 0) return 0;
   const direcciones = new Set(emails.map((e) => e.trim().toLowerCase()));
   const borradas = await t.delete(suscripcionesAlertas).where(inArray(suscripcionesAlertas.emailHuella, claves)).returning({ id: suscripcionesAlertas.id });
-  await t.delete(limitesUso).where(
-    inArray(
-      limitesUso.clave,
-      claves.map((h) => `limite-alertas-email:${h}`),
-    ),
+  await removeLimits(
+    t,
+    claves.map((h) => `limite-alertas-email:${h}`),
   );
   const referencias = borradas.map((b) => `alerta-${b.id}`);
   const correos = await t

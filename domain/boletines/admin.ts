@@ -12,6 +12,7 @@ import {
   rutaDocumento,
 } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
+import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -269,7 +270,7 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
       .set({ numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, ...(documentoNuevo === undefined ? {} : { documentoId: documentoNuevo }) })
       .where(eq(boletinesOficiales.id, id));
     if (documentoNuevo !== undefined) {
-      await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+      await removeDocumento(tx, antes.documentoId);
       await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `${tituloBoletin(antes)} (reemplazado por un PDF nuevo)`, actor });
     }
     await registrarAuditoria(tx, {
@@ -310,7 +311,7 @@ export async function deleteBoletinAdmin(
     const antes = await leerFila(tx, id, true);
     if (!antes) return undefined;
     await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));
-    await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+    await removeDocumento(tx, antes.documentoId);
     await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: tituloBoletin(antes), actor });
     await registrarAuditoria(tx, { actor, accion: 'boletin.baja', entidad: 'boletin_oficial', entidadId: id, antes: auditable(antes, antes.documentoId) });
     return antes;

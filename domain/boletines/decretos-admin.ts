@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesDecretos, boletinesOficiales } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { formatNumeroDecreto, parseNumeroDecreto } from '#domain/decretos/numero-decreto.ts';
+import { formatNumeroDecreto, parseNumeroDecreto } from '#domain/shared/numero-decreto.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';

@@ -9,6 +9,7 @@ import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { z } from '#domain/shared/zod.ts';
 import { ROLES_BOLETINES } from './campos.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The current bulletin in the back-office (issue 14; docs/decisions/022-boletin-vigente-en-el-panel.md):
@@ -91,7 +92,7 @@ const textoHtml = (etiqueta: string) =>
   z
     .string({ error: `Escribí el texto de «${etiqueta}» o dejalo vacío.` })
     .default('')
-    .pipe(z.string().max(LARGO_HTML, { error: `Escribí «${etiqueta}» con hasta ${LARGO_HTML.toLocaleString('es-AR')} caracteres.` }))
+    .pipe(z.string().max(LARGO_HTML, { error: `Escribí «${etiqueta}» con hasta ${formatNumber(LARGO_HTML)} caracteres.` }))
     .transform((v) => sanitizeStaffHtml(v));
 
 const textosSchema = z.object({ legales: textoHtml('Legales'), licitaciones: textoHtml('Licitaciones') });

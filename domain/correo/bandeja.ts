@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { outbox } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
@@ -156,4 +156,23 @@ export async function resumenBandeja(db: Db): Promise<ResumenBandeja> {
     .from(outbox)
     .where(sql`${outbox.estado} in ('pendiente', 'fallido')`);
   return { pendientes: fila?.pendientes ?? 0, fallidos: fila?.fallidos ?? 0, pendienteMasAntiguoSegundos: Math.max(0, fila?.antiguedad ?? 0) };
+}
+
+export type CorreosConFallas = {
+  /** Refused for good or past their attempts (`fallido`): they wait for someone to retry them. */
+  fallidos: number;
+  /** Not sent yet, whose last attempt failed: the worker retries them by itself. */
+  reintentando: number;
+};
+
+/** Mails that failed: those staff must retry and those the worker is still retrying. */
+export async function contarCorreosConFallas(db: Db): Promise<CorreosConFallas> {
+  const [fila] = await db
+    .select({
+      fallidos: count(sql`case when ${outbox.estado} = 'fallido' then 1 end`),
+      reintentando: count(sql`case when ${outbox.estado} = 'pendiente' then 1 end`),
+    })
+    .from(outbox)
+    .where(or(eq(outbox.estado, 'fallido'), and(eq(outbox.estado, 'pendiente'), isNotNull(outbox.ultimoError))));
+  return { fallidos: fila?.fallidos ?? 0, reintentando: fila?.reintentando ?? 0 };
 }

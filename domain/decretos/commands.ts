@@ -10,6 +10,7 @@ import { fingerprintSolicitud } from './datos-personales.ts';
 import { findOrdenanzaPorTexto, getOrdenanzaElegible } from './queries.ts';
 import { CAMPO_TRAMPA } from './campos.ts';
 import { type ErroresSolicitud, parseSolicitudDecreto } from './schemas.ts';
+import { yearInArgentina } from '#domain/shared/formato.ts';
 
 /** Same DNI, e-mail and decree number within this window: the first request is answered again. */
 const VENTANA_DUPLICADOS_MIN = 10;
@@ -41,8 +42,6 @@ export type ResultadoSolicitud =
   | { tipo: 'invalida'; errores: ErroresSolicitud }
   | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
 
-const zonaArgentina = new Intl.DateTimeFormat('en', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric' });
-
 const texto = (valor: unknown) => (typeof valor === 'string' ? valor.trim() : '');
 
 /** What the citizen typed, quoted as data in the mail: never read as the municipality's words. */
@@ -62,7 +61,7 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
     ctx.log.warn({}, 'solicitud de decreto descartada: campo trampa completado');
     return {
       tipo: 'recibida',
-      codigo: generateCodigo(zonaArgentina.format(ctx.clock.now())),
+      codigo: generateCodigo(yearInArgentina(ctx.clock.now())),
       estado: 'recibida',
       nombre: texto(crudo.nombre),
       email: texto(crudo.email),
@@ -93,7 +92,7 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
   const limites = ctx.config.solicitudes;
   const huellas = fingerprintSolicitud(cipher, datos);
   const settings = await getSiteSettings(db);
-  const anio = zonaArgentina.format(ctx.clock.now());
+  const anio = yearInArgentina(ctx.clock.now());
 
   const resultado = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

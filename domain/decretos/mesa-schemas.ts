@@ -1,4 +1,5 @@
-import { formatNumber, paginaDeListaSchema, z } from '#domain/shared/zod.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
+import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from './campos.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from './estados.ts';
 import { solicitudDecretoSchema } from './schemas.ts';

@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { boletinesDecretos, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { rutaDocumento } from '#domain/documentos/panel.ts';
 import { monthName } from '#domain/shared/meses.ts';
-import { formatNumeroDecreto, parseNumeroDecreto } from './numero-decreto.ts';
+import { formatNumeroDecreto, parseNumeroDecreto } from '#domain/shared/numero-decreto.ts';
 
 /**
  * The decree already published (issue 15, docs/decisions/023-decretos-publicados.md): the decree a

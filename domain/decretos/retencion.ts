@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { removeLimits } from '#domain/shared/limits.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
@@ -74,7 +75,7 @@ export async function anonimizarSolicitud(t: Db, cipher: Cipher, s: SolicitudAAn
   const claves = [s.dniHuella && `limite-solicitud-dni:${s.dniHuella}`, s.emailHuella && `limite-solicitud-email:${s.emailHuella}`].filter(
     (c): c is string => typeof c === 'string' && c !== '',
   );
-  if (claves.length > 0) await t.delete(limitesUso).where(inArray(limitesUso.clave, claves));
+  await removeLimits(t, claves);
   return correos.length;
 }
 

@@ -1,6 +1,7 @@
 import { parseNumeroAnio } from '#domain/ordenanzas/numero.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
+import { z } from '#domain/shared/zod.ts';
 import { LIMITES } from './campos.ts';
 
 /** The spec's four messages (§5), word for word. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { auditoria, historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { auditoria, historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { removeLimits } from '#domain/shared/limits.ts';
 import { type AlertaDelTitular, alertasDeEmails, borrarAlertasDeEmails } from '#domain/alertas/titular.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -158,7 +159,7 @@ export async function borrarDatosPorDni(
       });
     }
     // Counters of a request refused by its limit exist without any request.
-    await t.delete(limitesUso).where(eq(limitesUso.clave, `limite-solicitud-dni:${huella}`));
+    await removeLimits(t, [`limite-solicitud-dni:${huella}`]);
     const alertas = await borrarAlertasDeEmails(t, ctx.cipher, emails);
     await registrarAuditoria(t, {
       actor,

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#db/client.ts';
+import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type DocumentoSubido, TIPOS_IMAGEN, type TipoSubida, guardarSubida } from './subidas.ts';
 
@@ -19,4 +22,18 @@ export type NuevoDocumento = {
  */
 export async function storeDocumento(ctx: Pick<AppContext, 'db' | 'storage'>, input: NuevoDocumento): Promise<DocumentoSubido> {
   return guardarSubida(ctx, input, { tipos: TIPOS_DOCUMENTO, publico: input.publico ?? true }, async (_tx, documento) => documento);
+}
+
+/** Deletes a document's row inside the caller's transaction; answers its files' keys, which the caller deletes after committing. */
+export async function removeDocumento(tx: Db, id: number): Promise<(string | null)[]> {
+  const [doc] = await tx
+    .delete(documentos)
+    .where(eq(documentos.id, id))
+    .returning({ clave: documentos.clave, claveWeb: documentos.claveWeb, claveMiniatura: documentos.claveMiniatura });
+  return doc ? [doc.clave, doc.claveWeb, doc.claveMiniatura] : [];
+}
+
+/** Stops serving a document that stays stored (a replaced PDF the audit log still names). */
+export async function hideDocumento(tx: Db, id: number): Promise<void> {
+  await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, id));
 }

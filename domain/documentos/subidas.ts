@@ -5,6 +5,7 @@ import type { Db } from '#db/client.ts';
 import { DiscoError } from '#db/disco.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { formatNumber, formatOneDecimal } from '#domain/shared/formato.ts';
 import { extraerTextoPdf } from './pdf.ts';
 
 /**
@@ -225,8 +226,8 @@ export const MENSAJE_SIN_TEXTO =
   'Guardamos el PDF, pero no pudimos leer su texto a tiempo (es muy pesado o está armado de una forma que exige demasiada memoria): el documento se publica igual, pero el buscador no encuentra sus palabras. Si querés que se pueda buscar, exportalo de nuevo como PDF (por ejemplo con «Imprimir como PDF») y reemplazalo.';
 
 function mensajeImagenGrande(ancho: number, alto: number): string {
-  const mp = (n: number) => (n / 1_000_000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
-  return `La imagen mide ${ancho.toLocaleString('es-AR')} × ${alto.toLocaleString('es-AR')} píxeles (${mp(ancho * alto)} megapíxeles) y el máximo es de ${mp(IMAGEN_MAX_PIXELES)} megapíxeles: achicala (por ejemplo a 4.000 píxeles de ancho) y subila de nuevo.`;
+  const mp = (n: number) => formatOneDecimal(n / 1_000_000);
+  return `La imagen mide ${formatNumber(ancho)} × ${formatNumber(alto)} píxeles (${mp(ancho * alto)} megapíxeles) y el máximo es de ${mp(IMAGEN_MAX_PIXELES)} megapíxeles: achicala (por ejemplo a 4.000 píxeles de ancho) y subila de nuevo.`;
 }
 
 /** The words for a file over the limit: the same from the pipeline and from the server's 413 while it streams. */
@@ -236,9 +237,7 @@ export function mensajeArchivoGrande(maxBytes: number): string {
 
 /** 25 MB, 512 KB: a size as people read it. */
 export function tamanoLegible(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toLocaleString('es-AR', { maximumFractionDigits: 1 })} MB`
-    : `${Math.ceil(bytes / 1024).toLocaleString('es-AR')} KB`;
+  return bytes >= 1024 * 1024 ? `${formatOneDecimal(bytes / 1024 / 1024)} MB` : `${formatNumber(Math.ceil(bytes / 1024))} KB`;
 }
 
 export type OpcionesSubida = {

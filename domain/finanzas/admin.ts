@@ -12,6 +12,7 @@ import {
   rutaDocumento,
 } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
+import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -353,7 +354,7 @@ export async function updateFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
     if (mismosDatos(antes.datos, datos) && documentoNuevo === undefined) return { resultado: { tipo: 'guardado', id, cambio: false } };
     await def.actualizar(tx, id, datos, documentoNuevo);
     if (documentoNuevo !== undefined) {
-      await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+      await removeDocumento(tx, antes.documentoId);
       await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `${def.titulo(antes.datos)} (reemplazado por un PDF nuevo)`, actor });
     }
     await registrarAuditoria(tx, {
@@ -397,7 +398,7 @@ export async function deleteFinanzasAdmin(
     const antes = await def.leer(tx, id, true);
     if (!antes) return undefined;
     await def.borrar(tx, id);
-    await tx.delete(documentos).where(eq(documentos.id, antes.documentoId));
+    await removeDocumento(tx, antes.documentoId);
     await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: def.titulo(antes.datos), actor });
     await registrarAuditoria(tx, {
       actor,

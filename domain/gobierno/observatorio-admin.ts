@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { documentos, documentosObservatorio, galeriaImagenes, observatorioVial } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { archivoDe, confirmacionBorradoSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
@@ -62,12 +63,9 @@ async function conArchivo<T>(
 
 /** Deletes a document replaced or removed, remembering its address as withdrawn; returns its files' keys. */
 async function retirarDocumento(tx: Db, actor: Actor, documentoId: number, titulo: string): Promise<(string | null)[]> {
-  const [doc] = await tx
-    .delete(documentos)
-    .where(eq(documentos.id, documentoId))
-    .returning({ clave: documentos.clave, claveWeb: documentos.claveWeb, claveMiniatura: documentos.claveMiniatura });
+  const claves = await removeDocumento(tx, documentoId);
   await retirarContenido(tx, { ruta: rutaDocumento(documentoId), titulo, actor });
-  return doc ? [doc.clave, doc.claveWeb, doc.claveMiniatura] : [];
+  return claves;
 }
 
 const texto = (etiqueta: string, largo: number, obligatorio: string | null) =>

@@ -3,6 +3,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { CarpetaInvalidaError, abrirCarpeta } from './carpeta.ts';
 import { DocumentosDeTipo, type OpcionesDocumentos, reservarIdsDocumentos } from './documentos.ts';
 import { type Conteo, type Rechazo, TIPOS } from './tipos.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * Moving in (docs/decisions/033-mudanza.md): loads a folder of the previous system's answers into
@@ -89,7 +90,7 @@ function maxIdReferido(valor: unknown): number {
   return maximo;
 }
 
-const plural = (n: number, uno: string, varios: string) => `${n.toLocaleString('es-AR')} ${n === 1 ? uno : varios}`;
+const plural = (n: number, uno: string, varios: string) => `${formatNumber(n)} ${n === 1 ? uno : varios}`;
 
 /** The report, one line per kind and one per refused item (kind, id, reason), in Spanish. */
 export function informeImportacion(resultados: readonly ResultadoTipo[]): string[] {

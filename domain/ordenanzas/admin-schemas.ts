@@ -2,6 +2,7 @@ import { z } from '#domain/shared/zod.ts';
 import { ESTADOS_ORDENANZA, esEstadoValido } from './estados.ts';
 import { parseNumeroAnio } from './numero.ts';
 import { filtrosOrdenanzasSchema } from './schemas.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The back-office's ordinance form and list (issue 14, /admin/ordenanzas): one schema for the
@@ -15,7 +16,7 @@ export const LARGO_DESCRIPCION = 2000;
 export const LARGO_EXPEDIENTE = 200;
 
 const MENSAJE_NUMERO = 'Escribí el número de la ordenanza, sólo con dígitos (por ejemplo 4310).';
-const MENSAJE_NUMERO_RANGO = `Escribí un número de ordenanza entre 1 y ${NUMERO_MAXIMO.toLocaleString('es-AR')}.`;
+const MENSAJE_NUMERO_RANGO = `Escribí un número de ordenanza entre 1 y ${formatNumber(NUMERO_MAXIMO)}.`;
 const MENSAJE_ANIO = `Escribí el año de la ordenanza con cuatro cifras, entre ${ANIO_MINIMO} y ${ANIO_MAXIMO}.`;
 const MENSAJE_ESTADO = `Elegí el estado de la ordenanza: ${ESTADOS_ORDENANZA.map((e) => `${e.codigo} ${e.etiqueta}`).join(', ')}.`;
 const MENSAJE_FECHA = 'Escribí la fecha de emisión como AAAA-MM-DD (por ejemplo 2026-03-15), o dejala vacía si no se conoce.';
@@ -64,7 +65,7 @@ export const ordenanzaSchema = z.object({
       z
         .string()
         .min(1, { error: MENSAJE_DESCRIPCION })
-        .max(LARGO_DESCRIPCION, { error: `Escribí la descripción con hasta ${LARGO_DESCRIPCION.toLocaleString('es-AR')} caracteres.` })
+        .max(LARGO_DESCRIPCION, { error: `Escribí la descripción con hasta ${formatNumber(LARGO_DESCRIPCION)} caracteres.` })
         .refine(sinControl, { error: 'Escribí la descripción sólo con letras, números y signos comunes.' }),
     ),
   expediente: z

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { hideDocumento } from '#domain/documentos/commands.ts';
 import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
@@ -186,7 +187,7 @@ export async function guardarOrdenanza(
       .returning(columnas);
     if (documento && antes.documentoId !== null) {
       // The replaced PDF stays stored (the audit log names it) but is no longer served.
-      await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
+      await hideDocumento(tx, antes.documentoId);
       await retirarContenido(tx, {
         ruta: rutaDocumento(antes.documentoId),
         titulo: `PDF anterior de la Ordenanza N° ${antes.numero}/${antes.anio}, reemplazado por uno nuevo`,
@@ -236,7 +237,7 @@ export async function retirarOrdenanza(ctx: Pick<AppContext, 'db'>, actor: Actor
     const titulo = `Ordenanza N° ${antes.numero}/${antes.anio}: ${antes.descripcion}`.slice(0, 500);
     await retirarContenido(tx, { ruta: rutaOrdenanza(antes), titulo, actor });
     if (antes.documentoId !== null) {
-      await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, antes.documentoId));
+      await hideDocumento(tx, antes.documentoId);
       await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `PDF de la ${titulo}`.slice(0, 500), actor });
     }
     await registrarAuditoria(tx, { actor, accion: 'ordenanza.retiro', entidad: 'ordenanza', entidadId: id, antes: auditable(antes) });

@@ -11,6 +11,7 @@ import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida } from
 import { rutaOrdenanza } from './enlaces.ts';
 import { COLUMNAS, type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from './estados.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The bulk import of ordinances from a CSV file (issue 14, docs/decisions/018-ordenanzas-en-el-panel.md):
@@ -100,7 +101,7 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
     ].filter(Boolean);
     return rechazo(`La primera fila debe nombrar las columnas ${COLUMNAS.join(', ')}: ${partes.join(' y ')}.`);
   }
-  if (cuerpo.length > LIMITE_FILAS) return rechazo(`El archivo tiene ${cuerpo.length.toLocaleString('es-AR')} filas: importá hasta 5.000 por vez.`);
+  if (cuerpo.length > LIMITE_FILAS) return rechazo(`El archivo tiene ${formatNumber(cuerpo.length)} filas: importá hasta 5.000 por vez.`);
 
   const errores: ErrorDeFila[] = [];
   const filas: FilaLista[] = [];
@@ -123,7 +124,7 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
         propios.push({
           fila,
           campo: ETIQUETAS_ORDENANZA[campo],
-          mensaje: `La celda tiene ${celda.length.toLocaleString('es-AR')} caracteres: es demasiado larga.`,
+          mensaje: `La celda tiene ${formatNumber(celda.length)} caracteres: es demasiado larga.`,
         });
         return;
       }

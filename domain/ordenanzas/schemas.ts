@@ -1,5 +1,6 @@
 import { readForm } from '#domain/shared/form.ts';
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
+import { z } from '#domain/shared/zod.ts';
 import { ESTADOS_ORDENANZA, ESTADO_TODOS, esEstadoValido } from './estados.ts';
 
 export const POR_PAGINA = 25;

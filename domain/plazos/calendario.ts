@@ -5,6 +5,7 @@
  * zone. Nothing here reads the database or the clock.
  */
 import { type Fecha, diaDeLaSemana, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
+import { formatLongDateWithWeekday } from '#domain/shared/formato.ts';
 
 /** The dates of every holiday that stops the count: inamovibles, trasladables, no laborables, puentes and local ones alike. */
 export type Feriados = ReadonlySet<Fecha>;
@@ -97,11 +98,9 @@ export function plazoSolicitud(solicitud: SolicitudConPlazo, reglas: ReglasPlazo
   return { vence, prorrogada, estado, diasHabilesRestantes };
 }
 
-const fechaLarga = new Intl.DateTimeFormat('es-AR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** '2026-04-20' → 'lunes 20 de abril de 2026' (a calendar date: no zone shift). */
 export function formatFechaPlazo(fecha: Fecha): string {
-  return fechaLarga.format(new Date(`${fecha}T00:00:00Z`)).replace(',', '');
+  return formatLongDateWithWeekday(fecha).replace(',', '');
 }
 
 export type ResultadoProrroga = { ok: true; vence: Fecha } | { ok: false; mensaje: string };

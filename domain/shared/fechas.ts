@@ -4,8 +4,7 @@
  * 'AAAA-MM-DD' text, as PostgreSQL's `date` reads and writes it, so no time zone can shift it.
  */
 
-/** The zone every date the site shows or counts is read in (STYLE: never the server's zone). */
-export const ZONA_ARGENTINA = 'America/Argentina/Buenos_Aires';
+import { ZONA_ARGENTINA } from './formato.ts';
 
 /** A calendar date, 'AAAA-MM-DD'. */
 export type Fecha = string;
@@ -16,6 +15,15 @@ const diaEnArgentina = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_ARGENTI
 /** The day an instant falls on in Argentina: 2026-03-27T02:30Z (23:30 of the 26th there) → '2026-03-26'. */
 export function fechaEnArgentina(instante: Date): Fecha {
   return diaEnArgentina.format(instante);
+}
+
+const horaYMinuto = new Intl.DateTimeFormat('en-GB', { timeZone: ZONA_ARGENTINA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Minutes since midnight in Argentina at `instante`. */
+export function minutoDelDiaEnArgentina(instante: Date): number {
+  const partes = horaYMinuto.formatToParts(instante);
+  const valor = (tipo: string) => Number(partes.find((p) => p.type === tipo)?.value ?? 0);
+  return valor('hour') * 60 + valor('minute');
 }
 
 const FORMATO_FECHA = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -83,3 +83,8 @@ export async function releaseLimit(db: Db, clave: string, limite: Limit): Promis
     .set({ cuenta: sql`${limitesUso.cuenta} - 1` })
     .where(and(eq(limitesUso.clave, clave), eq(limitesUso.inicio, currentWindow(limite)), sql`${limitesUso.cuenta} > 0`));
 }
+
+/** Deletes every window of these counters (a person's data erased or anonymised). */
+export async function removeLimits(db: Db, claves: readonly string[]): Promise<void> {
+  if (claves.length > 0) await db.delete(limitesUso).where(inArray(limitesUso.clave, [...claves]));
+}

@@ -11,42 +11,28 @@
  * <=100000") in the neutral register, while the site speaks es-AR with voseo ("Ingresá…").
  */
 import { z } from 'zod';
+import { formatDateTime, formatNumber, formatOneDecimal, formatShortDate } from './formato.ts';
 
 export { z };
 
 type Issue = z.core.$ZodRawIssue;
 
-const numeros = new Intl.NumberFormat('es-AR');
-const decimales = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
-const fecha = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Argentina/Buenos_Aires' });
-const fechaHora = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
 const o = new Intl.ListFormat('es-AR', { type: 'disjunction' });
 const y = new Intl.ListFormat('es-AR', { type: 'conjunction' });
-
-/** 100000 → '100.000', as everywhere else on the site. */
-export const formatNumber = (n: number | bigint): string => numeros.format(n);
 
 /** A date bound in the Buenos Aires zone, with the time only when it is not midnight there. */
 function formatearFecha(ms: number): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return String(ms);
-  const conHora = fechaHora.format(d);
-  return conHora.endsWith('00:00') ? fecha.format(d) : conHora.replace(',', '');
+  const conHora = formatDateTime(d);
+  return conHora.endsWith('00:00') ? formatShortDate(d) : conHora.replace(',', '');
 }
 
 /** Sizes as the download labels show them: '512 bytes', '1,2 MB' (STYLE). */
 function formatearTamanio(bytes: number): string {
   if (bytes < 1024) return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${decimales.format(bytes / 1024)} KB`;
-  return `${decimales.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${formatOneDecimal(bytes / 1024)} KB`;
+  return `${formatOneDecimal(bytes / (1024 * 1024))} MB`;
 }
 
 /**

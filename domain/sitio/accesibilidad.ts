@@ -7,6 +7,8 @@
  * browser bundle imports the limits below.
  */
 
+import { formatLongDate } from '#domain/shared/formato.ts';
+
 /** The last review of this statement (a date, Argentina's calendar). Change it with every review. */
 export const FECHA_REVISION = '2026-11-27';
 
@@ -391,9 +393,7 @@ export const CAMPO_TRAMPA_BARRERA = 'sitio_web';
 /** The barrier report's fields, for the form (maxlength) and the schema alike. */
 export const LIMITES_BARRERA = { pagina: 500, descripcion: 3000, tecnologia: 200, nombre: 120, email: 254 } as const;
 
-const fechaLarga = new Intl.DateTimeFormat('es-AR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** '2026-11-27' → '27 de noviembre de 2026' (the date is a calendar day: read and written in UTC). */
 export function formatFechaRevision(fecha: string = FECHA_REVISION): string {
-  return fechaLarga.format(new Date(`${fecha}T00:00:00Z`));
+  return formatLongDate(fecha);
 }

@@ -8,6 +8,7 @@ import { urlSegura } from '#domain/shared/url-segura.ts';
 import { z } from '#domain/shared/zod.ts';
 import { LIMITES_BARRERA as L } from './accesibilidad.ts';
 import { getSiteSettings } from './settings.ts';
+import { yearInArgentina } from '#domain/shared/formato.ts';
 
 const HORA = 3600;
 const DIA = 86_400;
@@ -70,11 +71,10 @@ export type ResultadoBarrera =
   | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
 
 const ALFABETO = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const zonaArgentina = new Intl.DateTimeFormat('en', { timeZone: 'America/Argentina/Buenos_Aires', year: 'numeric' });
 
 /** A reference such as `AC-2026-7KQ3XM`: to quote in a reply, never to look anything up by. */
 export function codigoBarrera(ahora: Date): string {
-  const anio = zonaArgentina.format(ahora);
+  const anio = yearInArgentina(ahora);
   let simbolos = '';
   for (let i = 0; i < 6; i++) simbolos += ALFABETO[randomInt(ALFABETO.length)];
   return `AC-${anio}-${simbolos}`;

@@ -2,6 +2,7 @@ import type { Db } from '#db/client.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { formatDateTimeLong } from '#domain/shared/formato.ts';
 
 /**
  * The mail a person gets after each sensitive change to their own account (docs/decisions/035-
@@ -19,14 +20,12 @@ const QUE_CAMBIO: Record<CambioDeCuenta, string> = {
   'token-api': 'se creó un token nuevo para usar la API con tu cuenta',
 };
 
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
-
 /** Writes the notice of `cambio` to the outbox, in the caller's transaction; the caller wakes the mailer after it commits. */
 export async function avisarCambioDeCuenta(ctx: Pick<AppContext, 'cipher' | 'clock' | 'url'>, t: Db, actor: Actor, cambio: CambioDeCuenta): Promise<void> {
   const texto = [
     `Hola ${actor.nombre}:`,
     '',
-    `El ${fecha.format(ctx.clock.now())} ${QUE_CAMBIO[cambio]}, en el panel de gestión del sitio de la Municipalidad de Villa La Angostura.`,
+    `El ${formatDateTimeLong(ctx.clock.now())} ${QUE_CAMBIO[cambio]}, en el panel de gestión del sitio de la Municipalidad de Villa La Angostura.`,
     '',
     'Si fuiste vos, no tenés que hacer nada.',
     'Si no fuiste vos, cambiá tu contraseña ahora en «Mi cuenta», cerrá las sesiones que no reconozcas y avisale a un administrador:',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanciaMetros, enElDeposito, enHorarioDeServicio, esPublica, minutoDelDiaEnArgentina } from './privacidad.ts';
+import { minutoDelDiaEnArgentina } from '#domain/shared/fechas.ts';
+import { distanciaMetros, enElDeposito, enHorarioDeServicio, esPublica } from './privacidad.ts';
 
 const DEPOSITO = { latitud: -40.7668, longitud: -71.6325, radioM: 150 };
 /** An instant at HH:MM in Argentina (UTC-3) on 15 July 2026. */

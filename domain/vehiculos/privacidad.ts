@@ -5,7 +5,7 @@
  * `publica` is decided once, when it arrives, so a later change of the settings does not reveal
  * what was private.
  */
-import { ZONA_ARGENTINA } from '#domain/shared/fechas.ts';
+import { minutoDelDiaEnArgentina } from '#domain/shared/fechas.ts';
 import type { SiteSettings } from '#domain/sitio/settings.ts';
 
 type Ajustes = Pick<SiteSettings['vehiculos'], 'deposito' | 'horario'>;
@@ -24,15 +24,6 @@ export function distanciaMetros(a: { latitud: number; longitud: number }, b: { l
 /** Inside the depot's circle (its edge included); a radius of 0 means no depot. */
 export function enElDeposito(posicion: { latitud: number; longitud: number }, deposito: Ajustes['deposito']): boolean {
   return deposito.radioM > 0 && distanciaMetros(posicion, deposito) <= deposito.radioM;
-}
-
-const horaYMinuto = new Intl.DateTimeFormat('en-GB', { timeZone: ZONA_ARGENTINA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** Minutes since midnight in Argentina at `instante`. */
-export function minutoDelDiaEnArgentina(instante: Date): number {
-  const partes = horaYMinuto.formatToParts(instante);
-  const valor = (tipo: string) => Number(partes.find((p) => p.type === tipo)?.value ?? 0);
-  return valor('hour') * 60 + valor('minute');
 }
 
 const minutos = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

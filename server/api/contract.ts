@@ -9,7 +9,8 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import { solicitudDecretoSchema } from '#domain/decretos/schemas.ts';
 import { LIMITE_COINCIDENCIAS, filtrosOrdenanzasSchema, porPaginaSchema } from '#domain/ordenanzas/schemas.ts';
-import { formatNumber, z } from '#domain/shared/zod.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
+import { z } from '#domain/shared/zod.ts';
 import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICULO } from '#domain/vehiculos/campos.ts';
 
 type Esquema = z.ZodType;

@@ -1,5 +1,5 @@
 import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
 
 export const seedAjustes: Seeder = {
   nombre: 'ajustes',

@@ -19,7 +19,8 @@ import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 const GALERIA_OBSERVATORIO = 'observatorio-vial';
 /** The demo covers the 24 months from November 2024 to October 2026. */
@@ -151,7 +152,7 @@ export const seedFinanzas: Seeder = {
       for (const tipo of ['RECURSOS', 'GASTOS'] as const) {
         const pdf = await generarPdf({
           titulo: `${TIPOS_ESTADO_CONTABLE[tipo]}: ${monthName(mes)} ${anio}`,
-          parrafos: [`Total del mes: $ ${r.entero(300, 900).toLocaleString('es-AR')} millones.`, 'Presupuesto vigente, devengado y percibido por partida.'],
+          parrafos: [`Total del mes: $ ${formatNumber(r.entero(300, 900))} millones.`, 'Presupuesto vigente, devengado y percibido por partida.'],
         });
         await createEstadoContable(ctx, {
           tipoEstadoContable: tipo,

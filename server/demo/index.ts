@@ -1,15 +1,12 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import type { Storage } from '#domain/shared/context.ts';
 import { ajustesSitio, datosDemo } from '#db/schema/index.ts';
 import { seedAjustes } from './ajustes.ts';
 import { seedBoletines, seedFinanzas, seedGobierno } from './gobierno.ts';
 import { seedOrdenanzas } from './ordenanzas.ts';
 import { seedUsuarios } from './usuarios.ts';
 import { seedVehiculos } from './vehiculos.ts';
-
-export type SeedContext = { db: Db; storage: Storage };
-export type Seeder = { nombre: string; run(ctx: SeedContext): Promise<void> };
+import type { SeedContext, Seeder } from './seeder.ts';
 
 /** In order; each later feature appends its own generator here. */
 export const seeders: Seeder[] = [seedAjustes, seedOrdenanzas, seedGobierno, seedBoletines, seedFinanzas, seedUsuarios, seedVehiculos];

@@ -2,7 +2,7 @@ import { createOrdenanza } from '#domain/ordenanzas/commands.ts';
 import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
 import { firmantes, temaAleatorio } from './ordenanzas-datos.ts';
 
 const CANTIDAD_ORDENANZAS_DEMO = 300;

@@ -1,6 +1,6 @@
 import type { Rol } from '#domain/shared/actor.ts';
 import { type DatosUsuarioConClave, hashSegunPolitica, insertarUsuarioConClave } from '#domain/usuarios/commands.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
 
 /**
  * One demo account per role (docs/decisions/012-sesiones-y-roles.md). `npm start` prints these

@@ -1,7 +1,7 @@
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
 import type { IconoVehiculo, ServicioVehiculo } from '#domain/vehiculos/campos.ts';
 import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
-import type { Seeder } from './index.ts';
+import type { Seeder } from './seeder.ts';
 
 /** A route along the town's streets: [latitude, longitude] points, driven there and back. */
 export type Ruta = readonly (readonly [number, number])[];

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, outbox } from '#db/schema/index.ts';
-import { contarCorreosConFallas } from '#domain/admin/queries.ts';
+import { contarCorreosConFallas } from '#domain/correo/bandeja.ts';
 import { type NewMail, enqueueMail } from '#domain/correo/outbox.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { formatFileSize } from '#app/lib/format.ts';
+import { formatFileSize } from '#domain/shared/formato.ts';
 import { SIN_CACHE } from '#app/lib/sesion.server.ts';
 import { MENSAJE_SIN_ESPACIO } from '#domain/documentos/subidas.ts';
 

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Form, Link } from 'react-router';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
-import type { LimiteSubida } from '#app/features/boletines/campos-boletin.tsx';
+import type { LimiteSubida } from '#app/features/admin/subidas.ts';
 
 /**
  * The parts every back-office page that publishes documents shares (issue 14): the official

@@ -1,5 +1,5 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
-import type { LimiteSubida } from '#app/features/boletines/campos-boletin.tsx';
+import type { LimiteSubida } from '#app/features/admin/subidas.ts';
 import type { CampoVista } from './campos-panel.tsx';
 import { ProgresoSubida } from './subida-con-progreso.tsx';
 

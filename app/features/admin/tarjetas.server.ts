@@ -1,7 +1,8 @@
 import type { PageContext } from '#app/context.ts';
-import { contarCorreosConFallas } from '#domain/admin/queries.ts';
+import { contarCorreosConFallas } from '#domain/correo/bandeja.ts';
 import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The dashboard's cards (/admin): what needs someone's attention. Each part of the back-office
@@ -9,8 +10,6 @@ import type { Actor, Rol } from '#domain/shared/actor.ts';
  * dashboard shows the cards of the sources for the person's role, in this order.
  * A source that fails shows a card saying so instead of taking the page down.
  */
-const numeros = new Intl.NumberFormat('es-AR');
-const formatNumber = (n: number) => numeros.format(n);
 
 export type TarjetaPanel = {
   id: string;

@@ -1,5 +1,6 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { CampoPdf } from '#app/features/admin/documentos-panel.tsx';
+import type { LimiteSubida } from '#app/features/admin/subidas.ts';
 import type { CampoBoletin } from '#domain/boletines/admin.ts';
 
 const MESES = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
@@ -9,9 +10,6 @@ export const ETIQUETAS_BOLETIN: Record<CampoBoletin, string> = { numero: 'Númer
 /** The error summary's rows: field, label and message, in the form's order. */
 export const erroresBoletin = (errores: Partial<Record<CampoBoletin, string>>): [string, string, string][] =>
   (Object.keys(ETIQUETAS_BOLETIN) as CampoBoletin[]).filter((c) => errores[c]).map((c) => [c, ETIQUETAS_BOLETIN[c], errores[c]!]);
-
-/** What the upload's limit is, for the page: the server's number and words. */
-export type LimiteSubida = { maxBytes: number; texto: string; mensajeGrande: string };
 
 /**
  * The fields of a bulletin (number, month, year, PDF) for the create and edit forms, with the

@@ -7,7 +7,7 @@ export type OfertaDecreto = Pick<DecretoPublicado, 'decreto' | 'descripcion' | '
 export const ofertaDe = (d: DecretoPublicado | undefined): OfertaDecreto | null =>
   d ? { decreto: d.decreto, descripcion: d.descripcion, area: d.area, boletinTexto: d.boletinTexto, enlace: d.enlace } : null;
 
-/** Text worth asking about: a number and a year (domain/decretos/numero-decreto.ts reads it on the server). */
+/** Text worth asking about: a number and a year (domain/shared/numero-decreto.ts reads it on the server). */
 const conAnio = (valor: string) => /\d\D+\d\d/.test(valor);
 
 /** Wait after the last key before asking (a number is typed in a few keys). */

@@ -1,6 +1,6 @@
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { CampoPdf } from '#app/features/admin/documentos-panel.tsx';
-import type { LimiteSubida } from '#app/features/boletines/campos-boletin.tsx';
+import type { LimiteSubida } from '#app/features/admin/subidas.ts';
 import type { TipoFinanzas } from '#domain/finanzas/campos.ts';
 import type { CampoFinanzas } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';

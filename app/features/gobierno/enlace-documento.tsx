@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NEW_TAB_NOTICE } from '#app/components/external-link.tsx';
-import { fileFormatName, formatFileSize } from '#app/lib/format.ts';
+import { fileFormatName } from '#app/lib/format.ts';
+import { formatFileSize } from '#domain/shared/formato.ts';
 import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 
 export type DocumentoEnlazado = { id: number; tamano: number; tipoContenido: string };

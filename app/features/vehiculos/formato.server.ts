@@ -3,13 +3,12 @@ import type { UltimaBateria, UltimoReporte, VehiculoEnLista } from '#domain/vehi
 import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICULO } from '#domain/vehiculos/campos.ts';
 import { LARGO_ALIAS, LARGO_DISPOSITIVO } from '#domain/vehiculos/schemas.ts';
 import type { OpcionesVehiculo } from './campos-vehiculo.tsx';
+import { formatWholeNumber } from '#domain/shared/formato.ts';
 
 /**
  * The vehicle pages' texts (issue 13), made on the server in the town's zone: the pages hydrate,
  * and text made here reads the same in the browser (no Intl while hydrating).
  */
-
-const entero = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
 
 /** How long ago, in words: 'hace 3 minutos', 'hace 2 horas', 'hace 5 días'. */
 export function haceCuanto(desde: Date, ahora: Date): string {
@@ -18,11 +17,11 @@ export function haceCuanto(desde: Date, ahora: Date): string {
   if (minutos < 60) return minutos === 1 ? 'hace 1 minuto' : `hace ${minutos} minutos`;
   const horas = Math.floor(minutos / 60);
   if (horas < 48) return horas === 1 ? 'hace 1 hora' : `hace ${horas} horas`;
-  return `hace ${entero.format(Math.floor(horas / 24))} días`;
+  return `hace ${formatWholeNumber(Math.floor(horas / 24))} días`;
 }
 
 /** A battery level as people read it: '65 %'. */
-export const bateriaTexto = (nivel: number) => `${entero.format(nivel)} %`;
+export const bateriaTexto = (nivel: number) => `${formatWholeNumber(nivel)} %`;
 
 export type ReporteEnPagina = { iso: string; texto: string; hace: string; recibida: string; publica: boolean };
 export type BateriaEnPagina = { texto: string; iso: string; cuando: string };

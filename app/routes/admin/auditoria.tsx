@@ -8,6 +8,7 @@ import { listarAuditoria } from '#domain/auditoria/queries.ts';
 import { listarPersonas } from '#domain/usuarios/queries.ts';
 import { filtrosAuditoriaSchema } from '#domain/usuarios/schemas.ts';
 import type { Route } from './+types/auditoria';
+import { formatDateTimeSeconds } from '#domain/shared/formato.ts';
 
 /** The audit log (administrators only), read-only: filters by person, action, entity and dates; 50 a page. */
 const POR_PAGINA = 50;
@@ -56,8 +57,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const headers = privateDataHeaders;
-
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Argentina/Buenos_Aires' });
 
 /** Values as they were recorded, cut short in the list. */
 const corto = (texto: string | null) => (texto === null ? '—' : texto.length > 300 ? `${texto.slice(0, 300)}…` : texto);
@@ -123,7 +122,7 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
           {items.map((e) => (
             <li key={e.id}>
               <p className="admin__auditoria-cabecera">
-                <time dateTime={e.fecha}>{fecha.format(new Date(e.fecha))}</time> · <span className="sin-corte">{e.persona}</span>
+                <time dateTime={e.fecha}>{formatDateTimeSeconds(new Date(e.fecha))}</time> · <span className="sin-corte">{e.persona}</span>
                 {e.rol ? ` (${e.rol})` : ''} · <strong>{e.accion}</strong> · {e.entidad}
                 {e.entidadId ? ` ${e.entidadId}` : ''}
               </p>

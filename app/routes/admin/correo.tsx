@@ -12,6 +12,7 @@ import { ESTADOS_CORREO, etiquetaEstadoCorreo, listarCorreos, reintentarCorreo }
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/correo';
+import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /**
  * The outbox (issue 12; docs/decisions/013-mesa-de-entradas.md), for the desk and administrators:
@@ -105,10 +106,9 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = privateDataHeaders;
 
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 const cuando = (iso: string) => (
   <time dateTime={iso} className="sin-corte">
-    {fecha.format(new Date(iso))}
+    {formatDateTimeShort(new Date(iso))}
   </time>
 );
 

@@ -22,6 +22,7 @@ import { activacionSchema, cambioClaveSchema, claveActualSchema, sesionIdSchema,
 import { cerrarSesionesPropias, listarSesionesDe } from '#domain/usuarios/sesiones.ts';
 import { crearTokenApiConfirmado, listarTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
 import type { Route } from './+types/cuenta';
+import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /**
  * One's own account (every role): the second factor (QR code and the secret as text, recovery
@@ -148,8 +149,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const headers = privateDataHeaders;
-
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 
 function Aviso({ respuesta, tipo }: { respuesta: Respuesta | undefined; tipo: Respuesta['tipo'] }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -291,10 +290,10 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
           <ul className="admin__tokens">
             {tokens.map((t) => (
               <li key={t.id}>
-                <strong>{t.nombre}</strong> · creado {fecha.format(new Date(t.createdAt))} · último uso{' '}
-                {t.ultimoUso ? fecha.format(new Date(t.ultimoUso)) : 'nunca'}
+                <strong>{t.nombre}</strong> · creado {formatDateTimeShort(new Date(t.createdAt))} · último uso{' '}
+                {t.ultimoUso ? formatDateTimeShort(new Date(t.ultimoUso)) : 'nunca'}
                 {t.revocadoEn ? (
-                  <> · revocado {fecha.format(new Date(t.revocadoEn))}</>
+                  <> · revocado {formatDateTimeShort(new Date(t.revocadoEn))}</>
                 ) : (
                   <Form method="post" className="admin__fila-form">
                     <input type="hidden" name="token" value={t.id} />
@@ -353,7 +352,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
         <ul className="admin__tokens">
           {sesiones.map((x) => (
             <li key={x.id}>
-              <strong>{x.agente}</strong> · desde {fecha.format(new Date(x.createdAt))} · última actividad {fecha.format(new Date(x.ultimoUso))}
+              <strong>{x.agente}</strong> · desde {formatDateTimeShort(new Date(x.createdAt))} · última actividad {formatDateTimeShort(new Date(x.ultimoUso))}
               {x.actual ? (
                 <> · esta sesión</>
               ) : (
@@ -363,7 +362,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
                     Cerrar
                     <span className="visually-hidden">
                       {' '}
-                      la sesión de {x.agente} abierta el {fecha.format(new Date(x.createdAt))}
+                      la sesión de {x.agente} abierta el {formatDateTimeShort(new Date(x.createdAt))}
                     </span>
                   </button>
                 </Form>

@@ -13,6 +13,7 @@ import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
 import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import type { Route } from './+types/ordenanzas-importar';
+import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
  * The bulk import of ordinances (issue 14): a CSV in the template's columns, checked row by row
@@ -75,13 +76,13 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
       <h1>Importar ordenanzas desde un CSV</h1>
       {importadas !== null && !r ? (
         <p className="aviso aviso--exito" role="status">
-          {importadas === 1 ? 'Importamos 1 ordenanza.' : `Importamos ${importadas.toLocaleString('es-AR')} ordenanzas.`} Ya aparecen en la consulta pública.
+          {importadas === 1 ? 'Importamos 1 ordenanza.' : `Importamos ${formatNumber(importadas)} ordenanzas.`} Ya aparecen en la consulta pública.
         </p>
       ) : null}
       {r ? (
         <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
           {r.general ??
-            `No importamos nada: ${r.filasConError === 1 ? '1 fila tiene errores' : `${r.filasConError.toLocaleString('es-AR')} filas tienen errores`} de ${r.filasLeidas.toLocaleString('es-AR')}. Corregilas y subí el archivo de nuevo; las demás filas están bien.`}
+            `No importamos nada: ${r.filasConError === 1 ? '1 fila tiene errores' : `${formatNumber(r.filasConError)} filas tienen errores`} de ${formatNumber(r.filasLeidas)}. Corregilas y subí el archivo de nuevo; las demás filas están bien.`}
         </div>
       ) : null}
       {r && r.errores.length > 0 ? (

@@ -5,7 +5,7 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { Paginas } from '#app/features/admin/paginas.tsx';
-import { formatLongDate } from '#app/lib/format.ts';
+import { formatLongDate, formatNumber } from '#domain/shared/formato.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
@@ -175,7 +175,7 @@ export default function Ordenanzas({ loaderData }: Route.ComponentProps) {
       {ok ? (
         <section aria-labelledby="lista-titulo" className="admin__seccion">
           <h2 id="lista-titulo">Registro</h2>
-          <p aria-live="polite">{total === 1 ? '1 ordenanza' : `${total.toLocaleString('es-AR')} ordenanzas`}</p>
+          <p aria-live="polite">{total === 1 ? '1 ordenanza' : `${formatNumber(total)} ordenanzas`}</p>
           {items.length > 0 ? (
             <DataTable
               caption="Ordenanzas del registro"

@@ -7,7 +7,7 @@ import { appContext } from '#app/context.ts';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { instante, plazoEnPagina } from '#app/features/mesa/formato.server.ts';
 import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
-import { formatInteger } from '#app/lib/format.ts';
+import { formatInteger } from '#domain/shared/formato.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';

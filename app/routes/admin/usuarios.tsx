@@ -17,6 +17,7 @@ import { USUARIOS_POR_PAGINA, listarUsuarios } from '#domain/usuarios/queries.ts
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import { cambioRolSchema, filtrosUsuariosSchema, invitacionSchema, usuarioIdSchema } from '#domain/usuarios/schemas.ts';
 import type { Route } from './+types/usuarios';
+import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /** Users (administrators only): list with search and pages, invite, role, deactivate, and the second-factor setting. */
 export async function loader(args: Route.LoaderArgs) {
@@ -100,7 +101,6 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = privateDataHeaders;
 
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 const ETIQUETAS_INVITACION: Record<CampoInvitacion, string> = { email: 'Correo electrónico', nombre: 'Nombre', apellido: 'Apellido', rol: 'Rol' };
 
 export default function Usuarios({ loaderData, actionData }: Route.ComponentProps) {
@@ -138,7 +138,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
             {bloqueos.map((b) => (
               <li key={`${b.usuarioId}-${b.tipo}-${b.desdeOtras ? 'otras' : 'conocida'}-${b.hasta}`}>
                 <strong>{b.nombre}</strong> (<span className="sin-corte">{b.email}</span>) · {b.tipo === 'codigo' ? 'códigos' : 'contraseña'}{' '}
-                {b.desdeOtras ? 'desde conexiones nuevas' : 'desde una conexión conocida'} · hasta {fecha.format(new Date(b.hasta))}
+                {b.desdeOtras ? 'desde conexiones nuevas' : 'desde una conexión conocida'} · hasta {formatDateTimeShort(new Date(b.hasta))}
                 <Form method="post" className="admin__fila-form">
                   <input type="hidden" name="usuario" value={b.usuarioId} />
                   <button type="submit" name="intent" value="levantar-bloqueo" className="btn btn-outline-primary btn-sm">
@@ -174,7 +174,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
                       {ETIQUETAS_ROL[u.rol]} · {u.activo ? (u.pendiente ? 'Invitación pendiente' : 'Activa') : 'Desactivada'}
                       {u.totpActivo ? ' · Con segundo factor' : ''}
                     </p>
-                    <p>Último ingreso: {u.ultimoIngreso ? fecha.format(new Date(u.ultimoIngreso)) : 'nunca'}</p>
+                    <p>Último ingreso: {u.ultimoIngreso ? formatDateTimeShort(new Date(u.ultimoIngreso)) : 'nunca'}</p>
                   </div>
                   <div className="admin__usuario-acciones">
                     <Form method="post" className="admin__fila-form">

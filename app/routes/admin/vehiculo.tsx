@@ -14,6 +14,7 @@ import { readForm } from '#domain/shared/form.ts';
 import { getVehiculoAdmin, setActivo, updateVehiculo } from '#domain/vehiculos/admin.ts';
 import { estadoVehiculoSchema, parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculo';
+import { formatWholeNumber } from '#domain/shared/formato.ts';
 
 /**
  * One vehicle (issue 13), for administrators: its fields, its last report and battery, its latest
@@ -39,8 +40,6 @@ const AVISOS = {
 type Aviso = keyof typeof AVISOS;
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as Aviso] : null);
 
-const entero = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
-
 async function leerVehiculo(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = parseVehiculoId(args.params.id);
   if (id === null) throw NO_ENCONTRADO();
@@ -64,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
         ...instante(p.hora),
         recibida: instante(p.recibidaEn).texto,
         posicion: `${p.latitud.toFixed(5)}, ${p.longitud.toFixed(5)}`,
-        velocidad: p.velocidadKmh === null ? '—' : `${entero.format(p.velocidadKmh)} km/h`,
+        velocidad: p.velocidadKmh === null ? '—' : `${formatWholeNumber(p.velocidadKmh)} km/h`,
         bateria: p.bateria === null ? '—' : bateriaTexto(p.bateria),
         publica: p.publica,
       })),

@@ -4,7 +4,7 @@ import { appContext } from '#app/context.ts';
 import { EnlaceDocumento } from '#app/features/gobierno/enlace-documento.tsx';
 import { SectionContent } from '#app/components/ui/section.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
-import { formatShortDate } from '#app/lib/format.ts';
+import { formatShortDate } from '#domain/shared/formato.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/boletines-oficiales';

@@ -7,9 +7,9 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import type { Route } from './+types/estado';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
+import { formatDateTimeLong } from '#domain/shared/formato.ts';
 
 const TITULO = 'Estado de la solicitud de decreto';
-const fechaHora = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
 
 /** GET with the tracking code: status, its dates, the answer's deadline and the first name only (no DNI, no e-mail). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: null,
       solicitud: {
         ...solicitud,
-        historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: fechaHora.format(new Date(h.fecha)) })),
+        historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: formatDateTimeLong(new Date(h.fecha)) })),
         plazo: solicitud.plazo && { ...solicitud.plazo, venceTexto: formatFechaPlazo(solicitud.plazo.vence) },
       },
     },

@@ -14,7 +14,7 @@ import { withoutJavaScript } from '#app/lib/javascript.ts';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { FormularioAlerta } from '#app/features/alertas/formulario-alerta.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
-import { formatInteger } from '#app/lib/format.ts';
+import { formatInteger } from '#domain/shared/formato.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/consulta';
 

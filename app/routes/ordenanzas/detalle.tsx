@@ -5,7 +5,7 @@ import { buscarRetirado } from '#domain/sitio/retirados.ts';
 import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
 import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
-import { formatLongDate, formatFileSize } from '#app/lib/format.ts';
+import { formatLongDate, formatFileSize } from '#domain/shared/formato.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/detalle';
 import { withoutJavaScript } from '#app/lib/javascript.ts';

@@ -1,5 +1,5 @@
 /**
- * A decree's number and year as people write them (issue 15, docs/decisions/023-decretos-publicados.md):
+ * A decree's number and year as people write them (docs/decisions/023-decretos-publicados.md):
  * "123/2026", "123-2026", "123 / 26", "Decreto 123 de 2026", "Decreto N° 123/2026", "dto. 123/2026",
  * "Nº 0123/2026". One reading for the citizen's form, its look-up and the back-office.
  *
