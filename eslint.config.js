@@ -37,7 +37,7 @@ const moduleBoundary = (name) => {
 };
 
 // Each table of db/schema has one owner module ("tables" in its module.json); a module queries only its
-// own, and joins another's in a read only if it declares it in "reads" (docs/decisions/041-tablas-y-formatos.md).
+// own, and joins another's in a read only if it declares it in "reads" (docs/decisions/043-tablas-y-formatos.md).
 const manifests = Object.fromEntries(
   [...domainModules, 'shared'].map((name) => [name, JSON.parse(fs.readFileSync(path.join('domain', name, 'module.json'), 'utf8'))]),
 );

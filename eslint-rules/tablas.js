@@ -1,5 +1,5 @@
 // A domain module queries only the tables it owns; another module's data comes through that module's
-// exported functions (docs/decisions/041-tablas-y-formatos.md). The owners come from each
+// exported functions (docs/decisions/043-tablas-y-formatos.md). The owners come from each
 // domain/<módulo>/module.json ("tables"); a table a module only joins in its reads is declared in
 // "reads" and can never be written there; "writes" lists the other modules' tables a module still
 // writes itself, a list to empty by moving those writes into their owners.

@@ -1,6 +1,6 @@
 /**
  * How the site writes dates and numbers: Spanish of Argentina, in the town's time zone, for pages,
- * mails, CSV files and feeds alike (docs/decisions/041-tablas-y-formatos.md). Dates the API returns
+ * mails, CSV files and feeds alike (docs/decisions/043-tablas-y-formatos.md). Dates the API returns
  * stay ISO text; these are only for people. An invalid date throws `RangeError`, as Intl does.
  *
  * Two kinds of date: a calendar date ('AAAA-MM-DD', a day with no time, as PostgreSQL's `date`),
