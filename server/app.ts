@@ -63,7 +63,6 @@ export { buildInfo, serializeError };
 // What a test's own back-office section reads in its pages: the build's context keys, not copies (docs/decisions/038-secciones-del-panel.md).
 export { appContext } from '#app/context.ts';
 export { actorPanel } from '#app/lib/sesion.server.ts';
-export { registrarAuditoria } from '#domain/auditoria/commands.ts';
 
 export type AppOptions = {
   config: Config;

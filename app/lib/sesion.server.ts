@@ -131,20 +131,23 @@ export type MarcoDelPanel = ReturnType<typeof marcoDelPanel>;
  * - a role not among the roles of the page's section (app/features/admin/secciones.ts; a page of
  *   no section is nobody's): the spec's 403 screen ('403 - You Shall Not Pass') inside the shell,
  *   without signing the person out (docs/decisions/012-sesiones-y-roles.md);
- * and `Cache-Control: no-store` on every answer, errors included.
+ * and `Cache-Control: no-store` on every answer: the first step gets the answer of everything after
+ * it, the guard's own redirects and 403 included, and marks it.
  */
-export const guardiaDelPanel: MiddlewareFunction<Response> = async (args, next) => {
-  const sesion = await requireSesion(args);
-  const { secciones } = args.context.get(appContext);
-  const seccion = seccionDeRuta(secciones, args.pattern);
-  if (!seccion?.roles.includes(sesion.actor.rol)) {
-    throw data({ mensaje: PROHIBIDO, marco: marcoDelPanel(sesion, secciones) }, { status: 403, headers: SIN_CACHE });
-  }
-  args.context.set(sesionDelPanel, sesion);
-  const respuesta = await next();
-  respuesta.headers.set('cache-control', SIN_CACHE['cache-control']);
-  return respuesta;
-};
+export const guardiaDelPanel: MiddlewareFunction<Response>[] = [
+  async (_args, next) => {
+    const respuesta = await next();
+    respuesta.headers.set('cache-control', SIN_CACHE['cache-control']);
+    return respuesta;
+  },
+  async (args) => {
+    const sesion = await requireSesion(args);
+    const { secciones } = args.context.get(appContext);
+    const seccion = seccionDeRuta(secciones, args.pattern);
+    if (!seccion?.roles.includes(sesion.actor.rol)) throw data({ mensaje: PROHIBIDO, marco: marcoDelPanel(sesion, secciones) }, { status: 403 });
+    args.context.set(sesionDelPanel, sesion);
+  },
+];
 
 /** The signed-in person, for a loader or action under /admin (the guard already let them in). */
 export const sesionPanel = (context: Readonly<RouterContextProvider>): SesionLeida => context.get(sesionDelPanel);
@@ -155,10 +158,10 @@ export const actorPanel = (context: Readonly<RouterContextProvider>): Actor => c
 /** The session, or the redirect to sign in (or to set up a required second factor). */
 async function requireSesion(args: Args): Promise<SesionLeida> {
   const sesion = await sesionActual(args);
-  if (!sesion) throw redirect(`/login?siguiente=${encodeURIComponent(rutaDe(args.request))}`, { headers: SIN_CACHE });
+  if (!sesion) throw redirect(`/login?siguiente=${encodeURIComponent(rutaDe(args.request))}`);
   if (!sesion.totpActivo && new URL(args.request.url).pathname.replace(/\.data$/, '') !== '/admin/cuenta') {
     const exigido = await getRolesConSegundoFactor(args.context.get(appContext).db);
-    if (exigido.includes(sesion.actor.rol)) throw redirect('/admin/cuenta?segundo-factor=obligatorio', { headers: SIN_CACHE });
+    if (exigido.includes(sesion.actor.rol)) throw redirect('/admin/cuenta?segundo-factor=obligatorio');
   }
   return sesion;
 }

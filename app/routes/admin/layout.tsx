@@ -14,7 +14,7 @@ import type { Route } from './+types/layout';
  * back-office's one guard (guardiaDelPanel, app/lib/sesion.server.ts): session, the role of the
  * page's section and `no-store`, once per request, before any loader or action under it runs.
  */
-export const middleware: Route.MiddlewareFunction[] = [guardiaDelPanel];
+export const middleware: Route.MiddlewareFunction[] = guardiaDelPanel;
 
 export function loader({ context }: Route.LoaderArgs) {
   return marcoDelPanel(sesionPanel(context), context.get(appContext).secciones);
