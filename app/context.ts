@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { Seccion } from '#app/features/admin/secciones.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 
 /**
@@ -12,6 +13,8 @@ export type PageContext = AppContext & {
   respuesta: { baseNoDisponible: boolean };
   /** The client's address as limits key it (server/client-address.ts: an IPv6 client by its /64). */
   direccion: string;
+  /** The back-office's sections (app/features/admin/secciones.ts), and a test's own when it declares one (server/app.ts). */
+  secciones: readonly Seccion[];
 };
 
 /** Created once, in a module the SSR build bundles together with the server (docs/architecture.md, "Contexto"). */

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { SECCIONES } from '#app/features/admin/secciones.ts';
 
 // Spanish URLs exactly as the original site has them: people and other sites link to them.
 export default [
@@ -28,45 +29,16 @@ export default [
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
   // The decree form's look-up of a decree already published in an official bulletin (JSON for its island, issue 15).
   route('solicitud-decretos/publicado', 'routes/decretos/publicado.ts'),
-  // The back-office (issue 12): its own shell; every page checks session and role (app/lib/sesion.server.ts).
-  route('admin', 'routes/admin/layout.tsx', { id: 'admin' }, [
-    index('routes/admin/inicio.tsx'),
-    // The decree-copy desk: the list and one request (its form uploads the decree's PDF: server/pages.ts gives it a larger body limit).
-    route('solicitudes', 'routes/admin/solicitudes.tsx'),
-    route('solicitudes/:codigo', 'routes/admin/solicitud.tsx'),
-    // Ordinances (issue 14): the list, the CSV import with its template and the export, one ordinance (its form uploads the PDF: server/pages.ts).
-    route('ordenanzas', 'routes/admin/ordenanzas.tsx'),
-    route('ordenanzas/importar', 'routes/admin/ordenanzas-importar.tsx'),
-    route('ordenanzas/plantilla.csv', 'routes/admin/ordenanzas-csv.ts', { id: 'admin-ordenanzas-plantilla' }),
-    route('ordenanzas/exportar.csv', 'routes/admin/ordenanzas-csv.ts', { id: 'admin-ordenanzas-exportar' }),
-    route('ordenanzas/nueva', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza-nueva' }),
-    route('ordenanzas/:id', 'routes/admin/ordenanza.tsx', { id: 'admin-ordenanza' }),
-    route('boletines', 'routes/admin/boletines.tsx'),
-    route('boletines/:id', 'routes/admin/boletin.tsx'),
-    // The current bulletin (issue 14): its texts in the rich-text editor, its ordinance and decree lines, one line.
-    route('boletin-vigente', 'routes/admin/boletin-vigente.tsx'),
-    route('boletin-vigente/:lista/:id', 'routes/admin/boletin-vigente-item.tsx'),
-    route('estados-contables', 'routes/admin/finanzas.tsx', { id: 'admin-estados-contables' }),
-    route('estados-contables/:id', 'routes/admin/finanzas-item.tsx', { id: 'admin-estado-contable' }),
-    route('sueldos', 'routes/admin/finanzas.tsx', { id: 'admin-sueldos' }),
-    route('sueldos/:id', 'routes/admin/finanzas-item.tsx', { id: 'admin-sueldo' }),
-    route('usuarios', 'routes/admin/usuarios.tsx'),
-    route('cuenta', 'routes/admin/cuenta.tsx'),
-    route('auditoria', 'routes/admin/auditoria.tsx'),
-    route('gobierno', 'routes/admin/gobierno.tsx'),
-    route('gobierno/:tipo', 'routes/admin/gobierno-tipo.tsx'),
-    route('gobierno/:tipo/:id', 'routes/admin/gobierno-item.tsx'),
-    route('observatorio', 'routes/admin/observatorio.tsx'),
-    route('observatorio/:clase/:id', 'routes/admin/observatorio-item.tsx'),
-    route('correo', 'routes/admin/correo.tsx'),
-    route('feriados', 'routes/admin/feriados.tsx'),
-    route('datos-personales', 'routes/admin/datos-personales.tsx'),
-    // The fleet of the vehicle map (issue 13): the list, one vehicle, and its printable setup sheet for Traccar Client.
-    route('vehiculos', 'routes/admin/vehiculos.tsx'),
-    route('vehiculos/:id', 'routes/admin/vehiculo.tsx'),
-    route('vehiculos/:id/configuracion', 'routes/admin/vehiculo-configuracion.tsx'),
-    route('ajustes', 'routes/admin/ajustes.tsx'),
-  ]),
+  // The back-office: its own shell, whose middleware checks session, role and no-store for every page; the
+  // pages come section by section from the registry (app/features/admin/secciones.ts).
+  route(
+    'admin',
+    'routes/admin/layout.tsx',
+    { id: 'admin' },
+    SECCIONES.flatMap((seccion) =>
+      seccion.paginas.map((pagina) => (pagina.ruta === '' ? index(pagina.archivo) : route(pagina.ruta, pagina.archivo, pagina.id ? { id: pagina.id } : {}))),
+    ),
+  ),
   layout('routes/service-layout.tsx', [
     route('login', 'routes/login.tsx'),
     // Setting a password from an invite: outside the signed-in guard.

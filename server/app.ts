@@ -31,7 +31,8 @@ import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { openCipher } from './data-key.ts';
 import { type EstadoCierre, buildInfo, registerHealth } from './health.ts';
-import { registerPages } from './pages.ts';
+import { type SeccionAgregada, agregarSecciones, registerPages } from './pages.ts';
+import { SECCIONES } from '#app/features/admin/secciones.ts';
 import { contentSecurityPolicy, registerSecurityHeaders, securityHeaders } from './security.ts';
 import { type ContentVersion, watchContentVersion } from './content-version.ts';
 import { RenderCache } from './render-cache.ts';
@@ -59,6 +60,9 @@ export { KEY_FILE } from './data-key.ts';
 export { seedDemoContent } from './demo/index.ts';
 export { CarpetaInvalidaError, importarCarpeta, informeImportacion } from '#domain/importacion/importar.ts';
 export { buildInfo, serializeError };
+// What a test's own back-office section reads in its pages: the build's context keys, not copies (docs/decisions/044-secciones-del-panel.md).
+export { appContext } from '#app/context.ts';
+export { actorPanel } from '#app/lib/sesion.server.ts';
 
 export type AppOptions = {
   config: Config;
@@ -72,6 +76,8 @@ export type AppOptions = {
   logStream?: { write(line: string): void };
   /** The context's clock; the system's by default. */
   clock?: Clock;
+  /** Back-office sections beyond app/features/admin/secciones.ts, with their pages' modules: a test's own (docs/decisions/044-secciones-del-panel.md). */
+  secciones?: readonly SeccionAgregada[];
 };
 
 declare module 'fastify' {
@@ -175,7 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = createServer(options, cierre, front);
   limitConnectionsPerAddress(app.server, config.trustProxy ? 0 : config.limits.maxConnectionsPerIp);
   // Metrics first (docs/decisions/030-metricas.md): their hook must see every route's answers.
-  const pageBuild = vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
+  const agregadas = options.secciones ?? [];
+  const pageBuild = vite ? undefined : agregarSecciones((await import('virtual:react-router/server-build')) as ServerBuild, agregadas);
   const metricas = createMetricas({ database, dataDir: config.dataDir, version: buildInfo, patterns: pagePatterns(pageBuild), jobs: () => jobStates(app) });
   app.decorate('metricas', metricas);
   registerHttpMetrics(app, metricas);
@@ -224,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Pages change on every edit while developing.
     cache: vite ? undefined : renderCache,
     limits: config.limits,
+    secciones: [...SECCIONES, ...agregadas.map(({ seccion }) => seccion)],
   });
 
   return app;

@@ -4,16 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { nombreCookieSesion, valorDeCookie } from '#app/lib/sesion.server.ts';
-import { PROHIBIDO_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
-import { PROHIBIDO_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
-import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
-import { SUBIDA_MAX_BYTES, mensajeArchivoGrande } from '#domain/documentos/subidas.ts';
-import { PROHIBIDO_OBSERVATORIO } from '#domain/gobierno/observatorio-admin.ts';
-import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
-import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
+import { type Seccion, rutaCompleta } from '#app/features/admin/secciones.ts';
+import { limiteDeSeccion } from '#app/features/boletines/limite.server.ts';
 import type { Rol } from '#domain/shared/actor.ts';
-import type { AppContext } from '#domain/shared/context.ts';
-import { ROLES_MESA } from '#domain/shared/permisos.ts';
+import type { AppConfig, AppContext } from '#domain/shared/context.ts';
 import { leerSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
@@ -23,47 +17,79 @@ const PAGE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Page routes whose form uploads a file, each with a body limit of its own; every other page keeps
- * PAGE_BODY_LIMIT. A back-office upload form is an entry `{ url, roles, forbidden }`: its limit is
- * UPLOAD_MAX_BYTES plus 64 KiB for the form's other fields and the multipart framing, and a larger
- * body gets 413 with the upload pipeline's words (docs/decisions/017-subidas.md), cut off while it
- * streams: a declared length over the limit before anything of it is read, a chunked body as soon
- * as it passes it. Nothing of it reaches the route, so nothing is stored. An entry may set its own
- * `bodyLimit` and `tooLarge` (the desk's decree PDF, docs/decisions/013-mesa-de-entradas.md: 10
- * MB; a PDF just over it that still fits is refused by the form's schema, with the same words). The
- * larger allowance is only for the signed-in `roles`: a body over PAGE_BODY_LIMIT (or of unknown
- * length) from anyone else gets 403 with `forbidden` before it is read; smaller ones go on as on
- * any page (the route's own guard sends a signed-out person to /login). The patterns are the
- * routes' of app/routes.ts (`:codigo` also takes React Router's `.data` twin).
+ * PAGE_BODY_LIMIT. They are the pages a section of the back-office marks `subida`
+ * (app/features/admin/secciones.ts): the limit is the section's `maxBytes` (UPLOAD_MAX_BYTES when
+ * not set) plus 64 KiB for the form's other fields and the multipart framing, and a larger body
+ * gets 413 with the section's words or the upload pipeline's (docs/decisions/017-subidas.md), cut
+ * off while it streams: a declared length over the limit before anything of it is read, a chunked
+ * body as soon as it passes it. Nothing of it reaches the route, so nothing is stored. The larger
+ * allowance is only for the section's signed-in roles: a body over PAGE_BODY_LIMIT (or of unknown
+ * length) from anyone else gets 403 with the section's `prohibido` before it is read; smaller ones
+ * go on as on any page (the back-office's guard sends a signed-out person to /login). A pattern with
+ * a parameter (`:codigo`) also takes React Router's `.data` twin.
  */
-export type PageUpload = { url: string; roles: readonly Rol[]; forbidden: string; bodyLimit?: number; tooLarge?: string };
+type PageUpload = { url: string; roles: readonly Rol[]; forbidden: string; bodyLimit: number; tooLarge: string };
 
-const PROHIBIDO_ORDENANZAS =
-  'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.';
+function pageUploads(secciones: readonly Seccion[], config: AppConfig): PageUpload[] {
+  return secciones.flatMap(({ roles, paginas, subidas }) =>
+    subidas
+      ? paginas
+          .filter((pagina) => pagina.subida)
+          .map((pagina) => {
+            const limite = limiteDeSeccion({ subidas }, config);
+            return {
+              url: rutaCompleta(pagina),
+              roles,
+              forbidden: subidas.prohibido,
+              bodyLimit: limite.maxBytes + UPLOAD_FORM_ALLOWANCE,
+              tooLarge: limite.mensajeGrande,
+            };
+          })
+      : [],
+  );
+}
+/**
+ * A section declared outside app/ (a test's own, docs/decisions/044-secciones-del-panel.md), with
+ * the route module of each of its pages by the page's `archivo`.
+ */
+export type SeccionAgregada = { seccion: Seccion; modulos: Readonly<Record<string, ModuloDeRuta>> };
+type ModuloDeRuta = NonNullable<ServerBuild['routes'][string]>['module'];
 
-export const PAGE_UPLOADS: readonly PageUpload[] = [
-  {
-    url: '/admin/solicitudes/:codigo',
-    bodyLimit: LIMITES_MESA.pdf + 64 * 1024,
-    tooLarge: MENSAJE_PDF_GRANDE,
-    roles: ROLES_MESA,
-    forbidden:
-      'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
-  },
-  { url: '/admin/boletines', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
-  { url: '/admin/boletines/:id', roles: ROLES_BOLETINES, forbidden: PROHIBIDO_BOLETINES },
-  // Accounting statements and salary reports (issue 14): a new one's PDF, or a replacement.
-  ...['/admin/estados-contables', '/admin/estados-contables/:id', '/admin/sueldos', '/admin/sueldos/:id'].map((url) => ({
-    url,
-    roles: ROLES_FINANZAS,
-    forbidden: PROHIBIDO_FINANZAS,
-  })),
-  // The road observatory (issue 14): logo, gallery images and its PDFs.
-  ...['/admin/observatorio', '/admin/observatorio/:clase/:id'].map((url) => ({ url, roles: ROLES_PANEL, forbidden: PROHIBIDO_OBSERVATORIO })),
-  // Ordinances (issue 14): the PDF of a new or changed ordinance, and the bulk import's CSV.
-  { url: '/admin/ordenanzas/nueva', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
-  { url: '/admin/ordenanzas/:id', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
-  { url: '/admin/ordenanzas/importar', roles: ROLES_ORDENANZAS, forbidden: PROHIBIDO_ORDENANZAS },
-];
+/**
+ * The build with the pages of `agregadas` as children of the back-office's layout, as if
+ * app/routes.ts had listed them: the same guard, menu and upload limits apply. They have no
+ * browser module: they render on the server and are never hydrated.
+ */
+export function agregarSecciones(build: ServerBuild, agregadas: readonly SeccionAgregada[]): ServerBuild {
+  if (agregadas.length === 0) return build;
+  const routes = { ...build.routes };
+  const manifiesto = { ...build.assets.routes };
+  for (const { seccion, modulos } of agregadas) {
+    for (const pagina of seccion.paginas) {
+      const module = modulos[pagina.archivo];
+      if (!module) throw new Error(`La sección ${seccion.id} no trae el módulo de ${pagina.archivo}.`);
+      const id = pagina.id ?? pagina.archivo;
+      const ruta = { id, parentId: 'admin', ...(pagina.ruta === '' ? { index: true } : { path: pagina.ruta }) };
+      routes[id] = { ...ruta, module };
+      manifiesto[id] = {
+        ...ruta,
+        module: `/assets/sin-modulo-de-navegador/${encodeURIComponent(id)}.js`,
+        hasAction: module.action !== undefined,
+        hasLoader: module.loader !== undefined,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasClientMiddleware: false,
+        hasErrorBoundary: module.ErrorBoundary !== undefined,
+        clientActionModule: undefined,
+        clientLoaderModule: undefined,
+        clientMiddlewareModule: undefined,
+        hydrateFallbackModule: undefined,
+      };
+    }
+  }
+  return { ...build, routes, assets: { ...build.assets, routes: manifiesto } };
+}
+
 /** The other fields of an upload form and the multipart framing, over the file's own limit. */
 const UPLOAD_FORM_ALLOWANCE = 64 * 1024;
 /** Pages up to this size are read whole before they are compressed and sent. */
@@ -82,6 +108,8 @@ type PagesOptions = {
    * arrives within the request timeout still has the usual time to be answered.
    */
   limits?: { requestTimeoutMs: number; handlerTimeoutMs: number };
+  /** The back-office's sections: the guard and the menu read them, and their upload pages get their limits here. */
+  secciones: readonly Seccion[];
 };
 
 /**
@@ -177,7 +205,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 /**
  * Every path that no other route claims goes to React Router, with GET, HEAD or POST (other methods
  * get 405). In this scope the form parsers buffer the body up to 1 MiB, or an upload route's own
- * limit (PAGE_UPLOADS; Fastify has no urlencoded parser; streaming the raw request would bypass
+ * limit (pageUploads; Fastify has no urlencoded parser; streaming the raw request would bypass
  * the limit) and anything that is not a form gets 415; the Web Response is sent back as a Node
  * stream so compression applies.
  */
@@ -218,6 +246,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           nonce: reply.cspNonce,
           direccion: clientKey(request),
           respuesta: { baseNoDisponible: false },
+          secciones: options.secciones,
         });
         return handle(toWebRequest(request, reply, siteUrl, path), context);
       };
@@ -270,14 +299,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
     };
     scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler });
-    const subidaMaxBytes = options.context.config.subidaMaxBytes ?? SUBIDA_MAX_BYTES;
-    for (const upload of PAGE_UPLOADS) {
+    for (const upload of pageUploads(options.secciones, options.context.config)) {
       scope.route({
         method: ['GET', 'POST'],
         url: upload.url,
-        bodyLimit: upload.bodyLimit ?? subidaMaxBytes + UPLOAD_FORM_ALLOWANCE,
+        bodyLimit: upload.bodyLimit,
         ...(options.limits ? { handlerTimeout: options.limits.requestTimeoutMs + options.limits.handlerTimeoutMs } : {}),
-        config: { page: true, bodyTooLarge: upload.tooLarge ?? mensajeArchivoGrande(subidaMaxBytes) },
+        config: { page: true, bodyTooLarge: upload.tooLarge },
         onRequest: async (request) => {
           if (request.method !== 'POST') return;
           const largo = Number(request.headers['content-length']);

@@ -1,13 +1,15 @@
-import { type RouterContextProvider, data, redirect } from 'react-router';
+import { type MiddlewareFunction, type RouterContextProvider, createContext, data, redirect } from 'react-router';
 import { appContext, type PageContext } from '#app/context.ts';
-import type { Actor, Rol } from '#domain/shared/actor.ts';
+import { type Seccion, menuPara, seccionDeRuta } from '#app/features/admin/secciones.ts';
+import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
+import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import { type SesionLeida, configSesiones, leerSesion } from '#domain/usuarios/sesiones.ts';
 
 /**
  * Staff sessions in pages (docs/decisions/012-sesiones-y-roles.md): the `vla_sesion` cookie and
- * the guard every back-office loader and action calls. Server-only: it never reaches the browser.
+ * the back-office's guard. Server-only: it never reaches the browser.
  */
 
 export const COOKIE_SESION = 'vla_sesion';
@@ -103,30 +105,63 @@ function rutaDe(request: Request): string {
 /** The text of the spec's forbidden screen (docs/sitio-original.md §2), thrown with status 403. */
 export const PROHIBIDO = 'prohibido';
 
-/**
- * The back-office guard, for every loader and action under /admin: the signed-in `Actor`, or
- * - no session (or one ended by inactivity or age): a redirect to /login?siguiente=<this path>;
- * - a role not in `roles`: the spec's 403 screen ('403 - You Shall Not Pass'), status 403, without
- *   signing the person out (docs/decisions/012-sesiones-y-roles.md);
- * - a role that must use a second factor, not set up yet: a redirect to /admin/cuenta, the one
- *   page such a person may use until it is.
- */
-export async function requireStaff(args: Args, roles?: readonly Rol[]): Promise<Actor> {
-  const sesion = await requireSesion(args);
-  if (roles && !roles.includes(sesion.actor.rol)) throw data(PROHIBIDO, { status: 403, headers: { 'cache-control': 'no-store' } });
-  return sesion.actor;
-}
+/** Every back-office answer: never stored by a browser, a proxy or the render cache. */
+export const SIN_CACHE = { 'cache-control': 'no-store' } as const;
 
-/** As requireStaff, answering the whole session (name, surname, second factor). */
-export async function requireSesion(args: Args): Promise<SesionLeida> {
+/** The signed-in person of a back-office request, set by the guard before any loader or action runs. */
+const sesionDelPanel = createContext<SesionLeida>();
+
+/** The shell's header and menu for this person: the layout shows them, and so does the 403 screen. */
+export function marcoDelPanel(sesion: SesionLeida, secciones: readonly Seccion[]) {
+  const { actor } = sesion;
+  return {
+    persona: { nombre: sesion.nombre, apellido: sesion.apellido, email: actor.email, rol: actor.rol, rolEtiqueta: ETIQUETAS_ROL[actor.rol] },
+    menu: menuPara(secciones, actor.rol),
+  };
+}
+export type MarcoDelPanel = ReturnType<typeof marcoDelPanel>;
+
+/**
+ * The back-office guard (docs/decisions/044-secciones-del-panel.md), the middleware of
+ * app/routes/admin/layout.tsx: it runs once per request, before every loader and action under
+ * /admin, and answers
+ * - no session (or one ended by inactivity or age): a redirect to /login?siguiente=<this path>;
+ * - a role that must use a second factor, not set up yet: a redirect to /admin/cuenta, the one
+ *   page such a person may use until it is;
+ * - a role not among the roles of the page's section (app/features/admin/secciones.ts; a page of
+ *   no section is nobody's): the spec's 403 screen ('403 - You Shall Not Pass') inside the shell,
+ *   without signing the person out (docs/decisions/012-sesiones-y-roles.md);
+ * and `Cache-Control: no-store` on every answer: the first step gets the answer of everything after
+ * it, the guard's own redirects and 403 included, and marks it.
+ */
+export const guardiaDelPanel: MiddlewareFunction<Response>[] = [
+  async (_args, next) => {
+    const respuesta = await next();
+    respuesta.headers.set('cache-control', SIN_CACHE['cache-control']);
+    return respuesta;
+  },
+  async (args) => {
+    const sesion = await requireSesion(args);
+    const { secciones } = args.context.get(appContext);
+    const seccion = seccionDeRuta(secciones, args.pattern);
+    if (!seccion?.roles.includes(sesion.actor.rol)) throw data({ mensaje: PROHIBIDO, marco: marcoDelPanel(sesion, secciones) }, { status: 403 });
+    args.context.set(sesionDelPanel, sesion);
+  },
+];
+
+/** The signed-in person, for a loader or action under /admin (the guard already let them in). */
+export const sesionPanel = (context: Readonly<RouterContextProvider>): SesionLeida => context.get(sesionDelPanel);
+
+/** The signed-in `Actor`, as commands take it, for a loader or action under /admin. */
+export const actorPanel = (context: Readonly<RouterContextProvider>): Actor => context.get(sesionDelPanel).actor;
+
+/** The session, or the redirect to sign in (or to set up a required second factor). */
+async function requireSesion(args: Args): Promise<SesionLeida> {
   const sesion = await sesionActual(args);
-  if (!sesion) throw redirect(`/login?siguiente=${encodeURIComponent(rutaDe(args.request))}`, { headers: { 'cache-control': 'no-store' } });
+  if (!sesion) throw redirect(`/login?siguiente=${encodeURIComponent(rutaDe(args.request))}`);
   if (!sesion.totpActivo && new URL(args.request.url).pathname.replace(/\.data$/, '') !== '/admin/cuenta') {
     const exigido = await getRolesConSegundoFactor(args.context.get(appContext).db);
-    if (exigido.includes(sesion.actor.rol)) throw redirect('/admin/cuenta?segundo-factor=obligatorio', { headers: { 'cache-control': 'no-store' } });
+    if (exigido.includes(sesion.actor.rol)) throw redirect('/admin/cuenta?segundo-factor=obligatorio');
   }
   return sesion;
 }
-
-/** Every back-office answer: never stored by a browser, a proxy or the render cache. */
-export const SIN_CACHE = { 'cache-control': 'no-store' } as const;

@@ -17,11 +17,11 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
-import { exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
-import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from './campos.ts';
+import { POR_PAGINA_BOLETINES } from './campos.ts';
 
 /**
  * The official bulletins in the back-office (issue 14): editors and administrators list them
@@ -210,7 +210,7 @@ type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
  * field, also when two uploads race (the unique index of migration 0014 decides).
  */
 export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<ResultadoBoletin> {
-  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(boletinSchema, input);
   const errores: Errores = leido.ok ? {} : { ...leido.errores };
   const archivo = archivoDe(input);
@@ -243,7 +243,7 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
  * and its file removed after the commit. Nothing changed and no file: nothing written.
  */
 export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<ResultadoBoletin> {
-  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(boletinSchema, input);
   const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
@@ -304,7 +304,7 @@ export async function deleteBoletinAdmin(
   id: number,
   input: FormInput,
 ): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
-  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
   const borrado = await borrarConArchivos(ctx, async (tx) => {

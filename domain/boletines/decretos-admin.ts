@@ -6,9 +6,9 @@ import { formatNumeroDecreto, parseNumeroDecreto } from '#domain/shared/numero-d
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
-import { exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { z } from '#domain/shared/zod.ts';
-import { LARGOS_DECRETO, ROLES_BOLETINES } from './campos.ts';
+import { LARGOS_DECRETO } from './campos.ts';
 
 /**
  * The decrees an official bulletin publishes, in the back-office (issue 15,
@@ -70,7 +70,7 @@ async function boletinBloqueado(tx: Db, boletinId: number): Promise<boolean> {
 
 /** Adds a decree to the bulletin (audited `boletin.decreto_alta`); one the bulletin already lists is refused on the number. */
 export async function addDecretoBoletin(ctx: Pick<AppContext, 'db'>, actor: Actor, boletinId: number, input: FormInput): Promise<ResultadoDecretoBoletin> {
-  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(decretoBoletinSchema, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const { numero, descripcion, area } = leido.datos;
@@ -102,7 +102,7 @@ export async function removeDecretoBoletin(
   boletinId: number,
   decretoId: number,
 ): Promise<{ tipo: 'borrado'; decreto: string } | { tipo: 'no_encontrado' }> {
-  exigirRol(actor, ROLES_BOLETINES, PROHIBIDO);
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [antes] = await tx

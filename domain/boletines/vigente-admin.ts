@@ -5,10 +5,10 @@ import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas } from
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { z } from '#domain/shared/zod.ts';
-import { ROLES_BOLETINES } from './campos.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
@@ -131,7 +131,7 @@ type ResultadoTextos =
  * `boletin_vigente.cambio` with both texts before and after, all under a transaction-scoped lock.
  */
 export async function guardarTextosVigente(db: Db, actor: Actor, input: FormInput): Promise<ResultadoTextos> {
-  if (!ROLES_BOLETINES.includes(actor.rol)) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar el boletín vigente.' };
+  if (!puede(actor, 'boletines')) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar el boletín vigente.' };
   const version = firstValues(input).version;
   const leido = readForm(textosSchema, input, { largo: LARGO_HTML + 1 });
   const valores = leido.valores as Record<string, string>;

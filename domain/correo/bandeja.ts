@@ -4,7 +4,7 @@ import { outbox } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { ROLES_ADMINISTRACION, ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { maskEmail } from './masking.ts';
 
 /** The outbox's states (docs/decisions/013-mesa-de-entradas.md). */
@@ -53,8 +53,8 @@ export async function listarCorreos(
   actor: Actor,
   filtros: FiltrosBandeja,
 ): Promise<{ items: CorreoEnBandeja[]; total: number }> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO_VER);
-  const completo = ROLES_ADMINISTRACION.includes(actor.rol);
+  if (!puede(actor, 'correo')) throw new PermisoDenegadoError(SIN_PERMISO_VER);
+  const completo = puede(actor, 'personales');
   const where: SQL | undefined = and(
     filtros.estado !== undefined ? eq(outbox.estado, filtros.estado) : undefined,
     filtros.referencia !== undefined ? eq(outbox.referencia, filtros.referencia) : undefined,
@@ -102,7 +102,7 @@ export type ResultadoReintento = { tipo: 'reintentado' } | { tipo: 'no_encontrad
  * Only a failed mail: a pending one may be in the middle of its delivery.
  */
 export async function reintentarCorreo(ctx: Pick<AppContext, 'db' | 'mailer'>, actor: Actor, id: number): Promise<ResultadoReintento> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO_REINTENTAR);
+  if (!puede(actor, 'correo')) throw new PermisoDenegadoError(SIN_PERMISO_REINTENTAR);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return { tipo: 'no_encontrado' };
   const resultado = await ctx.db.transaction(async (tx): Promise<ResultadoReintento> => {
     const t = tx as unknown as Db;

@@ -8,7 +8,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import type { z } from '#domain/shared/zod.ts';
-import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { verificarProrroga } from '#domain/plazos/calendario.ts';
 import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { LIMITES_MESA } from './campos.ts';
@@ -164,7 +164,7 @@ function leer<S extends z.ZodObject>(
   input: FormInput,
   codigoTexto: string,
 ): { ok: true; datos: z.output<S>; valores: Record<string, string | undefined>; codigo: string } | { ok: false; resultado: ResultadoMesa } {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO);
+  if (!puede(actor, 'mesa')) throw new PermisoDenegadoError(SIN_PERMISO);
   const leido = readForm(esquema, input);
   if (!leido.ok) return { ok: false, resultado: invalida(leido.errores, leido.valores, leido.general) };
   const codigo = parseCodigo(codigoTexto);

@@ -3,7 +3,7 @@ import { documentos, historialSolicitudesDecreto, solicitudesDecreto } from '#db
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { ROLES_MESA, exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { type Fecha, sumarDias } from '#domain/shared/fechas.ts';
 import {
   DIAS_HABILES_PRORROGA,
@@ -120,7 +120,7 @@ export async function listarSolicitudesMesa(
   actor: Actor,
   filtros: FiltrosMesa,
 ): Promise<{ items: SolicitudEnLista[]; total: number; pagina: number; porPagina: number }> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  if (!puede(actor, 'mesa')) throw new PermisoDenegadoError(SIN_PERMISO_MESA);
   const porPagina = Math.min(100, Math.max(1, filtros.porPagina ?? POR_PAGINA_MESA));
   const ahora = ctx.clock.now();
   const t = solicitudesDecreto;
@@ -184,7 +184,7 @@ export type ResumenMesa = {
 
 /** What the dashboard tells the desk (app/features/admin/tarjetas.server.ts): one count of the open requests. */
 export async function contarSolicitudesMesa(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor): Promise<ResumenMesa> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  if (!puede(actor, 'mesa')) throw new PermisoDenegadoError(SIN_PERMISO_MESA);
   const ahora = ctx.clock.now();
   const calendario = await calendarioMesa(ctx.db, ahora);
   const t = solicitudesDecreto;
@@ -268,7 +268,7 @@ async function historialDe(db: AppContext['db'], solicitudId: number): Promise<P
  * was told) and what may be done next. Undefined for an unknown code.
  */
 export async function getSolicitudMesa(ctx: Pick<AppContext, 'db' | 'cipher'>, actor: Actor, codigoTexto: string): Promise<SolicitudMesa | undefined> {
-  exigirRol(actor, ROLES_MESA, SIN_PERMISO_MESA);
+  if (!puede(actor, 'mesa')) throw new PermisoDenegadoError(SIN_PERMISO_MESA);
   const codigo = parseCodigo(codigoTexto);
   if (!codigo) return undefined;
   const t = solicitudesDecreto;

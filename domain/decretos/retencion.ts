@@ -7,7 +7,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
-import { ROLES_ADMINISTRACION, exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { forgetSiteSettings, getSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
 import { retencionSchema } from './titular-schemas.ts';
 
@@ -138,7 +138,7 @@ export type ResultadoRetencion = { tipo: 'hecho'; antes: number; dias: number } 
  * log in the same transaction. The next run of the retention job uses it.
  */
 export async function cambiarRetencion(ctx: Pick<AppContext, 'db'>, actor: Actor, input: FormInput): Promise<ResultadoRetencion> {
-  exigirRol(actor, ROLES_ADMINISTRACION, 'Sólo un administrador puede cambiar cuánto tiempo se conservan los datos personales.');
+  if (!puede(actor, 'personales')) throw new PermisoDenegadoError('Sólo un administrador puede cambiar cuánto tiempo se conservan los datos personales.');
   const leido = readForm(retencionSchema, input);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores, valores: leido.valores };
   const { dias } = leido.datos;

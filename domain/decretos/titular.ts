@@ -7,7 +7,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
-import { ROLES_ADMINISTRACION, exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { esCerrada } from './estados.ts';
 import { type SolicitudMesa, getSolicitudMesa } from './mesa.ts';
 import { dniTitularSchema } from './mesa-schemas.ts';
@@ -77,7 +77,7 @@ export async function exportarDatosPorDni(
   actor: Actor,
   dni: string | FormInput,
 ): Promise<ResultadoTitular<DatosTitular>> {
-  exigirRol(actor, ROLES_ADMINISTRACION, SIN_PERMISO);
+  if (!puede(actor, 'personales')) throw new PermisoDenegadoError(SIN_PERMISO);
   const leido = leerDni(dni);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);
@@ -126,7 +126,7 @@ export async function borrarDatosPorDni(
   actor: Actor,
   dni: string | FormInput,
 ): Promise<ResultadoTitular<{ solicitudes: string[]; alertas: number }>> {
-  exigirRol(actor, ROLES_ADMINISTRACION, SIN_PERMISO);
+  if (!puede(actor, 'personales')) throw new PermisoDenegadoError(SIN_PERMISO);
   const leido = leerDni(dni);
   if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);

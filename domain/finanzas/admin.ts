@@ -17,11 +17,11 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
-import { exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
-import { POR_PAGINA_FINANZAS, ROLES_FINANZAS, type TipoFinanzas } from './campos.ts';
+import { POR_PAGINA_FINANZAS, type TipoFinanzas } from './campos.ts';
 import { TIPOS_ESTADO_CONTABLE } from './campos.ts';
 
 /**
@@ -309,7 +309,7 @@ const mismosDatos = (a: Datos, b: Datos) => JSON.stringify(Object.entries(a).sor
 
 /** Publishes an item (editors and administrators): its data, and its PDF through the upload pipeline; audited `<entidad>.alta`. */
 export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFinanzas, input: FormInput): Promise<ResultadoFinanzas> {
-  exigirRol(actor, ROLES_FINANZAS, PROHIBIDO);
+  if (!puede(actor, 'finanzas')) throw new PermisoDenegadoError(PROHIBIDO);
   const def = definicion(tipo);
   const leido = readForm(def.schema, input);
   const errores: Errores = leido.ok ? {} : { ...leido.errores };
@@ -337,7 +337,7 @@ export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
  * the commit. Nothing changed and no file: nothing written.
  */
 export async function updateFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFinanzas, id: number, input: FormInput): Promise<ResultadoFinanzas> {
-  exigirRol(actor, ROLES_FINANZAS, PROHIBIDO);
+  if (!puede(actor, 'finanzas')) throw new PermisoDenegadoError(PROHIBIDO);
   const def = definicion(tipo);
   const leido = readForm(def.schema, input);
   const archivo = archivoDe(input);
@@ -387,7 +387,7 @@ export async function deleteFinanzasAdmin(
   id: number,
   input: FormInput,
 ): Promise<{ tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string }> {
-  exigirRol(actor, ROLES_FINANZAS, PROHIBIDO);
+  if (!puede(actor, 'finanzas')) throw new PermisoDenegadoError(PROHIBIDO);
   const def = definicion(tipo);
   const confirmado = readForm(
     confirmacionBorradoSchema(`Para borrar ${def.nombre}, confirmalo en la página que lo pregunta: usá el botón «Sí, borrar».`),

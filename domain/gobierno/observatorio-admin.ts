@@ -10,10 +10,9 @@ import { archivoDe, confirmacionBorradoSchema, leerArchivo, rutaDocumento } from
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
-import { exigirRol } from '#domain/shared/permisos.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
-import { ROLES_PANEL } from './panel.ts';
 import type { TipoDocumentoObservatorio } from './queries.ts';
 
 /**
@@ -27,8 +26,6 @@ import type { TipoDocumentoObservatorio } from './queries.ts';
  * transaction; a removed or replaced file's address is remembered as withdrawn (410).
  */
 
-export const PROHIBIDO_OBSERVATORIO =
-  'Para cambiar el Observatorio Vial tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé al Observatorio.';
 const PROHIBIDO = 'Sólo un editor o un administrador puede cambiar el Observatorio Vial.';
 /** The gallery's name when the observatory has no row yet (the demo data's name). */
 const GALERIA_POR_DEFECTO = 'observatorio-vial';
@@ -160,7 +157,7 @@ export async function getObservatorioAdmin(db: Db): Promise<ObservatorioAdmin> {
  * `observatorio.cambio`). The old logo's address is withdrawn and its files removed after the commit.
  */
 export async function savePresentacion(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoPresentacion>> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(presentacionSchema, input, { largo: 20_000 });
   const archivo = archivoDe(input);
   const errores: Errores<CampoPresentacion> = leido.ok ? {} : { ...leido.errores };
@@ -229,7 +226,7 @@ export async function getImagenAdmin(db: Db, id: number) {
 
 /** Adds an image at the end of the gallery (audited `observatorio.imagen.alta`). */
 export async function addImagenAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoImagen>> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(imagenSchema, input);
   const archivo = archivoDe(input);
   const errores: Errores<CampoImagen> = leido.ok ? {} : { ...leido.errores };
@@ -287,7 +284,7 @@ async function cambiarItem<K extends string>(
 
 /** Changes an image's texts and, when a file is chosen, the image itself (audited `observatorio.imagen.cambio`). */
 export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoImagen>> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(imagenSchema, input);
   const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
@@ -324,7 +321,7 @@ export async function updateImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
  * rewriting the gallery's order as 0, 1, 2…; at either end nothing changes.
  */
 export async function moveImagenAdmin(ctx: Pick<AppContext, 'db'>, actor: Actor, id: number, direccion: 'subir' | 'bajar'): Promise<boolean> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   return ctx.db.transaction(async (tx) => {
     const [img] = await tx.select().from(galeriaImagenes).where(eq(galeriaImagenes.id, id));
     if (!img) return false;
@@ -359,7 +356,7 @@ const confirmacionSchema = confirmacionBorradoSchema('Para borrar, confirmalo en
  * go, its address answers 410, its files are removed after the commit.
  */
 export async function deleteImagenAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
   const hecho = await ctx.db.transaction(async (tx) => {
@@ -427,7 +424,7 @@ const auditableDocumento = (d: { tipo: string; mes: number | null; anio: number;
 
 /** Publishes a PDF in one of the two lists (audited `observatorio.documento.alta`). */
 export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoDocumento>> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = leerDocumento(input);
   const archivo = archivoDe(input);
   const errores = { ...leido.errores };
@@ -455,7 +452,7 @@ export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput
 
 /** Changes a document's month and year and, when a PDF is chosen, replaces it (audited `observatorio.documento.cambio`). */
 export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoDocumento>> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = leerDocumento(input);
   const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
@@ -486,7 +483,7 @@ export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
 
 /** Deletes a document once confirmed (audited `observatorio.documento.baja`); its address answers 410. */
 export async function deleteDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
-  exigirRol(actor, ROLES_PANEL, PROHIBIDO);
+  if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
   const hecho = await ctx.db.transaction(async (tx) => {

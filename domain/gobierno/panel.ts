@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { type SQL, and, asc, count, desc, eq, ilike, max, or } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import type { Actor, Rol } from '#domain/shared/actor.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
@@ -21,7 +22,6 @@ import { type CampoPanel, type TipoPanel, TIPOS_PANEL, columna, tipoPanel } from
  * silent overwrite.
  */
 
-export const ROLES_PANEL: readonly Rol[] = ['editor', 'administrador'];
 export const POR_PAGINA_PANEL = 25;
 const LARGO_BUSQUEDA = 100;
 
@@ -39,7 +39,6 @@ export type ResultadoPanel =
   | { tipo: 'prohibido'; mensaje: string };
 
 const PROHIBIDO = { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar las páginas de Gobierno.' } as const;
-const puede = (actor: Actor) => ROLES_PANEL.includes(actor.rol);
 
 // ---------------------------------------------------------------------------------------------
 // Validation: one zod schema per kind, built from its fields.
@@ -276,7 +275,7 @@ const grupoWhere = (tipo: TipoPanel, datos: Record<string, unknown>) => and(...(
 
 /** Adds an item (at the end of its group's order), audited as `gobierno.alta`. */
 export async function crearPanel(db: Db, actor: Actor, tipo: TipoPanel, input: FormInput): Promise<ResultadoPanel> {
-  if (!puede(actor)) return PROHIBIDO;
+  if (!puede(actor, 'gobierno')) return PROHIBIDO;
   const leido = await leer(db, tipo, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   return db.transaction(async (tx) => {
@@ -312,7 +311,7 @@ const mensajeConflicto = (tipo: TipoPanel) =>
  * written, and what was typed comes back with the new version.
  */
 export async function actualizarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, input: FormInput): Promise<ResultadoPanel> {
-  if (!puede(actor)) return PROHIBIDO;
+  if (!puede(actor, 'gobierno')) return PROHIBIDO;
   const version = firstValues(input).version;
   const leido = await leer(db, tipo, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
@@ -362,7 +361,7 @@ export type ResultadoBaja = { tipo: 'borrado' } | { tipo: 'conflicto'; mensaje: 
  * public pages show of it goes with it: these items have no public address of their own.
  */
 export async function borrarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, version: unknown): Promise<ResultadoBaja> {
-  if (!puede(actor)) return PROHIBIDO;
+  if (!puede(actor, 'gobierno')) return PROHIBIDO;
   if (tipo.unico) return { tipo: 'prohibido', mensaje: `${tipo.uno.charAt(0).toUpperCase()}${tipo.uno.slice(1)} no se borra: editalo.` };
   return db.transaction(async (tx): Promise<ResultadoBaja> => {
     const [antes] = (await tx
@@ -392,7 +391,7 @@ export type ResultadoMovida = { tipo: 'movido' | 'sin_cambio' | 'no_encontrado' 
  * with the group's rows locked; audited as `gobierno.orden`. At the edge: nothing changes.
  */
 export async function moverPanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, hacia: 'subir' | 'bajar'): Promise<ResultadoMovida> {
-  if (!puede(actor)) return PROHIBIDO;
+  if (!puede(actor, 'gobierno')) return PROHIBIDO;
   if (!tipo.ordenable) return { tipo: 'sin_cambio' };
   return db.transaction(async (tx): Promise<ResultadoMovida> => {
     const [fila] = (await tx

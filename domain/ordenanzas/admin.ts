@@ -6,7 +6,8 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { hideDocumento } from '#domain/documentos/commands.ts';
 import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
-import type { Actor, Rol } from '#domain/shared/actor.ts';
+import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { rutaOrdenanza } from './enlaces.ts';
@@ -22,8 +23,6 @@ import { POR_PAGINA } from './schemas.ts';
  * transaction; a withdrawn ordinance's public address and download answer 410
  * (docs/decisions/018-ordenanzas-en-el-panel.md).
  */
-
-export const ROLES_ORDENANZAS: readonly Rol[] = ['editor', 'administrador'];
 
 type Campo = CampoOrdenanza | 'archivo';
 type Errores = Partial<Record<Campo, string>>;
@@ -142,7 +141,7 @@ export async function guardarOrdenanza(
   id: number | null,
   input: FormInput,
 ): Promise<ResultadoOrdenanza> {
-  if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
+  if (!puede(actor, 'ordenanzas')) return PROHIBIDO;
   const { db } = ctx;
   const elegido = archivoDe(input);
   const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await leerArchivo(elegido);
@@ -229,7 +228,7 @@ export async function guardarOrdenanza(
  * download answer 410 with what it was. Ordinances that modified it keep existing, unlinked.
  */
 export async function retirarOrdenanza(ctx: Pick<AppContext, 'db'>, actor: Actor, id: number): Promise<ResultadoOrdenanza> {
-  if (!ROLES_ORDENANZAS.includes(actor.rol)) return PROHIBIDO;
+  if (!puede(actor, 'ordenanzas')) return PROHIBIDO;
   return ctx.db.transaction(async (tx): Promise<ResultadoOrdenanza> => {
     const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
     if (!antes) return noEncontrado(id);

@@ -5,9 +5,10 @@ import type { Db } from '#db/client.ts';
 import { contenidosRetirados, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { FORMULA, celdaSegura } from '#domain/shared/csv.ts';
-import { ROLES_ORDENANZAS, type OrdenanzaAdmin, paresExistentes, repetida } from './admin.ts';
+import { type OrdenanzaAdmin, paresExistentes, repetida } from './admin.ts';
 import { rutaOrdenanza } from './enlaces.ts';
 import { COLUMNAS, type CampoOrdenanza, ETIQUETAS_ORDENANZA, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from './estados.ts';
@@ -184,7 +185,7 @@ async function leer(db: Db, data: Uint8Array): Promise<{ filas: FilaLista[] } | 
  * log records how many, not what.
  */
 export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array): Promise<ResultadoImportacion> {
-  if (!ROLES_ORDENANZAS.includes(actor.rol)) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede importar ordenanzas.' };
+  if (!puede(actor, 'ordenanzas')) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede importar ordenanzas.' };
   const leido = await leer(db, data);
   if (!('filas' in leido)) return leido;
   const { filas } = leido;

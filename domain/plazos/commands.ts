@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { feriados as tablaFeriados } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { type Fecha, esFechaValida } from '#domain/shared/fechas.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { formatFechaPlazo } from './calendario.ts';
@@ -51,7 +52,7 @@ function esFechaRepetida(error: unknown): boolean {
  * that is already a holiday is refused with its name: one row a date, whatever the kinds.
  */
 export async function createFeriado(db: Db, actor: Actor, input: FormInput): Promise<ResultadoFeriado> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'feriados')) return PROHIBIDO;
   const leido = readForm(feriadoSchema, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const feriado = leido.datos;
@@ -75,7 +76,7 @@ export async function createFeriado(db: Db, actor: Actor, input: FormInput): Pro
  * trasladable moved by decree). The new date must not be another holiday. Audited with before and after.
  */
 export async function updateFeriado(db: Db, actor: Actor, fecha: string, input: FormInput): Promise<ResultadoFeriado> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'feriados')) return PROHIBIDO;
   const leido = readForm(feriadoSchema, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const nuevo = leido.datos;
@@ -104,7 +105,7 @@ export async function updateFeriado(db: Db, actor: Actor, fecha: string, input: 
 
 /** Removes the holiday of `fecha` (administrators only), audited with what it was. */
 export async function deleteFeriado(db: Db, actor: Actor, fecha: string): Promise<ResultadoBorrado> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'feriados')) return PROHIBIDO;
   if (!esFechaValida(fecha)) return noEncontrado(fecha);
   return db.transaction(async (tx) => {
     const [borrado] = await tx.delete(tablaFeriados).where(eq(tablaFeriados.fecha, fecha)).returning(columnas);

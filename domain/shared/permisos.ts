@@ -1,20 +1,43 @@
-import type { Actor, Rol } from './actor.ts';
+import { type Actor, ROLES, type Rol } from './actor.ts';
 
 /**
- * An action the actor's role does not allow (issue 12): the desk's functions refuse it themselves,
- * whatever page or route called them. Pages answer it with the 403 screen; `statusCode` says so
- * to the server's error handler.
+ * An action the actor's role does not allow: the commands refuse it themselves, whatever page or
+ * route called them. Pages answer it with the 403 screen; `statusCode` says so to the server's
+ * error handler.
  */
 export class PermisoDenegadoError extends Error {
   readonly statusCode = 403;
 }
 
-/** Who works the decree-copy desk and may see a citizen's DNI and e-mail there. */
-export const ROLES_MESA: readonly Rol[] = ['mesa-de-entradas', 'administrador'];
-/** Who answers for personal data as a whole: exports, erasure, unmasked outbox recipients. */
-export const ROLES_ADMINISTRACION: readonly Rol[] = ['administrador'];
+/**
+ * Who may do what, in one table (docs/decisions/044-secciones-del-panel.md): the back-office's
+ * sections (app/features/admin/secciones.ts) take their roles from here and the commands check the
+ * same entry with `puede`, so a page and its command cannot disagree.
+ */
+export const PERMISOS = {
+  /** Every member of staff: the dashboard and their own account. */
+  panel: ROLES,
+  /** The decree-copy desk, and a citizen's DNI and e-mail there. */
+  mesa: ['mesa-de-entradas', 'administrador'],
+  /** The outbox: the desk sees it with recipients masked, administration in full (`personales`). */
+  correo: ['administrador', 'mesa-de-entradas'],
+  ordenanzas: ['editor', 'administrador'],
+  boletines: ['editor', 'administrador'],
+  finanzas: ['editor', 'administrador'],
+  /** The Gobierno pages and the road observatory. */
+  gobierno: ['editor', 'administrador'],
+  /** Personal data as a whole: exports, erasure, retention, unmasked outbox recipients. */
+  personales: ['administrador'],
+  usuarios: ['administrador'],
+  auditoria: ['administrador'],
+  feriados: ['administrador'],
+  vehiculos: ['administrador'],
+  ajustes: ['administrador'],
+} as const satisfies Record<string, readonly Rol[]>;
 
-/** Throws `PermisoDenegadoError` with `mensaje` unless the actor has one of `roles`. */
-export function exigirRol(actor: Actor, roles: readonly Rol[], mensaje: string): void {
-  if (!roles.includes(actor.rol)) throw new PermisoDenegadoError(mensaje);
+export type Permiso = keyof typeof PERMISOS;
+
+/** Whether the actor's role has `permiso`: the one check every command makes before it writes or reads what its role guards. */
+export function puede(actor: Pick<Actor, 'rol'>, permiso: Permiso): boolean {
+  return (PERMISOS[permiso] as readonly Rol[]).includes(actor.rol);
 }

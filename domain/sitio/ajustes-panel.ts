@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { z } from '#domain/shared/zod.ts';
@@ -123,7 +124,7 @@ export type ResultadoAjustes =
  * as `ajustes.cambio` with the keys that changed, before and after, in the same transaction.
  */
 export async function guardarAjustes(db: Db, actor: Actor, input: FormInput): Promise<ResultadoAjustes> {
-  if (actor.rol !== 'administrador') return { tipo: 'prohibido', mensaje: 'Sólo un administrador puede cambiar los ajustes del sitio.' };
+  if (!puede(actor, 'ajustes')) return { tipo: 'prohibido', mensaje: 'Sólo un administrador puede cambiar los ajustes del sitio.' };
   const version = firstValues(input).version;
   const leido = readForm(ajustesFormSchema, input);
   const valores = leido.valores as Record<string, string>;

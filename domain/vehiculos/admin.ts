@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import type { IconoVehiculo, ServicioVehiculo } from './campos.ts';
 import { type DatosVehiculo, type FiltrosVehiculos, POR_PAGINA_VEHICULOS, vehiculoSchema } from './schemas.ts';
@@ -115,7 +116,7 @@ async function repetidoEnCarrera(db: Db, error: unknown, datos: DatosVehiculo, v
  * requests race: the unique constraint decides, and its violation becomes the same message.
  */
 export async function createVehiculo(db: Db, actor: Actor, input: FormInput): Promise<ResultadoVehiculo> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'vehiculos')) return PROHIBIDO;
   const leido = readForm(vehiculoSchema, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const datos = leido.datos;
@@ -139,7 +140,7 @@ export async function createVehiculo(db: Db, actor: Actor, input: FormInput): Pr
  * reports are refused from then on, and the positions already stored stay this vehicle's.
  */
 export async function updateVehiculo(db: Db, actor: Actor, id: number, input: FormInput): Promise<ResultadoVehiculo> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'vehiculos')) return PROHIBIDO;
   const leido = readForm(vehiculoSchema, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const datos = leido.datos;
@@ -179,7 +180,7 @@ export async function updateVehiculo(db: Db, actor: Actor, id: number, input: Fo
  * leaves it out; its history stays. Already in that state: nothing written, `cambio: false`.
  */
 export async function setActivo(db: Db, actor: Actor, id: number, activo: boolean): Promise<Exclude<ResultadoVehiculo, { tipo: 'invalido' }>> {
-  if (actor.rol !== 'administrador') return PROHIBIDO;
+  if (!puede(actor, 'vehiculos')) return PROHIBIDO;
   return db.transaction(async (tx): Promise<Exclude<ResultadoVehiculo, { tipo: 'invalido' }>> => {
     const [antes] = await tx.select(columnas).from(vehiculos).where(eq(vehiculos.id, id)).for('update');
     if (!antes) return noEncontrado(id);

@@ -47,6 +47,8 @@ export async function createTestApp(
     clock?: Clock;
     /** The storage `npm start` opens for these settings (S3 with S3_BUCKET), with no demo files; `root` is DATA_DIR. */
     storageFromConfig?: boolean;
+    /** Back-office sections of the test's own, with their pages (tests/fixtures/seccion-de-prueba.ts). */
+    secciones?: (mod: AppModule) => NonNullable<Parameters<AppModule['buildApp']>[0]['secciones']>;
   } = {},
 ): Promise<TestApp> {
   const env = options.env ?? {};
@@ -88,6 +90,7 @@ export async function createTestApp(
     storage,
     ...(options.logs ? { logStream } : { logger: false }),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.secciones ? { secciones: options.secciones(mod) } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { formatFileSize } from '#domain/shared/formato.ts';
-import { SIN_CACHE } from '#app/lib/sesion.server.ts';
 import { MENSAJE_SIN_ESPACIO } from '#domain/documentos/subidas.ts';
 
 /**
@@ -17,10 +16,7 @@ export const estadoFormulario = (r: { errores?: Partial<Record<string, string>>;
 
 /** A 400 (or 507) with the form's errors, not stored anywhere. */
 export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario<C>>) =>
-  data<RespuestaFormulario<C>>(
-    { errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null },
-    { status: estadoFormulario(r), headers: SIN_CACHE },
-  );
+  data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r) });
 
 /** The posted form, or null when it cannot be read (a cut or malformed body). */
 export async function leerFormData(request: Request): Promise<FormData | null> {

@@ -3,7 +3,6 @@ import type { Db } from '#db/client.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { actualizarPanel, borrarPanel, obtenerPanel, opcionesReferencia } from '#domain/gobierno/panel.ts';
-import { SIN_CACHE } from '#app/lib/sesion.server.ts';
 import { NO_ENCONTRADO, idDeRuta, vistaTipo } from './panel.server.ts';
 
 /**
@@ -34,16 +33,13 @@ async function leerItem(db: Db, tipo: TipoPanel, idParam: string | undefined) {
 export async function cargarItemPanel(db: Db, tipo: TipoPanel, idParam: string | undefined, url: string) {
   const item = await leerItem(db, tipo, idParam);
   const params = new URL(url).searchParams;
-  return data(
-    {
-      vista: vistaTipo(tipo),
-      item,
-      opciones: await opcionesReferencia(db, tipo),
-      paso: params.get('paso') === 'borrar' && !tipo.unico ? ('borrar' as const) : null,
-      aviso: avisoDe(params.get('aviso')),
-    },
-    { headers: SIN_CACHE },
-  );
+  return {
+    vista: vistaTipo(tipo),
+    item,
+    opciones: await opcionesReferencia(db, tipo),
+    paso: params.get('paso') === 'borrar' && !tipo.unico ? ('borrar' as const) : null,
+    aviso: avisoDe(params.get('aviso')),
+  };
 }
 
 /** Saves or deletes the item; `base` is the item's address without its id, `trasBorrar` where a deleted one leads. */
@@ -56,7 +52,7 @@ export async function accionItemPanel(
   rutas: { base: string; trasBorrar: string },
 ) {
   const item = await leerItem(db, tipo, idParam);
-  const fallo = (r: RespuestaItem, status = 400) => data<RespuestaItem>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: RespuestaItem, status = 400) => data<RespuestaItem>(r, { status });
   const enlace = `${rutas.base}/${item.id}`;
   let form: FormData;
   try {
@@ -67,7 +63,7 @@ export async function accionItemPanel(
   const intent = form.get('intent');
   if (intent === 'guardar') {
     const r = await actualizarPanel(db, actor, tipo, item.id, form);
-    if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'editar', errores: r.errores, valores: r.valores });
     if (r.tipo === 'conflicto') return fallo({ formulario: 'conflicto', mensaje: r.mensaje, valores: r.valores, version: r.version, actual: r.actual }, 409);
     if (r.tipo === 'prohibido') return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
@@ -75,7 +71,7 @@ export async function accionItemPanel(
   }
   if (intent === 'borrar') {
     const r = await borrarPanel(db, actor, tipo, item.id, form.get('version'));
-    if (r.tipo === 'borrado') throw redirect(rutas.trasBorrar, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'borrado') throw redirect(rutas.trasBorrar, { status: 303 });
     if (r.tipo === 'conflicto') return fallo({ formulario: 'general', mensaje: r.mensaje }, 409);
     if (r.tipo === 'prohibido') return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
     throw NO_ENCONTRADO();

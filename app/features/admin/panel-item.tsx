@@ -12,7 +12,7 @@ import type { cargarItemPanel, RespuestaItem } from './panel-item.server.ts';
  * JavaScript). Used by the Gobierno kinds and the current bulletin's lines.
  */
 type PropsItem = {
-  datos: Awaited<ReturnType<typeof cargarItemPanel>>['data'];
+  datos: Awaited<ReturnType<typeof cargarItemPanel>>;
   respuesta: RespuestaItem | undefined;
   /** The item's address without its id. */
   base: string;

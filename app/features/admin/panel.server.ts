@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { SIN_CACHE } from '#app/lib/sesion.server.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { tipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { CampoVista } from './campos-panel.tsx';
@@ -22,7 +21,7 @@ export const vistaTipo = (t: TipoPanel) => ({
   borraTambien: t.borraTambien ?? null,
 });
 
-const NO_ENCONTRADO = () => data('Página no encontrada', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('Página no encontrada', { status: 404 });
 
 /** The kind an address names; anything else is 404 inside the panel. */
 export function tipoDeRuta(param: string | undefined): TipoPanel {

@@ -5,7 +5,7 @@ import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { CAMPOS_AJUSTES, guardarAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/ajustes';
@@ -15,21 +15,16 @@ import type { Route } from './+types/ajustes';
  * administrators: one form, grouped, every address http or https only; a save over someone
  * else's is 409 and keeps what was typed. The layout shows a change on the next page.
  */
-const ROLES = ['administrador'] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const ajustes = await getSiteSettings(args.context.get(appContext).db);
   const aviso = new URL(args.request.url).searchParams.get('aviso');
-  return data(
-    {
-      campos: CAMPOS_AJUSTES,
-      valores: valoresAjustes(ajustes),
-      version: versionAjustes(ajustes),
-      aviso: aviso === 'cambio' ? 'Guardamos los ajustes: el sitio ya los muestra.' : aviso === 'sin-cambios' ? 'No había nada que cambiar.' : null,
-    },
-    { headers: SIN_CACHE },
-  );
+  return {
+    campos: CAMPOS_AJUSTES,
+    valores: valoresAjustes(ajustes),
+    version: versionAjustes(ajustes),
+    aviso: aviso === 'cambio' ? 'Guardamos los ajustes: el sitio ya los muestra.' : aviso === 'sin-cambios' ? 'No había nada que cambiar.' : null,
+  };
 }
 
 type Respuesta =
@@ -38,8 +33,8 @@ type Respuesta =
   | { tipo: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const actor = actorPanel(args.context);
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -48,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (form.get('intent') !== 'guardar') return fallo({ tipo: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
   const r = await guardarAjustes(args.context.get(appContext).db, actor, form);
-  if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
   if (r.tipo === 'prohibido') return fallo({ tipo: 'general', mensaje: r.mensaje }, 403);
   return fallo(r, r.tipo === 'conflicto' ? 409 : 400);
 }

@@ -3,7 +3,6 @@ import { appContext } from '#app/context.ts';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { listarAuditoria } from '#domain/auditoria/queries.ts';
 import { listarPersonas } from '#domain/usuarios/queries.ts';
 import { filtrosAuditoriaSchema } from '#domain/usuarios/schemas.ts';
@@ -18,7 +17,6 @@ const inicioDelDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`);
 const DIA_MS = 86_400_000;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ['administrador']);
   const { db } = args.context.get(appContext);
   const filtros = filtrosAuditoriaSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const desde = filtros.desde ? inicioDelDia(filtros.desde) : undefined;
@@ -35,25 +33,22 @@ export async function loader(args: Route.LoaderArgs) {
     }),
     listarPersonas(db),
   ]);
-  return data(
-    {
-      filtros,
-      total: registro.total,
-      items: registro.items.map((e) => ({
-        id: e.id,
-        fecha: e.fecha.toISOString(),
-        persona: e.actorEmail ?? 'Sistema',
-        rol: e.actorRol,
-        accion: e.accion,
-        entidad: e.entidad,
-        entidadId: e.entidadId,
-        antes: e.antes === null ? null : JSON.stringify(e.antes),
-        despues: e.despues === null ? null : JSON.stringify(e.despues),
-      })),
-      personas: personas.map((p) => ({ id: p.id, nombre: `${p.apellido}, ${p.nombre}`.replace(/^, /, ''), email: p.email })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    filtros,
+    total: registro.total,
+    items: registro.items.map((e) => ({
+      id: e.id,
+      fecha: e.fecha.toISOString(),
+      persona: e.actorEmail ?? 'Sistema',
+      rol: e.actorRol,
+      accion: e.accion,
+      entidad: e.entidad,
+      entidadId: e.entidadId,
+      antes: e.antes === null ? null : JSON.stringify(e.antes),
+      despues: e.despues === null ? null : JSON.stringify(e.despues),
+    })),
+    personas: personas.map((p) => ({ id: p.id, nombre: `${p.apellido}, ${p.nombre}`.replace(/^, /, ''), email: p.email })),
+  });
 }
 
 export const headers = privateDataHeaders;

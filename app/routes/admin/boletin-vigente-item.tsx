@@ -3,8 +3,7 @@ import { ItemPanel } from '#app/features/admin/panel-item.tsx';
 import { accionItemPanel, cargarItemPanel, type RespuestaItem } from '#app/features/admin/panel-item.server.ts';
 import { NO_ENCONTRADO } from '#app/features/admin/panel.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
-import { requireStaff } from '#app/lib/sesion.server.ts';
-import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
 import type { Route } from './+types/boletin-vigente-item';
 
@@ -22,12 +21,11 @@ function tipoDe(lista: string | undefined) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_BOLETINES);
   return cargarItemPanel(args.context.get(appContext).db, tipoDe(args.params.lista), args.params.id, args.request.url);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_BOLETINES);
+  const actor = actorPanel(args.context);
   const tipo = tipoDe(args.params.lista);
   return accionItemPanel(args.request, args.context.get(appContext).db, actor, tipo, args.params.id, {
     base: `/admin/boletin-vigente/${tipo.tipo}`,

@@ -9,8 +9,7 @@ import { EditorHtml } from '#app/features/admin/editor-html.tsx';
 import { idDeRuta, vistaTipo } from '#app/features/admin/panel.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { CAMPOS_TEXTOS, TIPOS_BOLETIN_VIGENTE, getTextosVigente, guardarTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
 import { type ItemLista, POR_PAGINA_PANEL, crearPanel, listarPanel, moverPanel } from '#domain/gobierno/panel.ts';
 import type { Db } from '#db/client.ts';
@@ -46,17 +45,13 @@ async function todas(db: Db, tipo: TipoPanel): Promise<ItemLista[]> {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_BOLETINES);
   const { db } = args.context.get(appContext);
   const [textos, listas] = await Promise.all([getTextosVigente(db), Promise.all(TIPOS_BOLETIN_VIGENTE.map((t) => todas(db, t)))]);
-  return data(
-    {
-      textos,
-      listas: TIPOS_BOLETIN_VIGENTE.map((t, i) => ({ vista: vistaTipo(t), items: listas[i]! })),
-      aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    textos,
+    listas: TIPOS_BOLETIN_VIGENTE.map((t, i) => ({ vista: vistaTipo(t), items: listas[i]! })),
+    aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')),
+  });
 }
 
 type Respuesta =
@@ -70,10 +65,10 @@ type Respuesta =
   | { form: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_BOLETINES);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
-  const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/boletin-vigente?aviso=${aviso}#${ancla}`, { status: 303, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
+  const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/boletin-vigente?aviso=${aviso}#${ancla}`, { status: 303 });
   let form: FormData;
   try {
     form = await args.request.formData();

@@ -11,7 +11,7 @@ import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-bo
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
 import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
@@ -19,7 +19,7 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
-import { LARGOS_DECRETO, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { LARGOS_DECRETO } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
 /**
@@ -31,7 +31,7 @@ import type { Route } from './+types/boletin';
  * docs/decisions/023-decretos-publicados.md): a list with a button to remove each, and a form to
  * add one; each a plain form, no JavaScript needed.
  */
-const NO_ENCONTRADO = () => data('Boletín no encontrado', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('Boletín no encontrado', { status: 404 });
 
 const AVISOS = {
   alta: 'Publicamos el boletín: ya está en /boletines-oficiales y en el feed de boletines.',
@@ -62,35 +62,31 @@ async function leerBoletin(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_BOLETINES);
   const b = await leerBoletin(args);
   const decretos = await listDecretosDeBoletin(args.context.get(appContext).db, b.id);
   const params = new URL(args.request.url).searchParams;
-  return data(
-    {
-      boletin: {
-        id: b.id,
-        titulo: b.titulo,
-        usuarioCreacion: b.usuarioCreacion,
-        subido: instante(b.fechaCreacion),
-        documentoId: b.documento.id,
-        archivo: archivoLegible(b.documento),
-        sinTexto: b.documento.sinTexto ? MENSAJE_SIN_TEXTO : null,
-        valores: { numero: String(b.numero), mes: String(b.mes), anio: String(b.anio) } as Partial<Record<CampoBoletin, string>>,
-      },
-      decretos,
-      limite: limiteSubida(args.context.get(appContext).config),
-      paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
-      aviso: avisoDe(params.get('aviso')),
+  return {
+    boletin: {
+      id: b.id,
+      titulo: b.titulo,
+      usuarioCreacion: b.usuarioCreacion,
+      subido: instante(b.fechaCreacion),
+      documentoId: b.documento.id,
+      archivo: archivoLegible(b.documento),
+      sinTexto: b.documento.sinTexto ? MENSAJE_SIN_TEXTO : null,
+      valores: { numero: String(b.numero), mes: String(b.mes), anio: String(b.anio) } as Partial<Record<CampoBoletin, string>>,
     },
-    { headers: SIN_CACHE },
-  );
+    decretos,
+    limite: limiteSubida(args),
+    paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
+    aviso: avisoDe(params.get('aviso')),
+  };
 }
 
 type Respuesta = RespuestaFormulario<CampoBoletin | CampoDecretoPagina>;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_BOLETINES);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const { id } = await leerBoletin(args);
   const fallo = falloFormulario<CampoBoletin | CampoDecretoPagina>;
@@ -99,20 +95,20 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateBoletinAdmin(ctx, actor, id, form);
-    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ errores: r.errores, valores: r.valores });
   }
   if (intent === 'borrar') {
     const r = await deleteBoletinAdmin(ctx, actor, id, form);
-    if (r.tipo === 'borrado') throw redirect('/admin/boletines?aviso=borrado', { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'borrado') throw redirect('/admin/boletines?aviso=borrado', { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ general: r.mensaje });
   }
   if (intent === 'agregar-decreto') {
     const entrada = Object.fromEntries(Object.entries(CAMPOS_DECRETO).map(([pagina, campo]) => [campo, form.get(pagina) ?? undefined]));
     const r = await addDecretoBoletin(ctx, actor, id, entrada);
-    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=decreto-alta#decretos-titulo`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=decreto-alta#decretos-titulo`, { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     const aPagina = (o: Partial<Record<string, string>>) =>
       Object.fromEntries(Object.entries(CAMPOS_DECRETO).flatMap(([pagina, campo]) => (o[campo] === undefined ? [] : [[pagina, o[campo]]])));
@@ -121,7 +117,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'quitar-decreto') {
     const decretoId = parseIdRuta(String(form.get('decreto') ?? ''));
     const r = decretoId === null ? ({ tipo: 'no_encontrado' } as const) : await removeDecretoBoletin(ctx, actor, id, decretoId);
-    if (r.tipo === 'borrado') throw redirect(`/admin/boletines/${id}?aviso=decreto-baja#decretos-titulo`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'borrado') throw redirect(`/admin/boletines/${id}?aviso=decreto-baja#decretos-titulo`, { status: 303 });
     return fallo({ general: 'Ese decreto ya no está en la lista del boletín: puede que otra persona lo haya quitado.' });
   }
   return fallo({ general: 'No entendimos qué querías hacer: usá los botones de la página.' });

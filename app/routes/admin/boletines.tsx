@@ -11,10 +11,10 @@ import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-bo
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
-import { POR_PAGINA_BOLETINES, ROLES_BOLETINES } from '#domain/boletines/campos.ts';
+import { POR_PAGINA_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/boletines';
 
@@ -34,48 +34,44 @@ const ORDENES = [
 const AVISOS = { borrado: 'Borramos el boletín: ya no está en /boletines-oficiales ni en el feed, y su enlace viejo explica que fue retirado.' } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_BOLETINES);
-  const { db, config } = args.context.get(appContext);
+  const { db } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
   const leido = readForm(filtrosBoletinesSchema, params, { largo: 120 });
-  const comun = { limite: limiteSubida(config), aviso: params.get('aviso') === 'borrado' ? AVISOS.borrado : null };
+  const comun = { limite: limiteSubida(args), aviso: params.get('aviso') === 'borrado' ? AVISOS.borrado : null };
   if (!leido.ok) {
     return data(
       { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'fecha-desc' } },
-      { status: 400, headers: SIN_CACHE },
+      { status: 400 },
     );
   }
   const { items, total } = await listBoletinesAdmin(db, leido.datos);
-  return data(
-    {
-      ...comun,
-      ok: true as const,
-      errores: {} as Partial<Record<CampoFiltro, string>>,
-      valores: leido.valores,
-      filtros: leido.datos,
-      total,
-      items: items.map((b) => ({
-        id: b.id,
-        titulo: b.titulo,
-        usuarioCreacion: b.usuarioCreacion,
-        documentoId: b.documento.id,
-        archivo: archivoLegible(b.documento),
-      })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...comun,
+    ok: true as const,
+    errores: {} as Partial<Record<CampoFiltro, string>>,
+    valores: leido.valores,
+    filtros: leido.datos,
+    total,
+    items: items.map((b) => ({
+      id: b.id,
+      titulo: b.titulo,
+      usuarioCreacion: b.usuarioCreacion,
+      documentoId: b.documento.id,
+      archivo: archivoLegible(b.documento),
+    })),
+  });
 }
 
 type Respuesta = RespuestaFormulario<CampoBoletin>;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_BOLETINES);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const fallo = falloFormulario<CampoBoletin>;
   const form = await leerFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
   const r = await createBoletinAdmin(ctx, actor, form);
-  if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303 });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
   return fallo({ general: 'No pudimos guardar el boletín: volvé a la lista y probá de nuevo.' });
 }

@@ -7,7 +7,7 @@ import { appContext } from '#app/context.ts';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS_CORREO, etiquetaEstadoCorreo, listarCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -20,7 +20,6 @@ import { formatDateTimeShort } from '#domain/shared/formato.ts';
  * and dates, and «Reintentar» on a failed one. Recipients come masked from the domain unless the
  * person administers personal data; bodies never reach this page.
  */
-const ROLES = ['administrador', 'mesa-de-entradas'] as const;
 
 type Campo = 'estado' | 'referencia' | 'pagina';
 const ETIQUETAS: Record<Campo, string> = { estado: 'Estado', referencia: 'Referencia', pagina: 'Página' };
@@ -34,7 +33,7 @@ function errorBreve(texto: string | null): string | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const leido = readForm(filtrosBandejaSchema, new URL(args.request.url).searchParams, { largo: 100 });
   const comun = {
@@ -44,47 +43,41 @@ export async function loader(args: Route.LoaderArgs) {
     porPagina: POR_PAGINA_BANDEJA,
   };
   if (!leido.ok) {
-    return data(
-      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } },
-      { status: 400, headers: SIN_CACHE },
-    );
+    return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } }, { status: 400 });
   }
   const filtros = leido.datos;
   const { items, total } = await listarCorreos(ctx, actor, { ...filtros, porPagina: POR_PAGINA_BANDEJA });
-  return data(
-    {
-      ...comun,
-      ok: true as const,
-      errores: {} as Partial<Record<Campo, string>>,
-      valores: leido.valores,
-      filtros,
-      total,
-      items: items.map((c) => ({
-        id: c.id,
-        asunto: c.asunto,
-        referencia: c.referencia,
-        destinatario: c.destinatario,
-        estado: c.estado,
-        estadoEtiqueta: c.estadoEtiqueta,
-        intentos: c.intentos,
-        ultimoError: errorBreve(c.ultimoError),
-        creado: c.createdAt.toISOString(),
-        enviado: c.enviadoEn?.toISOString() ?? null,
-        proximoIntento: c.proximoIntento?.toISOString() ?? null,
-        adjuntos: c.adjuntos,
-      })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...comun,
+    ok: true as const,
+    errores: {} as Partial<Record<Campo, string>>,
+    valores: leido.valores,
+    filtros,
+    total,
+    items: items.map((c) => ({
+      id: c.id,
+      asunto: c.asunto,
+      referencia: c.referencia,
+      destinatario: c.destinatario,
+      estado: c.estado,
+      estadoEtiqueta: c.estadoEtiqueta,
+      intentos: c.intentos,
+      ultimoError: errorBreve(c.ultimoError),
+      creado: c.createdAt.toISOString(),
+      enviado: c.enviadoEn?.toISOString() ?? null,
+      proximoIntento: c.proximoIntento?.toISOString() ?? null,
+      adjuntos: c.adjuntos,
+    })),
+  });
 }
 
 type Respuesta = { ok: boolean; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const form = await args.request.formData();
-  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status });
   if (form.get('intent') !== 'reintentar') {
     return responder({ ok: false, mensaje: 'No entendimos qué querías hacer: usá el botón «Reintentar» de un correo fallido.' }, 400);
   }

@@ -5,7 +5,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireSesion } from '#app/lib/sesion.server.ts';
+import { sesionPanel } from '#app/lib/sesion.server.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { ETIQUETAS_ROL, LARGO_MINIMO_CLAVE } from '#domain/usuarios/campos.ts';
@@ -31,7 +31,7 @@ import { formatDateTimeShort } from '#domain/shared/formato.ts';
  * sign-in, and mails the person (docs/decisions/035-bloqueo-de-ingreso.md).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const sesion = await requireSesion(args);
+  const sesion = sesionPanel(args.context);
   const ctx = args.context.get(appContext);
   const [tokens, preparacion, exigido, abiertas] = await Promise.all([
     listarTokensApi(ctx.db, sesion.actor.usuarioId),
@@ -39,22 +39,19 @@ export async function loader(args: Route.LoaderArgs) {
     getRolesConSegundoFactor(ctx.db),
     listarSesionesDe(ctx, sesion.actor.usuarioId, sesion.sesionId),
   ]);
-  return data(
-    {
-      persona: { nombre: sesion.nombre, apellido: sesion.apellido, email: sesion.actor.email, rol: ETIQUETAS_ROL[sesion.actor.rol] },
-      totpActivo: sesion.totpActivo,
-      totpObligatorio: exigido.includes(sesion.actor.rol),
-      preparacion: preparacion ? { secreto: preparacion.secreto, qr: preparacion.qr } : null,
-      tokens: tokens.map((t) => ({
-        ...t,
-        createdAt: t.createdAt.toISOString(),
-        ultimoUso: t.ultimoUso?.toISOString() ?? null,
-        revocadoEn: t.revocadoEn?.toISOString() ?? null,
-      })),
-      sesiones: abiertas.map((x) => ({ ...x, createdAt: x.createdAt.toISOString(), ultimoUso: x.ultimoUso.toISOString() })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    persona: { nombre: sesion.nombre, apellido: sesion.apellido, email: sesion.actor.email, rol: ETIQUETAS_ROL[sesion.actor.rol] },
+    totpActivo: sesion.totpActivo,
+    totpObligatorio: exigido.includes(sesion.actor.rol),
+    preparacion: preparacion ? { secreto: preparacion.secreto, qr: preparacion.qr } : null,
+    tokens: tokens.map((t) => ({
+      ...t,
+      createdAt: t.createdAt.toISOString(),
+      ultimoUso: t.ultimoUso?.toISOString() ?? null,
+      revocadoEn: t.revocadoEn?.toISOString() ?? null,
+    })),
+    sesiones: abiertas.map((x) => ({ ...x, createdAt: x.createdAt.toISOString(), ultimoUso: x.ultimoUso.toISOString() })),
+  });
 }
 
 type Respuesta = {
@@ -68,13 +65,13 @@ type Respuesta = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const sesion = await requireSesion(args);
+  const sesion = sesionPanel(args.context);
   const { actor } = sesion;
   const ctx = args.context.get(appContext);
   const direccion = direccionAuditada(ctx, ctx.direccion);
   const form = await args.request.formData();
   const intent = form.get('intent');
-  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status });
 
   // The password (or code) asked again: read by each form under `actual`, shown at its own field.
   const desde = ctx.direccion;
@@ -91,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
     }
     case 'preparar-segundo-factor': {
       await prepararSegundoFactor(ctx, actor);
-      throw redirect('/admin/cuenta#segundo-factor', { headers: SIN_CACHE });
+      throw redirect('/admin/cuenta#segundo-factor');
     }
     case 'activar-segundo-factor': {
       const leido = readForm(activacionSchema, form);

@@ -5,7 +5,7 @@ import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { dniTitularSchema } from '#domain/decretos/mesa-schemas.ts';
 import { cambiarRetencion } from '#domain/decretos/retencion.ts';
 import { borrarDatosPorDni, exportarDatosPorDni } from '#domain/decretos/titular.ts';
@@ -21,13 +21,13 @@ import type { Route } from './+types/datos-personales';
  * and how long closed requests keep personal data (the retention setting). The DNI travels only in
  * the body of a POST: never in an address, so never in a log line.
  */
-const ROLES = ['administrador'] as const;
 
 /**
  * The export answers a file, not the page. An action's Response becomes data for the page, so the
- * file is answered here, before the action, for a valid DNI and an administrator; anything else
- * goes on to the action, which answers the page with the message next to the field (or the guard's
- * redirect or 403). The page's form posts as a document (`reloadDocument`): a download needs it.
+ * file is answered here, before the action, for a valid DNI (the back-office's guard, which runs
+ * first, already let only an administrator in); anything else goes on to the action, which answers
+ * the page with the message next to the field. The page's form posts as a document
+ * (`reloadDocument`): a download needs it.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
@@ -39,12 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (form?.get('intent') !== 'exportar') return next();
     const leido = readForm(dniTitularSchema, form);
     if (!leido.ok) return next();
-    let actor;
-    try {
-      actor = await requireStaff(args, ROLES);
-    } catch {
-      return next();
-    }
+    const actor = actorPanel(args.context);
     const ctx = args.context.get(appContext);
     const r = await exportarDatosPorDni(ctx, actor, leido.datos.dni);
     if (r.tipo !== 'hecho') return next();
@@ -69,10 +64,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const { db } = args.context.get(appContext);
   const { retencionSolicitudesDias } = await getSiteSettings(db);
-  return data({ retencionSolicitudesDias, minimo: RETENCION_MINIMA_DIAS, maximo: RETENCION_MAXIMA_DIAS }, { headers: SIN_CACHE });
+  return { retencionSolicitudesDias, minimo: RETENCION_MINIMA_DIAS, maximo: RETENCION_MAXIMA_DIAS };
 }
 
 type Formulario = 'exportar' | 'borrar' | 'retencion';
@@ -84,11 +78,11 @@ type Respuesta =
 const ETIQUETAS: Record<string, string> = { dni: 'DNI', dniBorrado: 'DNI', confirmacion: 'Repetí el DNI', dias: 'Días de conservación' };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const form = await args.request.formData();
   const intent = form.get('intent');
-  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status });
 
   if (intent === 'exportar') {
     const leido = readForm(dniTitularSchema, form, { largo: 20 });

@@ -6,7 +6,7 @@ import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import { AYUDA_TIPO_FERIADO, ETIQUETAS_TIPO_FERIADO, TIPOS_FERIADO_EN_ORDEN } from '#domain/plazos/campos.ts';
 import { createFeriado, deleteFeriado, updateFeriado } from '#domain/plazos/commands.ts';
@@ -24,7 +24,6 @@ import type { Route } from './+types/feriados';
  * (`?editar=AAAA-MM-DD`, `?borrar=AAAA-MM-DD`): deleting asks on a page of its own, so it needs
  * no JavaScript (docs/decisions/011-plazos-y-feriados.md, "Página de feriados").
  */
-const ROLES = ['administrador'] as const;
 
 type Campo = 'fecha' | 'nombre' | 'tipo';
 const ETIQUETAS: Record<Campo, string> = { fecha: 'Fecha', nombre: 'Nombre', tipo: 'Tipo' };
@@ -45,7 +44,6 @@ const anioDe = (fecha: string) => Number(fecha.slice(0, 4));
 const enlaceAnio = (anio: number) => `/admin/feriados?anio=${anio}`;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const { db, clock } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
   const anioActual = anioDe(fechaEnArgentina(clock.now()));
@@ -54,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!leido.ok) {
     return data(
       { ...comun, ok: false as const, errores: leido.errores, anio: anioActual, feriados: [], avisos: [], paso: null, aviso: null, mensaje: null },
-      { status: 400, headers: SIN_CACHE },
+      { status: 400 },
     );
   }
   const { editar, borrar } = leido.datos;
@@ -69,9 +67,9 @@ export async function loader(args: Route.LoaderArgs) {
     const feriado = filas.find((f) => f.fecha === elegida);
     if (!feriado) {
       const mensaje = `No hay un feriado el ${formatFechaPlazo(elegida)}: puede que otra persona lo haya cambiado o borrado. Elegilo de la lista.`;
-      return data({ ...base, paso: null, aviso: null, mensaje }, { status: 400, headers: SIN_CACHE });
+      return data({ ...base, paso: null, aviso: null, mensaje }, { status: 400 });
     }
-    return data({ ...base, paso: { tipo: borrar ? ('borrar' as const) : ('editar' as const), feriado }, aviso: null, mensaje: null }, { headers: SIN_CACHE });
+    return { ...base, paso: { tipo: borrar ? ('borrar' as const) : ('editar' as const), feriado }, aviso: null, mensaje: null };
   }
 
   // After a change (a 303 here): what was done, built from a known word and a valid date only.
@@ -81,7 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (esAviso(tipoAviso) && esFechaValida(fechaAviso)) {
     aviso = AVISOS[tipoAviso](formatFechaPlazo(fechaAviso), filas.find((f) => f.fecha === fechaAviso)?.nombre);
   }
-  return data({ ...base, paso: null, aviso, mensaje: null }, { headers: SIN_CACHE });
+  return { ...base, paso: null, aviso, mensaje: null };
 }
 
 type Respuesta =
@@ -89,13 +87,13 @@ type Respuesta =
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
   const form = await args.request.formData();
   const intent = form.get('intent');
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   const hecho = (aviso: Aviso, fecha: string) =>
-    redirect(`/admin/feriados?${new URLSearchParams({ anio: String(anioDe(fecha)), aviso, fecha })}`, { status: 303, headers: SIN_CACHE });
+    redirect(`/admin/feriados?${new URLSearchParams({ anio: String(anioDe(fecha)), aviso, fecha })}`, { status: 303 });
 
   if (intent === 'crear' || intent === 'editar') {
     const original = form.get('original');

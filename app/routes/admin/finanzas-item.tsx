@@ -11,11 +11,10 @@ import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
 import { instante } from '#app/features/mesa/formato.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, deleteFinanzasAdmin, getFinanzasAdmin, updateFinanzasAdmin } from '#domain/finanzas/admin.ts';
-import { ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
 import type { Route } from './+types/finanzas-item';
 
 /**
@@ -24,7 +23,7 @@ import type { Route } from './+types/finanzas-item';
  * (`?paso=borrar`, a page of its own, so it needs no JavaScript), as a bulletin's page does. An id
  * that names nothing is 404 inside the panel.
  */
-const NO_ENCONTRADO = () => data('No encontrado', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('No encontrado', { status: 404 });
 
 const AVISOS = { alta: 'Lo publicamos: ya está en', cambio: 'Guardamos los cambios: ya se ven en', 'sin-cambios': 'No había nada que cambiar.' } as const;
 type Aviso = keyof typeof AVISOS;
@@ -40,34 +39,30 @@ async function leer(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_FINANZAS);
   const { tipo, item } = await leer(args);
   const params = new URL(args.request.url).searchParams;
-  return data(
-    {
-      tipo,
-      periodos: PERIODOS_SUELDO,
-      item: {
-        id: item.id,
-        titulo: item.titulo,
-        usuarioCreacion: item.usuarioCreacion,
-        subido: instante(item.fechaCreacion),
-        documentoId: item.documento.id,
-        archivo: archivoLegible(item.documento),
-        valores: item.valores,
-      },
-      limite: limiteSubida(args.context.get(appContext).config),
-      paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
-      aviso: avisoDe(params.get('aviso')),
+  return {
+    tipo,
+    periodos: PERIODOS_SUELDO,
+    item: {
+      id: item.id,
+      titulo: item.titulo,
+      usuarioCreacion: item.usuarioCreacion,
+      subido: instante(item.fechaCreacion),
+      documentoId: item.documento.id,
+      archivo: archivoLegible(item.documento),
+      valores: item.valores,
     },
-    { headers: SIN_CACHE },
-  );
+    limite: limiteSubida(args),
+    paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
+    aviso: avisoDe(params.get('aviso')),
+  };
 }
 
 type Respuesta = RespuestaFormulario<CampoFinanzas>;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_FINANZAS);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const { tipo, item } = await leer(args);
   const enlace = `/admin/${tipo}/${item.id}`;
@@ -77,13 +72,13 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateFinanzasAdmin(ctx, actor, tipo, item.id, form);
-    if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ errores: r.errores, valores: r.valores });
   }
   if (intent === 'borrar') {
     const r = await deleteFinanzasAdmin(ctx, actor, tipo, item.id, form);
-    if (r.tipo === 'borrado') throw redirect(`/admin/${tipo}?aviso=borrado`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'borrado') throw redirect(`/admin/${tipo}?aviso=borrado`, { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ general: r.mensaje });
   }

@@ -12,10 +12,10 @@ import { CamposFinanzas, TEXTOS_FINANZAS, erroresFinanzas } from '#app/features/
 import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
-import { POR_PAGINA_FINANZAS, ROLES_FINANZAS } from '#domain/finanzas/campos.ts';
+import { POR_PAGINA_FINANZAS } from '#domain/finanzas/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/finanzas';
 
@@ -33,50 +33,46 @@ const ORDENES = [
 ] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_FINANZAS);
   const tipo = tipoFinanzasDe(args.request);
-  const { db, config } = args.context.get(appContext);
+  const { db } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
   const leido = readForm(filtrosFinanzasSchema, params, { largo: 120 });
-  const comun = { tipo, periodos: PERIODOS_SUELDO, limite: limiteSubida(config), borrado: params.get('aviso') === 'borrado' };
+  const comun = { tipo, periodos: PERIODOS_SUELDO, limite: limiteSubida(args), borrado: params.get('aviso') === 'borrado' };
   if (!leido.ok) {
     return data(
       { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'periodo-desc' } },
-      { status: 400, headers: SIN_CACHE },
+      { status: 400 },
     );
   }
   const { items, total } = await listFinanzasAdmin(db, tipo, leido.datos);
-  return data(
-    {
-      ...comun,
-      ok: true as const,
-      errores: {} as Partial<Record<CampoFiltro, string>>,
-      valores: leido.valores,
-      filtros: leido.datos,
-      total,
-      items: items.map((i) => ({
-        id: i.id,
-        titulo: i.titulo,
-        usuarioCreacion: i.usuarioCreacion,
-        documentoId: i.documento.id,
-        archivo: archivoLegible(i.documento),
-      })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...comun,
+    ok: true as const,
+    errores: {} as Partial<Record<CampoFiltro, string>>,
+    valores: leido.valores,
+    filtros: leido.datos,
+    total,
+    items: items.map((i) => ({
+      id: i.id,
+      titulo: i.titulo,
+      usuarioCreacion: i.usuarioCreacion,
+      documentoId: i.documento.id,
+      archivo: archivoLegible(i.documento),
+    })),
+  });
 }
 
 type Respuesta = RespuestaFormulario<CampoFinanzas>;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_FINANZAS);
+  const actor = actorPanel(args.context);
   const tipo = tipoFinanzasDe(args.request);
   const ctx = args.context.get(appContext);
   const fallo = falloFormulario<CampoFinanzas>;
   const form = await leerFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
   const r = await createFinanzasAdmin(ctx, actor, tipo, form);
-  if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303 });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
   return fallo({ general: 'No pudimos guardarlo: volvé a la lista y probá de nuevo.' });
 }

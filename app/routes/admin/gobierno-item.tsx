@@ -3,8 +3,7 @@ import { ItemPanel } from '#app/features/admin/panel-item.tsx';
 import { accionItemPanel, cargarItemPanel, type RespuestaItem } from '#app/features/admin/panel-item.server.ts';
 import { tipoDeRuta } from '#app/features/admin/panel.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
-import { requireStaff } from '#app/lib/sesion.server.ts';
-import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import type { Route } from './+types/gobierno-item';
 
 /**
@@ -14,12 +13,11 @@ import type { Route } from './+types/gobierno-item';
  */
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_PANEL);
   return cargarItemPanel(args.context.get(appContext).db, tipoDeRuta(args.params.tipo), args.params.id, args.request.url);
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_PANEL);
+  const actor = actorPanel(args.context);
   const tipo = tipoDeRuta(args.params.tipo);
   const base = `/admin/gobierno/${tipo.tipo}`;
   return accionItemPanel(args.request, args.context.get(appContext).db, actor, tipo, args.params.id, { base, trasBorrar: `${base}?aviso=borrado` });

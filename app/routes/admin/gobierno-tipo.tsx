@@ -9,11 +9,10 @@ import { Paginas } from '#app/features/admin/paginas.tsx';
 import { idDeRuta, tipoDeRuta, vistaTipo } from '#app/features/admin/panel.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import {
   type FiltrosPanel,
   POR_PAGINA_PANEL,
-  ROLES_PANEL,
   actualUnico,
   crearPanel,
   filtrosPanelSchema,
@@ -43,12 +42,11 @@ type CampoFiltro = 'texto' | 'pagina' | 'orden' | 'sentido';
 const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', pagina: 'Página', orden: 'Ordenar por', sentido: 'Sentido' };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_PANEL);
   const tipo = tipoDeRuta(args.params.tipo);
   const { db } = args.context.get(appContext);
   if (tipo.unico) {
     const id = await actualUnico(db, tipo);
-    if (id !== undefined) throw redirect(`/admin/gobierno/${tipo.tipo}/${id}`, { headers: SIN_CACHE });
+    if (id !== undefined) throw redirect(`/admin/gobierno/${tipo.tipo}/${id}`);
   }
   const params = new URL(args.request.url).searchParams;
   const leido = readForm(filtrosPanelSchema, params, { largo: 120 });
@@ -62,23 +60,20 @@ export async function loader(args: Route.LoaderArgs) {
   if (!leido.ok) {
     return data(
       { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } as FiltrosPanel },
-      { status: 400, headers: SIN_CACHE },
+      { status: 400 },
     );
   }
   const { items, total } = await listarPanel(db, tipo, leido.datos);
-  return data(
-    { ...comun, ok: true as const, errores: {} as Partial<Record<CampoFiltro, string>>, valores: leido.valores, items, total, filtros: leido.datos },
-    { headers: SIN_CACHE },
-  );
+  return { ...comun, ok: true as const, errores: {} as Partial<Record<CampoFiltro, string>>, valores: leido.valores, items, total, filtros: leido.datos };
 }
 
 type Respuesta = { formulario: 'crear'; errores: Record<string, string>; valores: Record<string, string> } | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_PANEL);
+  const actor = actorPanel(args.context);
   const tipo = tipoDeRuta(args.params.tipo);
   const { db } = args.context.get(appContext);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -88,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'crear') {
     const r = await crearPanel(db, actor, tipo, form);
-    if (r.tipo === 'guardado') throw redirect(`/admin/gobierno/${tipo.tipo}/${r.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`/admin/gobierno/${tipo.tipo}/${r.id}?aviso=alta`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores });
     if (r.tipo === 'prohibido') return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
     return fallo({ formulario: 'general', mensaje: 'No pudimos agregarlo: volvé a intentarlo.' });
@@ -100,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
     if (r.tipo === 'no_encontrado') return fallo({ formulario: 'general', mensaje: 'Ese elemento ya no existe: puede que otra persona lo haya borrado.' }, 404);
     const volver = new URL(args.request.url).searchParams;
     volver.set('aviso', 'movido');
-    throw redirect(`/admin/gobierno/${tipo.tipo}?${volver}#fila-${id}`, { status: 303, headers: SIN_CACHE });
+    throw redirect(`/admin/gobierno/${tipo.tipo}?${volver}#fila-${id}`, { status: 303 });
   }
   return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
 }

@@ -1,16 +1,15 @@
-import { data } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { tarjetasDelPanel } from '#app/features/admin/tarjetas.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireSesion } from '#app/lib/sesion.server.ts';
+import { sesionPanel } from '#app/lib/sesion.server.ts';
 import type { Route } from './+types/inicio';
 
 /** The dashboard: a greeting and the cards of what needs attention (app/features/admin/tarjetas.server.ts). */
 export async function loader(args: Route.LoaderArgs) {
-  const sesion = await requireSesion(args);
+  const sesion = sesionPanel(args.context);
   const tarjetas = await tarjetasDelPanel(args.context.get(appContext), sesion.actor);
-  return data({ nombre: sesion.nombre, tarjetas }, { headers: SIN_CACHE });
+  return { nombre: sesion.nombre, tarjetas };
 }
 
 export const headers = privateDataHeaders;

@@ -1,30 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { Form, NavLink, Outlet, data, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { Form, NavLink, Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { SkipLink } from '#app/components/layout/site-chrome.tsx';
-import { menuPara } from '#app/features/admin/menu.ts';
+import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
-import { SIN_CACHE, requireSesion } from '#app/lib/sesion.server.ts';
+import { type MarcoDelPanel, guardiaDelPanel, marcoDelPanel, sesionPanel } from '#app/lib/sesion.server.ts';
 import { saveSession } from '#app/lib/session.ts';
 import { httpErrorMessage } from '#domain/shared/http-errors.ts';
-import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import type { Route } from './+types/layout';
 
 /**
- * The back-office shell (issue 12): its own header with the person's name and role and the
- * sign-out button, a menu by role, a skip link and the landmarks; no JavaScript needed. Every page
- * under it checks the session and role in its own loader (requireStaff): loaders run in parallel,
- * so this one guarding would not protect them. Nothing here is ever cached (no-store).
+ * The back-office shell: its own header with the person's name and role and the sign-out button,
+ * a menu by role, a skip link and the landmarks; no JavaScript needed. Its middleware is the
+ * back-office's one guard (guardiaDelPanel, app/lib/sesion.server.ts): session, the role of the
+ * page's section and `no-store`, once per request, before any loader or action under it runs.
  */
-export async function loader(args: Route.LoaderArgs) {
-  const sesion = await requireSesion(args);
-  const { actor } = sesion;
-  return data(
-    {
-      persona: { nombre: sesion.nombre, apellido: sesion.apellido, email: actor.email, rol: actor.rol, rolEtiqueta: ETIQUETAS_ROL[actor.rol] },
-      menu: menuPara(actor.rol),
-    },
-    { headers: SIN_CACHE },
-  );
+export const middleware: Route.MiddlewareFunction[] = guardiaDelPanel;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return marcoDelPanel(sesionPanel(context), context.get(appContext).secciones);
 }
 
 export const headers = privateDataHeaders;
@@ -45,15 +38,7 @@ function useFocoAlCambiar() {
   }, [pathname]);
 }
 
-function Marco({
-  persona,
-  menu,
-  children,
-}: {
-  persona?: Route.ComponentProps['loaderData']['persona'];
-  menu: { href: string; texto: string }[];
-  children: React.ReactNode;
-}) {
+function Marco({ persona, menu, children }: { persona?: MarcoDelPanel['persona']; menu: { href: string; texto: string }[]; children: React.ReactNode }) {
   return (
     <div className="admin">
       <SkipLink />
@@ -98,6 +83,13 @@ function Marco({
   );
 }
 
+/** The header and menu the guard's 403 carries (guardiaDelPanel). */
+function marcoDel403(error: unknown): MarcoDelPanel | undefined {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return undefined;
+  const datos = error.data as { marco?: MarcoDelPanel } | null;
+  return typeof datos === 'object' && datos !== null ? datos.marco : undefined;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { persona, menu } = loaderData;
   useFocoAlCambiar();
@@ -120,8 +112,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // The shell's own data, when its loader succeeded and a page inside failed.
-  const marco = useRouteLoaderData<typeof loader>('admin');
+  // The shell's own data when its loader ran and a page inside failed; the guard's 403 stops
+  // before any loader runs, and brings the person's header and menu itself.
+  const marco = useRouteLoaderData<typeof loader>('admin') ?? marcoDel403(error);
   return (
     <Marco persona={marco?.persona} menu={marco?.menu ?? []}>
       {status === 403 ? (

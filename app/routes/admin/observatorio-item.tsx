@@ -9,7 +9,7 @@ import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admi
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import {
   deleteDocumentoAdmin,
   deleteImagenAdmin,
@@ -18,7 +18,6 @@ import {
   updateDocumentoAdmin,
   updateImagenAdmin,
 } from '#domain/gobierno/observatorio-admin.ts';
-import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio-item';
 
@@ -29,7 +28,7 @@ import type { Route } from './+types/observatorio-item';
  * the old one, whose link then says it was replaced) and the step that deletes it (`?paso=borrar`,
  * a page of its own). Anything else under the address is 404 inside the panel.
  */
-const NO_ENCONTRADO = () => data('No encontrado', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('No encontrado', { status: 404 });
 
 async function leerItem(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = parseIdRuta(args.params.id);
@@ -67,28 +66,24 @@ async function leerItem(args: Route.LoaderArgs | Route.ActionArgs) {
 const AVISOS = { cambio: 'Guardamos los cambios: /observatorio-vial ya los muestra.' } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_PANEL);
   const item = await leerItem(args);
   const params = new URL(args.request.url).searchParams;
-  return data(
-    {
-      item,
-      limite: limiteSubida(args.context.get(appContext).config),
-      paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
-      aviso: params.get('aviso') === 'cambio' ? AVISOS.cambio : null,
-    },
-    { headers: SIN_CACHE },
-  );
+  return {
+    item,
+    limite: limiteSubida(args),
+    paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
+    aviso: params.get('aviso') === 'cambio' ? AVISOS.cambio : null,
+  };
 }
 
 type Respuesta = { errores: Record<string, string | undefined>; valores: Record<string, string | undefined>; general: string | null };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_PANEL);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const item = await leerItem(args);
   const fallo = (r: Partial<Respuesta>) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r), headers: SIN_CACHE });
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r) });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -100,13 +95,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'editar') {
     if (!imagen) form.set('tipo', item.tipo!);
     const r = imagen ? await updateImagenAdmin(ctx, actor, item.id, form) : await updateDocumentoAdmin(ctx, actor, item.id, form);
-    if (r.tipo === 'guardado') throw redirect(`/admin/observatorio/${item.clase}/${item.id}?aviso=cambio`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`/admin/observatorio/${item.clase}/${item.id}?aviso=cambio`, { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo(r);
   }
   if (intent === 'borrar') {
     const r = imagen ? await deleteImagenAdmin(ctx, actor, item.id, form) : await deleteDocumentoAdmin(ctx, actor, item.id, form);
-    if (r.tipo === 'borrado') throw redirect('/admin/observatorio?aviso=borrado', { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'borrado') throw redirect('/admin/observatorio?aviso=borrado', { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ general: r.mensaje });
   }

@@ -11,8 +11,7 @@ import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admi
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { ROLES_PANEL } from '#domain/gobierno/panel.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { addDocumentoAdmin, addImagenAdmin, getObservatorioAdmin, moveImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio';
@@ -40,21 +39,20 @@ const LISTAS = [
 ] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_PANEL);
-  const { db, config } = args.context.get(appContext);
+  const { db } = args.context.get(appContext);
   const o = await getObservatorioAdmin(db);
-  return data({ observatorio: o, limite: limiteSubida(config), aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')) }, { headers: SIN_CACHE });
+  return { observatorio: o, limite: limiteSubida(args), aviso: avisoDe(new URL(args.request.url).searchParams.get('aviso')) };
 }
 
 type Formulario = 'presentacion' | 'imagen' | 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADISTICO' | 'general';
 type Respuesta = { form: Formulario; errores: Record<string, string | undefined>; valores: Record<string, string | undefined>; general: string | null };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_PANEL);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const fallo = (form: Formulario, r: Partial<Respuesta>, status = estadoFormulario(r)) =>
-    data<Respuesta>({ form, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status, headers: SIN_CACHE });
-  const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/observatorio?aviso=${aviso}#${ancla}`, { status: 303, headers: SIN_CACHE });
+    data<Respuesta>({ form, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status });
+  const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/observatorio?aviso=${aviso}#${ancla}`, { status: 303 });
   let form: FormData;
   try {
     form = await args.request.formData();

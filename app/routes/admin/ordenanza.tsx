@@ -8,9 +8,9 @@ import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
-import { ROLES_ORDENANZAS, getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
+import { getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#domain/ordenanzas/admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -26,7 +26,7 @@ import type { Route } from './+types/ordenanza';
 type Campo = CampoOrdenanza | 'archivo';
 const CAMPOS: Campo[] = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modifica', 'archivo'];
 
-const NO_ENCONTRADA = () => data('Ordenanza no encontrada', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADA = () => data('Ordenanza no encontrada', { status: 404 });
 
 const AVISOS = {
   alta: 'Agregamos la ordenanza: ya aparece en la consulta pública.',
@@ -44,37 +44,33 @@ async function leerOrdenanza(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_ORDENANZAS);
   const o = await leerOrdenanza(args);
   const params = new URL(args.request.url).searchParams;
   const aviso = params.get('aviso');
-  return data(
-    {
-      ordenanza: o && {
-        id: o.id,
-        numero: o.numero,
-        anio: o.anio,
-        estadoEtiqueta: o.estadoEtiqueta,
-        documentoId: o.documentoId,
-        documentoNombre: o.documentoNombre,
-        sinTexto: o.documentoSinTexto ? MENSAJE_SIN_TEXTO : null,
-        modificadaPor: o.modificadaPor,
-        valores: {
-          numero: String(o.numero),
-          anio: String(o.anio),
-          estado: String(o.estado),
-          fechaEmision: o.fechaEmision ?? '',
-          descripcion: o.descripcion,
-          expediente: o.expediente ?? '',
-          modifica: o.modifica ? `${o.modifica.numero}/${o.modifica.anio}` : '',
-        } as Partial<Record<CampoOrdenanza, string>>,
-      },
-      paso: o && params.get('paso') === 'retirar' ? ('retirar' as const) : null,
-      limite: limiteSubida(args.context.get(appContext).config),
-      aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as Aviso] : null,
+  return {
+    ordenanza: o && {
+      id: o.id,
+      numero: o.numero,
+      anio: o.anio,
+      estadoEtiqueta: o.estadoEtiqueta,
+      documentoId: o.documentoId,
+      documentoNombre: o.documentoNombre,
+      sinTexto: o.documentoSinTexto ? MENSAJE_SIN_TEXTO : null,
+      modificadaPor: o.modificadaPor,
+      valores: {
+        numero: String(o.numero),
+        anio: String(o.anio),
+        estado: String(o.estado),
+        fechaEmision: o.fechaEmision ?? '',
+        descripcion: o.descripcion,
+        expediente: o.expediente ?? '',
+        modifica: o.modifica ? `${o.modifica.numero}/${o.modifica.anio}` : '',
+      } as Partial<Record<CampoOrdenanza, string>>,
     },
-    { headers: SIN_CACHE },
-  );
+    paso: o && params.get('paso') === 'retirar' ? ('retirar' as const) : null,
+    limite: limiteSubida(args),
+    aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as Aviso] : null,
+  };
 }
 
 type Respuesta =
@@ -82,10 +78,10 @@ type Respuesta =
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_ORDENANZAS);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const o = await leerOrdenanza(args);
-  const fallo = (r: Respuesta, status = estadoFormulario('errores' in r ? r : {})) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = estadoFormulario('errores' in r ? r : {})) => data<Respuesta>(r, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -95,8 +91,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'guardar') {
     const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form);
-    if (r.tipo === 'guardado')
-      throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
     return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
@@ -105,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
     const leido = readForm(confirmacionSchema, form);
     if (!leido.ok) return fallo({ formulario: 'general', mensaje: leido.errores.confirmado ?? 'Confirmá que querés retirar la ordenanza.' });
     const r = await retirarOrdenanza(ctx, actor, o.id);
-    if (r.tipo === 'guardado') throw redirect('/admin/ordenanzas?aviso=retirada', { status: 303, headers: SIN_CACHE });
+    if (r.tipo === 'guardado') throw redirect('/admin/ordenanzas?aviso=retirada', { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
     return fallo({ formulario: 'general', mensaje: r.tipo === 'prohibido' ? r.mensaje : 'No pudimos retirar la ordenanza.' }, 403);
   }

@@ -6,9 +6,8 @@ import { appContext } from '#app/context.ts';
 import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { archivoDe, leerArchivo } from '#domain/documentos/panel.ts';
-import { ROLES_ORDENANZAS } from '#domain/ordenanzas/admin.ts';
 import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
 import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
@@ -23,15 +22,11 @@ import { formatNumber } from '#domain/shared/formato.ts';
  * limit (5 MB) is checked in the browser before sending and again by the import.
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_ORDENANZAS);
   const importadas = new URL(args.request.url).searchParams.get('importadas');
-  return data(
-    {
-      importadas: importadas && /^\d{1,5}$/.test(importadas) ? Number(importadas) : null,
-      limite: { maxBytes: LIMITE_CSV_BYTES, mensajeGrande: MENSAJE_CSV_GRANDE },
-    },
-    { headers: SIN_CACHE },
-  );
+  return {
+    importadas: importadas && /^\d{1,5}$/.test(importadas) ? Number(importadas) : null,
+    limite: { maxBytes: LIMITE_CSV_BYTES, mensajeGrande: MENSAJE_CSV_GRANDE },
+  };
 }
 
 type Respuesta = { general?: string; errores: ErrorDeFila[]; filasConError: number; filasLeidas: number };
@@ -40,9 +35,9 @@ type Respuesta = { general?: string; errores: ErrorDeFila[]; filasConError: numb
 const MAXIMO_INFORME = 500;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_ORDENANZAS);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -53,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   if (csv === undefined) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
   // An empty file is the import's to refuse, in its words.
   const r = await importarOrdenanzas(db, actor, csv === 'vacio' ? new Uint8Array() : (await leerArchivo(csv)).data);
-  if (r.tipo === 'importado') throw redirect(`/admin/ordenanzas/importar?importadas=${r.cantidad}`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'importado') throw redirect(`/admin/ordenanzas/importar?importadas=${r.cantidad}`, { status: 303 });
   if (r.tipo === 'prohibido') return fallo({ general: r.mensaje, errores: [], filasConError: 0, filasLeidas: 0 }, 403);
   return fallo({ ...r, errores: r.errores.slice(0, MAXIMO_INFORME) });
 }

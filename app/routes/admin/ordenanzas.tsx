@@ -8,8 +8,7 @@ import { Paginas } from '#app/features/admin/paginas.tsx';
 import { formatLongDate, formatNumber } from '#domain/shared/formato.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
-import { ROLES_ORDENANZAS, listOrdenanzasAdmin } from '#domain/ordenanzas/admin.ts';
+import { listOrdenanzasAdmin } from '#domain/ordenanzas/admin.ts';
 import { filtrosAdminSchema } from '#domain/ordenanzas/admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { POR_PAGINA } from '#domain/ordenanzas/schemas.ts';
@@ -40,41 +39,34 @@ const AVISOS = {
 } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES_ORDENANZAS);
   const { db } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
   const aviso = params.get('aviso');
   const comun = { porPagina: POR_PAGINA, aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as keyof typeof AVISOS] : null };
   const leido = readForm(filtrosAdminSchema, params, { largo: 200 });
   if (!leido.ok) {
-    return data(
-      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, pagina: 1 },
-      { status: 400, headers: SIN_CACHE },
-    );
+    return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, pagina: 1 }, { status: 400 });
   }
   const { items, total } = await listOrdenanzasAdmin(db, leido.datos);
-  return data(
-    {
-      ...comun,
-      ok: true as const,
-      errores: {} as Partial<Record<CampoFiltro, string>>,
-      valores: leido.valores,
-      total,
-      pagina: leido.datos.pagina,
-      items: items.map((o) => ({
-        id: o.id,
-        numero: o.numero,
-        anio: o.anio,
-        estado: o.estado,
-        estadoEtiqueta: o.estadoEtiqueta,
-        fecha: o.fechaEmision ? formatLongDate(o.fechaEmision) : null,
-        fechaIso: o.fechaEmision,
-        descripcion: o.descripcion,
-        documentoId: o.documentoId,
-      })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...comun,
+    ok: true as const,
+    errores: {} as Partial<Record<CampoFiltro, string>>,
+    valores: leido.valores,
+    total,
+    pagina: leido.datos.pagina,
+    items: items.map((o) => ({
+      id: o.id,
+      numero: o.numero,
+      anio: o.anio,
+      estado: o.estado,
+      estadoEtiqueta: o.estadoEtiqueta,
+      fecha: o.fechaEmision ? formatLongDate(o.fechaEmision) : null,
+      fechaIso: o.fechaEmision,
+      descripcion: o.descripcion,
+      documentoId: o.documentoId,
+    })),
+  });
 }
 
 export const headers = privateDataHeaders;

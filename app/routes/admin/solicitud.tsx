@@ -8,14 +8,13 @@ import { instante, plazoEnPagina } from '#app/features/mesa/formato.server.ts';
 import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { getPlazoMesa, getSolicitudMesa } from '#domain/decretos/mesa.ts';
 import { type ResultadoMesa, cambiarEstadoSolicitud, enviarDecreto, enviarDecretoPublicado, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
-import { ROLES_MESA } from '#domain/shared/permisos.ts';
 import type { Route } from './+types/solicitud';
 
 /**
@@ -27,7 +26,7 @@ import type { Route } from './+types/solicitud';
  * the other pages' (server/pages.ts, docs/decisions/013-mesa-de-entradas.md).
  */
 
-const NO_ENCONTRADA = () => data('Solicitud no encontrada', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADA = () => data('Solicitud no encontrada', { status: 404 });
 
 /** What each notice of the redirect after an action says. */
 const AVISOS: Record<string, string> = {
@@ -40,7 +39,7 @@ const AVISOS: Record<string, string> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, ROLES_MESA);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const s = await getSolicitudMesa(ctx, actor, args.params.codigo);
   if (!s) throw NO_ENCONTRADA();
@@ -48,51 +47,48 @@ export async function loader(args: Route.LoaderArgs) {
   const abierta = s.siguientes.length > 0;
   const quien = (paso: (typeof s.historial)[number]) =>
     paso.actorEmail ?? (paso.estado === 'recibida' ? 'El solicitante, desde el formulario del sitio' : 'El sistema');
-  return data(
-    {
-      aviso: AVISOS[new URL(args.request.url).searchParams.get('aviso') ?? ''] ?? null,
-      solicitud: {
-        codigo: s.codigo,
-        nombre: s.nombre,
-        dni: s.dni,
-        email: s.email,
-        numero: s.numero,
-        ordenanza: s.ordenanza?.etiqueta ?? null,
-        aclaraciones: s.aclaraciones,
-        estadoEtiqueta: s.estadoEtiqueta,
-        recibida: instante(s.createdAt),
-        cerrada: s.cerradaEn ? instante(s.cerradaEn) : null,
-        prorroga: s.prorrogadaEn ? { ...instante(s.prorrogadaEn), motivo: s.prorrogaMotivo } : null,
-        decreto: s.decreto?.nombreArchivo ?? null,
-        publicado: s.publicado
-          ? {
-              boletinTexto: s.publicado.boletinTexto,
-              enlace: s.publicado.enlace,
-              descripcion: s.publicado.descripcion,
-              area: s.publicado.area,
-              decreto: s.publicado.decreto,
-            }
-          : null,
-        anonimizada: s.anonimizadaEn !== null,
-        historial: s.historial.map((h, i) => ({ clave: i, estadoEtiqueta: h.estadoEtiqueta, ...instante(h.fecha), quien: quien(h), mensaje: h.mensaje })),
-      },
-      plazo: plazoEnPagina(plazo, formatFechaPlazo),
-      acciones: {
-        enProceso: s.siguientes.includes('en_proceso'),
-        enviar: s.siguientes.includes('enviada'),
-        // The decree already published (issue 15): one action, from «Recibida» or «En proceso».
-        enviarPublicado: s.publicado !== null && (s.siguientes.includes('enviada') || s.estado === 'recibida') && s.anonimizadaEn === null,
-        rechazar: s.siguientes.includes('rechazada'),
-        // Open: whether it may be extended, or why not (once only, before the due date).
-        prorrogar: abierta
-          ? prorroga.ok
-            ? { ok: true as const, venceTexto: formatFechaPlazo(prorroga.vence) }
-            : { ok: false as const, mensaje: prorroga.mensaje }
-          : null,
-      },
+  return data({
+    aviso: AVISOS[new URL(args.request.url).searchParams.get('aviso') ?? ''] ?? null,
+    solicitud: {
+      codigo: s.codigo,
+      nombre: s.nombre,
+      dni: s.dni,
+      email: s.email,
+      numero: s.numero,
+      ordenanza: s.ordenanza?.etiqueta ?? null,
+      aclaraciones: s.aclaraciones,
+      estadoEtiqueta: s.estadoEtiqueta,
+      recibida: instante(s.createdAt),
+      cerrada: s.cerradaEn ? instante(s.cerradaEn) : null,
+      prorroga: s.prorrogadaEn ? { ...instante(s.prorrogadaEn), motivo: s.prorrogaMotivo } : null,
+      decreto: s.decreto?.nombreArchivo ?? null,
+      publicado: s.publicado
+        ? {
+            boletinTexto: s.publicado.boletinTexto,
+            enlace: s.publicado.enlace,
+            descripcion: s.publicado.descripcion,
+            area: s.publicado.area,
+            decreto: s.publicado.decreto,
+          }
+        : null,
+      anonimizada: s.anonimizadaEn !== null,
+      historial: s.historial.map((h, i) => ({ clave: i, estadoEtiqueta: h.estadoEtiqueta, ...instante(h.fecha), quien: quien(h), mensaje: h.mensaje })),
     },
-    { headers: SIN_CACHE },
-  );
+    plazo: plazoEnPagina(plazo, formatFechaPlazo),
+    acciones: {
+      enProceso: s.siguientes.includes('en_proceso'),
+      enviar: s.siguientes.includes('enviada'),
+      // The decree already published (issue 15): one action, from «Recibida» or «En proceso».
+      enviarPublicado: s.publicado !== null && (s.siguientes.includes('enviada') || s.estado === 'recibida') && s.anonimizadaEn === null,
+      rechazar: s.siguientes.includes('rechazada'),
+      // Open: whether it may be extended, or why not (once only, before the due date).
+      prorrogar: abierta
+        ? prorroga.ok
+          ? { ok: true as const, venceTexto: formatFechaPlazo(prorroga.vence) }
+          : { ok: false as const, mensaje: prorroga.mensaje }
+        : null,
+    },
+  });
 }
 
 /** The fields of the page's forms: ids are unique on the page, each maps to the command's own field. */
@@ -124,10 +120,10 @@ type Respuesta = { errores: Partial<Record<CampoPagina, string>>; valores: Parti
 const esArchivoVacioSinNombre = (valor: FormDataEntryValue | null) => valor instanceof File && valor.name === '' && valor.size === 0;
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES_MESA);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const responder = (r: Partial<Respuesta>, status: number) =>
-    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status, headers: SIN_CACHE });
+    data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -145,7 +141,7 @@ export async function action(args: Route.ActionArgs) {
     if (valor !== null && !esArchivoVacioSinNombre(valor)) entrada[comando] = valor;
   }
   const r = await accion.comando(ctx, actor, args.params.codigo, entrada);
-  if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${accion.aviso}`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${accion.aviso}`, { status: 303 });
   if (r.tipo === 'no_encontrada') throw NO_ENCONTRADA();
   if (r.tipo === 'conflicto') return responder({ general: r.mensaje }, 409);
   // Back to the page's own field names; a message of no field of this form is said on its own.

@@ -10,12 +10,11 @@ import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
 import { formatInteger } from '#domain/shared/formato.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from '#domain/decretos/estados.ts';
 import { listarSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { ROLES_MESA } from '#domain/shared/permisos.ts';
 import { numerosPublicados } from '#domain/decretos/publicados.ts';
 import type { Route } from './+types/solicitudes';
 
@@ -43,17 +42,14 @@ const PLAZOS: [PlazoMesa, string][] = [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, ROLES_MESA);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const leido = readForm(filtrosMesaSchema, new URL(args.request.url).searchParams, { largo: 200 });
   const valores: Partial<Record<Campo, string>> = leido.valores;
   const hayFiltros = CAMPOS.some((c) => c !== 'pagina' && (valores[c] ?? '').trim() !== '');
   if (!leido.ok) {
     const errores: Partial<Record<Campo, string>> = { ...leido.errores };
-    return data(
-      { valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '' },
-      { status: 400, headers: SIN_CACHE },
-    );
+    return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '' }, { status: 400 });
   }
   const lista = await listarSolicitudesMesa(ctx, actor, leido.datos);
   // The requests whose decree an official bulletin already published (issue 15): the desk can answer them at once.
@@ -64,28 +60,25 @@ export async function loader(args: Route.LoaderArgs) {
   // The pages' links keep the filters, each as it was read.
   const { pagina: _pagina, ...filtros } = leido.datos;
   const enlace = new URLSearchParams(Object.entries(filtros).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
-  return data(
-    {
-      valores,
-      errores: {} as Partial<Record<Campo, string>>,
-      general: null,
-      items: lista.items.map((s) => ({
-        codigo: s.codigo,
-        nombre: s.nombre,
-        numero: s.numero,
-        publicado: publicados.has(s.numero),
-        estadoEtiqueta: s.estadoEtiqueta,
-        recibida: instante(s.createdAt),
-        plazo: plazoEnPagina(s.plazo),
-      })),
-      total: lista.total,
-      pagina: lista.pagina,
-      paginas: Math.max(1, Math.ceil(lista.total / lista.porPagina)),
-      hayFiltros,
-      enlace,
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    valores,
+    errores: {} as Partial<Record<Campo, string>>,
+    general: null,
+    items: lista.items.map((s) => ({
+      codigo: s.codigo,
+      nombre: s.nombre,
+      numero: s.numero,
+      publicado: publicados.has(s.numero),
+      estadoEtiqueta: s.estadoEtiqueta,
+      recibida: instante(s.createdAt),
+      plazo: plazoEnPagina(s.plazo),
+    })),
+    total: lista.total,
+    pagina: lista.pagina,
+    paginas: Math.max(1, Math.ceil(lista.total / lista.porPagina)),
+    hayFiltros,
+    enlace,
+  });
 }
 
 export const headers = privateDataHeaders;

@@ -6,7 +6,7 @@ import { appContext } from '#app/context.ts';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ROLES, type Rol } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { getRolesConSegundoFactor, guardarRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
@@ -21,7 +21,7 @@ import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /** Users (administrators only): list with search and pages, invite, role, deactivate, and the second-factor setting. */
 export async function loader(args: Route.LoaderArgs) {
-  const actor = await requireStaff(args, ['administrador']);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
   const filtros = filtrosUsuariosSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const [lista, rolesConSegundoFactor, bloqueos] = await Promise.all([
@@ -29,17 +29,14 @@ export async function loader(args: Route.LoaderArgs) {
     getRolesConSegundoFactor(db),
     listarBloqueos(args.context.get(appContext)),
   ]);
-  return data(
-    {
-      ...lista,
-      filtros,
-      rolesConSegundoFactor,
-      yo: actor.usuarioId,
-      porPagina: USUARIOS_POR_PAGINA,
-      bloqueos: bloqueos.map((b) => ({ ...b, hasta: b.hasta.toISOString() })),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...lista,
+    filtros,
+    rolesConSegundoFactor,
+    yo: actor.usuarioId,
+    porPagina: USUARIOS_POR_PAGINA,
+    bloqueos: bloqueos.map((b) => ({ ...b, hasta: b.hasta.toISOString() })),
+  });
 }
 
 type CampoInvitacion = 'email' | 'nombre' | 'apellido' | 'rol';
@@ -49,12 +46,12 @@ type Respuesta =
   | { tipo: 'fila'; ok: boolean; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ['administrador']);
+  const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const direccion = direccionAuditada(ctx, ctx.direccion);
   const form = await args.request.formData();
   const intent = form.get('intent');
-  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status });
   const fila = (r: { ok: true } | { ok: false; errores: Record<string, string> }, exito: string) =>
     r.ok
       ? responder({ tipo: 'fila', ok: true, mensaje: exito })

@@ -2,7 +2,6 @@ import { Link, data } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { ETIQUETAS_ICONO } from '#domain/vehiculos/campos.ts';
 import { getVehiculoAdmin } from '#domain/vehiculos/admin.ts';
@@ -17,12 +16,10 @@ import type { Route } from './+types/vehiculo-configuracion';
  * out to type by hand, with the steps for Android and iPhone, and the line for OsmAnd. The
  * formats and where they come from: docs/decisions/015-seguimiento-de-vehiculos.md.
  */
-const ROLES = ['administrador'] as const;
 
-const NO_ENCONTRADO = () => data('Vehículo no encontrado', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('Vehículo no encontrado', { status: 404 });
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const ctx = args.context.get(appContext);
   const id = parseVehiculoId(args.params.id);
   if (id === null) throw NO_ENCONTRADO();
@@ -30,19 +27,16 @@ export async function loader(args: Route.LoaderArgs) {
   if (!v) throw NO_ENCONTRADO();
   const direcciones = direccionesIngesta(ctx, ctx.config.ingestPort);
   const enlaceQr = enlaceQrTraccar(direcciones.principal, v.dispositivo);
-  return data(
-    {
-      vehiculo: { id: v.id, alias: v.alias, iconoEtiqueta: ETIQUETAS_ICONO[v.icono], dispositivo: v.dispositivo, activo: v.activo },
-      direcciones,
-      enlaceQr,
-      qr: await codigoQr(enlaceQr),
-      enlaceApp: enlaceAppTraccar(direcciones.principal, v.dispositivo),
-      osmand: plantillaOsmAnd(direcciones.principal, v.dispositivo),
-      ajustes: AJUSTES_SUGERIDOS,
-      avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
-    },
-    { headers: SIN_CACHE },
-  );
+  return {
+    vehiculo: { id: v.id, alias: v.alias, iconoEtiqueta: ETIQUETAS_ICONO[v.icono], dispositivo: v.dispositivo, activo: v.activo },
+    direcciones,
+    enlaceQr,
+    qr: await codigoQr(enlaceQr),
+    enlaceApp: enlaceAppTraccar(direcciones.principal, v.dispositivo),
+    osmand: plantillaOsmAnd(direcciones.principal, v.dispositivo),
+    ajustes: AJUSTES_SUGERIDOS,
+    avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
+  };
 }
 
 export const headers = privateDataHeaders;

@@ -9,7 +9,7 @@ import { bateriaTexto, opcionesVehiculo, vehiculoEnPagina } from '#app/features/
 import { EstadoVehiculo, UltimoReporteTexto, visibilidadTexto } from '#app/features/vehiculos/partes.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { getVehiculoAdmin, setActivo, updateVehiculo } from '#domain/vehiculos/admin.ts';
 import { estadoVehiculoSchema, parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#domain/vehiculos/schemas.ts';
@@ -23,9 +23,8 @@ import { formatWholeNumber } from '#domain/shared/formato.ts';
  * JavaScript). Each change is audited by the domain and answered 303 back here with a notice.
  * An id that does not name a vehicle is 404 inside the panel.
  */
-const ROLES = ['administrador'] as const;
 
-const NO_ENCONTRADO = () => data('Vehículo no encontrado', { status: 404, headers: SIN_CACHE });
+const NO_ENCONTRADO = () => data('Vehículo no encontrado', { status: 404 });
 
 /** The notices after a change: chosen from known words, nothing written by someone is reflected. */
 const AVISOS = {
@@ -49,33 +48,29 @@ async function leerVehiculo(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const { clock } = args.context.get(appContext);
   const v = await leerVehiculo(args);
   const params = new URL(args.request.url).searchParams;
   const paso = params.get('paso');
   const ahora = clock.now();
-  return data(
-    {
-      vehiculo: { ...vehiculoEnPagina(v, ahora), alta: instante(v.createdAt), cambio: instante(v.updatedAt) },
-      posiciones: v.posiciones.map((p, i) => ({
-        clave: i,
-        ...instante(p.hora),
-        recibida: instante(p.recibidaEn).texto,
-        posicion: `${p.latitud.toFixed(5)}, ${p.longitud.toFixed(5)}`,
-        velocidad: p.velocidadKmh === null ? '—' : `${formatWholeNumber(p.velocidadKmh)} km/h`,
-        bateria: p.bateria === null ? '—' : bateriaTexto(p.bateria),
-        publica: p.publica,
-      })),
-      opciones: opcionesVehiculo(),
-      // The step the address asks for, when it fits the vehicle's state; anything else is the page itself.
-      paso: paso === 'desactivar' && v.activo ? ('desactivar' as const) : paso === 'reactivar' && !v.activo ? ('reactivar' as const) : null,
-      aviso: avisoDe(params.get('aviso')),
-      // A short or all-digit identifier can be guessed: saved, but said (docs/decisions/036-ingesta-de-rastreadores.md).
-      avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    vehiculo: { ...vehiculoEnPagina(v, ahora), alta: instante(v.createdAt), cambio: instante(v.updatedAt) },
+    posiciones: v.posiciones.map((p, i) => ({
+      clave: i,
+      ...instante(p.hora),
+      recibida: instante(p.recibidaEn).texto,
+      posicion: `${p.latitud.toFixed(5)}, ${p.longitud.toFixed(5)}`,
+      velocidad: p.velocidadKmh === null ? '—' : `${formatWholeNumber(p.velocidadKmh)} km/h`,
+      bateria: p.bateria === null ? '—' : bateriaTexto(p.bateria),
+      publica: p.publica,
+    })),
+    opciones: opcionesVehiculo(),
+    // The step the address asks for, when it fits the vehicle's state; anything else is the page itself.
+    paso: paso === 'desactivar' && v.activo ? ('desactivar' as const) : paso === 'reactivar' && !v.activo ? ('reactivar' as const) : null,
+    aviso: avisoDe(params.get('aviso')),
+    // A short or all-digit identifier can be guessed: saved, but said (docs/decisions/036-ingesta-de-rastreadores.md).
+    avisoDispositivo: dispositivoDebil(v.dispositivo) ? AVISO_DISPOSITIVO_DEBIL : null,
+  });
 }
 
 type Respuesta =
@@ -83,11 +78,11 @@ type Respuesta =
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
   const { id } = await leerVehiculo(args);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
-  const hecho = (aviso: Aviso) => redirect(`/admin/vehiculos/${id}?aviso=${aviso}`, { status: 303, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
+  const hecho = (aviso: Aviso) => redirect(`/admin/vehiculos/${id}?aviso=${aviso}`, { status: 303 });
   let form: FormData;
   try {
     form = await args.request.formData();

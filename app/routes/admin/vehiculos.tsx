@@ -10,7 +10,7 @@ import { CamposVehiculo, type CampoVehiculo, erroresVehiculo } from '#app/featur
 import { EstadoVehiculo, UltimoReporteTexto } from '#app/features/vehiculos/partes.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, requireStaff } from '#app/lib/sesion.server.ts';
+import { actorPanel } from '#app/lib/sesion.server.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
 import { nuevoDispositivo } from '#domain/vehiculos/dispositivo.ts';
@@ -24,38 +24,30 @@ import type { Route } from './+types/vehiculos';
  * search is a GET form (the list's address can be shared); adding is a POST that works without
  * JavaScript and, once done, goes to the new vehicle's page (303), which links its setup sheet.
  */
-const ROLES = ['administrador'] as const;
 
 type CampoFiltro = 'texto' | 'estado' | 'pagina';
 const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', estado: 'Estado', pagina: 'Página' };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args, ROLES);
   const { db, clock } = args.context.get(appContext);
   const leido = readForm(filtrosVehiculosSchema, new URL(args.request.url).searchParams, { largo: 120 });
   // A new vehicle's identifier, random, unless staff write another (docs/decisions/036-ingesta-de-rastreadores.md).
   const comun = { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS, dispositivoSugerido: nuevoDispositivo() };
   if (!leido.ok) {
-    return data(
-      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } },
-      { status: 400, headers: SIN_CACHE },
-    );
+    return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } }, { status: 400 });
   }
   const filtros = leido.datos;
   const { items, total } = await listVehiculosAdmin(db, filtros);
   const ahora = clock.now();
-  return data(
-    {
-      ...comun,
-      ok: true as const,
-      errores: {} as Partial<Record<CampoFiltro, string>>,
-      valores: leido.valores,
-      filtros,
-      total,
-      items: items.map((v) => vehiculoEnPagina(v, ahora)),
-    },
-    { headers: SIN_CACHE },
-  );
+  return data({
+    ...comun,
+    ok: true as const,
+    errores: {} as Partial<Record<CampoFiltro, string>>,
+    valores: leido.valores,
+    filtros,
+    total,
+    items: items.map((v) => vehiculoEnPagina(v, ahora)),
+  });
 }
 
 type Respuesta =
@@ -68,9 +60,9 @@ type Respuesta =
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireStaff(args, ROLES);
+  const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
-  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status, headers: SIN_CACHE });
+  const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   let form: FormData;
   try {
     form = await args.request.formData();
@@ -79,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (form.get('intent') !== 'crear') return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
   const r = await createVehiculo(db, actor, form);
-  if (r.tipo === 'guardado') throw redirect(`/admin/vehiculos/${r.vehiculo.id}?aviso=alta`, { status: 303, headers: SIN_CACHE });
+  if (r.tipo === 'guardado') throw redirect(`/admin/vehiculos/${r.vehiculo.id}?aviso=alta`, { status: 303 });
   if (r.tipo === 'invalido') {
     const escrito = r.valores.dispositivo;
     const avisoDispositivo = escrito && !r.errores.dispositivo && dispositivoDebil(escrito) ? AVISO_DISPOSITIVO_DEBIL : null;
