@@ -53,6 +53,7 @@ export default [
     route('usuarios', 'routes/admin/usuarios.tsx'),
     route('cuenta', 'routes/admin/cuenta.tsx'),
     route('auditoria', 'routes/admin/auditoria.tsx'),
+    route('auditoria.csv', 'routes/admin/auditoria-csv.ts'),
     route('gobierno', 'routes/admin/gobierno.tsx'),
     route('gobierno/:tipo', 'routes/admin/gobierno-tipo.tsx'),
     route('gobierno/:tipo/:id', 'routes/admin/gobierno-item.tsx'),

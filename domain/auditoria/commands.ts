@@ -1,12 +1,13 @@
 import type { Db } from '#db/client.ts';
 import { auditoria } from '#db/schema/index.ts';
 import type { Actor } from '#domain/shared/actor.ts';
+import type { AccionAuditoria } from './acciones.ts';
 
 export type EntradaAuditoria = {
   /** Who did it; null for the system itself (a scheduled job). */
   actor: Actor | null;
-  /** What was done, as `entidad.verbo`: `sesion.ingreso`, `solicitud.estado`, `usuario.rol`… */
-  accion: string;
+  /** What was done: one code of the catalogue (acciones.ts), which says its section and its sentence. */
+  accion: AccionAuditoria;
   entidad: string;
   entidadId?: string | number | null;
   /** Values before and after (never a password, a secret, a token, nor a citizen's DNI or e-mail). */
