@@ -1,10 +1,10 @@
 import type { Db } from '#db/client.ts';
 import { auditoria } from '#db/schema/index.ts';
-import type { Actor } from '#domain/shared/actor.ts';
+import { ACTOR_SISTEMA, type Actor } from '#domain/shared/actor.ts';
 import type { AccionAuditoria } from './acciones.ts';
 
 export type EntradaAuditoria = {
-  /** Who did it; null for the system itself (a scheduled job). */
+  /** Who did it; null or ACTOR_SISTEMA for the system itself (a scheduled job, the demo, the factories). */
   actor: Actor | null;
   /** What was done: one code of the catalogue (acciones.ts), which says its section and its sentence. */
   accion: AccionAuditoria;
@@ -22,10 +22,11 @@ export type EntradaAuditoria = {
  * the entry exists exactly when the change does.
  */
 export async function registrarAuditoria(db: Db, entrada: EntradaAuditoria): Promise<void> {
+  const persona = entrada.actor === ACTOR_SISTEMA ? null : entrada.actor;
   await db.insert(auditoria).values({
-    usuarioId: entrada.actor?.usuarioId ?? null,
-    actorEmail: entrada.actor?.email ?? null,
-    actorRol: entrada.actor?.rol ?? null,
+    usuarioId: persona?.usuarioId ?? null,
+    actorEmail: persona?.email ?? null,
+    actorRol: persona?.rol ?? null,
     accion: entrada.accion,
     entidad: entrada.entidad,
     entidadId: entrada.entidadId === undefined || entrada.entidadId === null ? null : String(entrada.entidadId),
