@@ -1,12 +1,13 @@
 import type { Db } from '#db/client.ts';
 import { auditoria } from '#db/schema/index.ts';
-import type { Actor } from '#domain/shared/actor.ts';
+import { ACTOR_SISTEMA, type Actor } from '#domain/shared/actor.ts';
+import type { AccionAuditoria } from './acciones.ts';
 
 export type EntradaAuditoria = {
-  /** Who did it; null for the system itself (a scheduled job). */
+  /** Who did it; null or ACTOR_SISTEMA for the system itself (a scheduled job, the demo, the factories). */
   actor: Actor | null;
-  /** What was done, as `entidad.verbo`: `sesion.ingreso`, `solicitud.estado`, `usuario.rol`… */
-  accion: string;
+  /** What was done: one code of the catalogue (acciones.ts), which says its section and its sentence. */
+  accion: AccionAuditoria;
   entidad: string;
   entidadId?: string | number | null;
   /** Values before and after (never a password, a secret, a token, nor a citizen's DNI or e-mail). */
@@ -21,10 +22,29 @@ export type EntradaAuditoria = {
  * the entry exists exactly when the change does.
  */
 export async function registrarAuditoria(db: Db, entrada: EntradaAuditoria): Promise<void> {
+  await insertar(db, entrada);
+}
+
+/**
+ * Records an action a back-office section declares in its own registry entry rather than in the
+ * catalogue (a section without a domain module, such as a test's): a code it did not declare is a
+ * programming error, refused before anything is written.
+ */
+export async function registrarAuditoriaDeclarada<A extends string>(
+  db: Db,
+  declaradas: readonly A[],
+  entrada: Omit<EntradaAuditoria, 'accion'> & { accion: NoInfer<A> },
+): Promise<void> {
+  if (!declaradas.includes(entrada.accion)) throw new Error(`La acción de auditoría «${entrada.accion}» no está declarada en su sección.`);
+  await insertar(db, entrada);
+}
+
+async function insertar(db: Db, entrada: Omit<EntradaAuditoria, 'accion'> & { accion: string }): Promise<void> {
+  const persona = entrada.actor === ACTOR_SISTEMA ? null : entrada.actor;
   await db.insert(auditoria).values({
-    usuarioId: entrada.actor?.usuarioId ?? null,
-    actorEmail: entrada.actor?.email ?? null,
-    actorRol: entrada.actor?.rol ?? null,
+    usuarioId: persona?.usuarioId ?? null,
+    actorEmail: persona?.email ?? null,
+    actorRol: persona?.rol ?? null,
     accion: entrada.accion,
     entidad: entrada.entidad,
     entidadId: entrada.entidadId === undefined || entrada.entidadId === null ? null : String(entrada.entidadId),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import type { AccionAuditoria } from '#domain/auditoria/acciones.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { type AdjuntoCorreo, enqueueMail } from '#domain/correo/outbox.ts';
 import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
@@ -91,7 +92,7 @@ type Cambio = {
   lineas: string[];
   adjuntos?: AdjuntoCorreo[];
   documentoId?: number;
-  accion: string;
+  accion: AccionAuditoria;
 };
 
 /** Sending the decree's PDF (uploaded, or the bulletin that published it): «Documento enviado», the PDF attached to the mail. */
@@ -99,7 +100,7 @@ const envio = (
   s: Bloqueada,
   documento: { id: number; nombreArchivo: string; tipoContenido: string },
   mensaje: string,
-  accion: string,
+  accion: AccionAuditoria,
   lineas: string[],
 ): Cambio => ({
   estado: 'enviada',

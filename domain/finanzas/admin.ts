@@ -104,7 +104,8 @@ type Fila<D> = {
 /** One kind: its table's reads and writes, its fields and its words. */
 type Definicion<D> = {
   schema: typeof estadoContableSchema | typeof sueldoSchema;
-  entidad: string;
+  /** Also the audit actions' prefix (`<entidad>.alta`…, in domain/auditoria/acciones.ts). */
+  entidad: 'estado_contable' | 'sueldo';
   /** «el estado contable», for messages. */
   nombre: string;
   titulo: (d: D) => string;

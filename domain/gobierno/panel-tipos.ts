@@ -51,8 +51,8 @@ export type TipoPanel = {
   tabla: PgTable;
   /** The name the audit log gives the entity. */
   entidad: string;
-  /** The audit actions' prefix (`<prefijo>.alta`…); `gobierno` when absent. */
-  auditoria?: string;
+  /** The audit actions' prefix (`<prefijo>.alta`…, in domain/auditoria/acciones.ts); `gobierno` when absent. */
+  auditoria?: 'gobierno' | 'boletin_vigente';
   campos: readonly CampoPanel[];
   /** The field that names an item in lists, titles and messages. */
   principal: string;

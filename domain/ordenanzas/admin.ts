@@ -136,7 +136,7 @@ async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | nu
  * longer public and its old download address answers 410.
  */
 export async function guardarOrdenanza(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> },
   actor: Actor,
   id: number | null,
   input: FormInput,
@@ -145,7 +145,7 @@ export async function guardarOrdenanza(
   const { db } = ctx;
   const elegido = archivoDe(input);
   const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await leerArchivo(elegido);
-  const maxBytes = ctx.config.subidaMaxBytes;
+  const maxBytes = ctx.config?.subidaMaxBytes;
   const leido = readForm(ordenanzaSchema, input);
   const errorPdf = pdf ? await problemaDelPdf(pdf, maxBytes) : undefined;
   if (!leido.ok) return { tipo: 'invalido', errores: { ...leido.errores, ...(errorPdf ? { archivo: errorPdf } : {}) }, valores: leido.valores };

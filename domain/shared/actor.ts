@@ -9,3 +9,10 @@ export type Actor = {
   nombre: string;
   rol: Rol;
 };
+
+/**
+ * The site itself, for writes no person makes (the demo content, the test factories): the same
+ * commands staff use, with every rule and the audit, recorded without a person («El sistema»).
+ * Server code only, never a request's actor; user ids start at 1.
+ */
+export const ACTOR_SISTEMA: Actor = Object.freeze({ usuarioId: 0, email: '', nombre: 'Sistema', rol: 'administrador' });

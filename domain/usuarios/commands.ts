@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { codigosRecuperacion, invitaciones, tokensApi, usuarios } from '#db/schema/index.ts';
+import type { AccionAuditoria } from '#domain/auditoria/acciones.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
@@ -421,7 +422,7 @@ export function hashSegunPolitica(datos: DatosUsuarioConClave): Promise<string> 
 }
 
 /** Inserts a user whose password was hashed with `hashSegunPolitica`, in the caller's transaction. */
-export async function insertarUsuarioConClave(t: Db, datos: DatosUsuarioConClave, hash: string, accion: string): Promise<number> {
+export async function insertarUsuarioConClave(t: Db, datos: DatosUsuarioConClave, hash: string, accion: AccionAuditoria): Promise<number> {
   const [fila] = await t
     .insert(usuarios)
     .values({ email: datos.email.trim(), nombre: datos.nombre, apellido: datos.apellido, rol: datos.rol, claveHash: hash })
@@ -440,7 +441,7 @@ export async function insertarUsuarioConClave(t: Db, datos: DatosUsuarioConClave
  * A user with a password, for the demo accounts and tests; the policy applies. Recorded as done by
  * the system.
  */
-export async function crearUsuarioConClave(db: Db, datos: DatosUsuarioConClave, accion = 'usuario.creado'): Promise<number> {
+export async function crearUsuarioConClave(db: Db, datos: DatosUsuarioConClave, accion: AccionAuditoria = 'usuario.creado'): Promise<number> {
   const hash = await hashSegunPolitica(datos);
   return tx(db, (t) => insertarUsuarioConClave(t, datos, hash, accion));
 }

@@ -83,19 +83,3 @@ export const filtrosUsuariosSchema = z.object({
   q: z.string().trim().max(100).catch(''),
   pagina,
 });
-
-const fecha = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
-export const filtrosAuditoriaSchema = z.object({
-  persona: z.coerce.number().int().positive().optional().catch(undefined),
-  accion: z.string().trim().max(80).optional().catch(undefined),
-  entidad: z.string().trim().max(80).optional().catch(undefined),
-  desde: fecha,
-  hasta: fecha,
-  pagina,
-});

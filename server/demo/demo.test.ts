@@ -18,7 +18,8 @@ describe.each(engines)('contenido de demostración (%s)', (engine) => {
     storage.remove();
   });
 
-  it('llena una base vacía una sola vez', async () => {
+  // The whole demo, through the commands staff use: 17-30 s on a busy two-core machine, more than the default limit.
+  it('llena una base vacía una sola vez', { timeout: 120_000 }, async () => {
     const first = await seedDemoContent({ db: database.db, storage });
     expect(first).toEqual(seeders.map((s) => s.nombre));
     expect((await getSiteSettings(database.db)).emailContacto).toMatch(/@/);

@@ -1,5 +1,6 @@
-import { createOrdenanza } from '#domain/ordenanzas/commands.ts';
+import { guardarOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
+import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import type { Seeder } from './seeder.ts';
@@ -38,16 +39,19 @@ export const seedOrdenanzas: Seeder = {
           `Estado: ${etiquetaEstado(estado)}. Firmado: ${r.elegir(firmantes)}, Presidencia del Concejo Deliberante.`,
         ],
       });
-      const id = await createOrdenanza(ctx, {
-        numero,
-        anio,
-        estado,
+      // The command staff use, with its checks, the upload pipeline and the audit («El sistema»).
+      const guardada = await guardarOrdenanza(ctx, ACTOR_SISTEMA, null, {
+        numero: String(numero),
+        anio: String(anio),
+        estado: String(estado),
         fechaEmision,
         descripcion,
-        expediente,
-        modificatoriaDe: anterior?.id ?? null,
-        documento: { data: pdf, nombreArchivo: `ordenanza-${numero}-${anio}.pdf` },
+        expediente: expediente ?? '',
+        modifica: anterior ? `${anterior.numero}/${anterior.anio}` : '',
+        archivo: new File([pdf.slice()], `ordenanza-${numero}-${anio}.pdf`, { type: 'application/pdf' }),
       });
+      if (guardada.tipo !== 'guardado') throw new Error(`ordenanza de demostración ${numero}/${anio}: ${JSON.stringify(guardada)}`);
+      const id = guardada.id;
       creadas.push({ id, numero, anio, descripcion: tema.descripcion });
     }
   },

@@ -122,7 +122,7 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
       .insert(areasMunicipales)
       .values({ nombre: '=HIPERVINCULO("http://malo.example")', domicilio: '@SUMA(A1)', telefono: '+54 1', email: '' });
     await t.database.db.insert(secretarias).values({ nombre: '-2+3', secretarioNombre: '=1+1' });
-    await registrarAuditoria(t.database.db, { actor: null, accion: 'area.alta', entidad: 'area_municipal', entidadId: 1 });
+    await registrarAuditoria(t.database.db, { actor: null, accion: 'gobierno.alta', entidad: 'area_municipal', entidadId: 1 });
     await insertOrdenanza(t.context, { numero: 9901, anio: 2026, descripcion: '=IMPORTXML("http://malo.example")' });
     // A decree some bulletin publishes (docs/decisions/023-decretos-publicados.md), with a formula for a description.
     const [boletin] = await t.database.db.select({ id: boletinesOficiales.id }).from(boletinesOficiales).limit(1);

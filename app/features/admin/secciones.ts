@@ -1,6 +1,7 @@
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import { PERMISOS } from '#domain/shared/permisos.ts';
+import { accionesDeSeccion, esSeccionAuditoria } from '#domain/auditoria/acciones.ts';
 
 /**
  * The back-office, section by section (docs/decisions/044-secciones-del-panel.md): each section is
@@ -38,14 +39,17 @@ export type Seccion = {
   roles: readonly Rol[];
   paginas: readonly PaginaSeccion[];
   subidas?: SubidasSeccion;
-  /** The audit actions its writes record (the audit log's filter by section reads them); filled from domain/auditoria's catalogue. */
-  auditoria: readonly string[];
+  /**
+   * The audit actions its writes record: domain/auditoria's catalogue lists them by section (the
+   * registry reads it below); a section without a domain module of its own names its codes here.
+   */
+  auditoria?: readonly string[];
 };
 
 const editores = (texto: string) => `Para ${texto} tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la página.`;
 
-export const SECCIONES: readonly Seccion[] = [
-  { id: 'inicio', texto: 'Inicio', grupo: 'inicio', roles: PERMISOS.panel, paginas: [{ ruta: '', archivo: 'routes/admin/inicio.tsx' }], auditoria: [] },
+const ENTRADAS: readonly Seccion[] = [
+  { id: 'inicio', texto: 'Inicio', grupo: 'inicio', roles: PERMISOS.panel, paginas: [{ ruta: '', archivo: 'routes/admin/inicio.tsx' }] },
   {
     // The decree-copy desk: its form uploads the decree's PDF, up to 10 MB (docs/decisions/013-mesa-de-entradas.md).
     id: 'solicitudes',
@@ -62,7 +66,6 @@ export const SECCIONES: readonly Seccion[] = [
       prohibido:
         'Para enviar un decreto tenés que haber ingresado al panel con un usuario de la mesa de entradas o de administración: ingresá y volvé a la solicitud.',
     },
-    auditoria: [],
   },
   {
     // The list, the CSV import with its template and the export, one ordinance with its PDF (docs/decisions/018-ordenanzas-en-el-panel.md).
@@ -81,7 +84,6 @@ export const SECCIONES: readonly Seccion[] = [
     subidas: {
       prohibido: 'Para cargar ordenanzas tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la ordenanza.',
     },
-    auditoria: [],
   },
   {
     id: 'boletines',
@@ -96,7 +98,6 @@ export const SECCIONES: readonly Seccion[] = [
       prohibido:
         'Para subir un boletín oficial tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé a la página de boletines.',
     },
-    auditoria: [],
   },
   {
     // Its texts in the rich-text editor, its ordinance and decree lines, one line (docs/decisions/022-boletin-vigente-en-el-panel.md).
@@ -108,7 +109,6 @@ export const SECCIONES: readonly Seccion[] = [
       { ruta: 'boletin-vigente', archivo: 'routes/admin/boletin-vigente.tsx' },
       { ruta: 'boletin-vigente/:lista/:id', archivo: 'routes/admin/boletin-vigente-item.tsx' },
     ],
-    auditoria: [],
   },
   {
     // Accounting statements and salary reports share their pages (docs/decisions/020-finanzas-en-el-panel.md).
@@ -121,7 +121,6 @@ export const SECCIONES: readonly Seccion[] = [
       { ruta: 'estados-contables/:id', archivo: 'routes/admin/finanzas-item.tsx', id: 'admin-estado-contable', subida: true },
     ],
     subidas: { prohibido: editores('subir estados contables o informes de sueldos') },
-    auditoria: [],
   },
   {
     id: 'sueldos',
@@ -133,7 +132,6 @@ export const SECCIONES: readonly Seccion[] = [
       { ruta: 'sueldos/:id', archivo: 'routes/admin/finanzas-item.tsx', id: 'admin-sueldo', subida: true },
     ],
     subidas: { prohibido: editores('subir estados contables o informes de sueldos') },
-    auditoria: [],
   },
   {
     id: 'gobierno',
@@ -145,7 +143,6 @@ export const SECCIONES: readonly Seccion[] = [
       { ruta: 'gobierno/:tipo', archivo: 'routes/admin/gobierno-tipo.tsx' },
       { ruta: 'gobierno/:tipo/:id', archivo: 'routes/admin/gobierno-item.tsx' },
     ],
-    auditoria: [],
   },
   {
     // Reached from Gobierno's page: logo, gallery images and its PDFs (docs/decisions/021-observatorio-en-el-panel.md).
@@ -160,7 +157,6 @@ export const SECCIONES: readonly Seccion[] = [
       prohibido:
         'Para cambiar el Observatorio Vial tenés que haber ingresado al panel con un usuario editor o de administración: ingresá y volvé al Observatorio.',
     },
-    auditoria: [],
   },
   {
     id: 'correo',
@@ -168,7 +164,6 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'administracion',
     roles: PERMISOS.correo,
     paginas: [{ ruta: 'correo', archivo: 'routes/admin/correo.tsx' }],
-    auditoria: [],
   },
   {
     id: 'usuarios',
@@ -176,15 +171,16 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'administracion',
     roles: PERMISOS.usuarios,
     paginas: [{ ruta: 'usuarios', archivo: 'routes/admin/usuarios.tsx' }],
-    auditoria: [],
   },
   {
     id: 'auditoria',
     texto: 'Auditoría',
     grupo: 'administracion',
     roles: PERMISOS.auditoria,
-    paginas: [{ ruta: 'auditoria', archivo: 'routes/admin/auditoria.tsx' }],
-    auditoria: [],
+    paginas: [
+      { ruta: 'auditoria', archivo: 'routes/admin/auditoria.tsx' },
+      { ruta: 'auditoria.csv', archivo: 'routes/admin/auditoria-csv.ts' },
+    ],
   },
   {
     id: 'feriados',
@@ -192,7 +188,6 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'administracion',
     roles: PERMISOS.feriados,
     paginas: [{ ruta: 'feriados', archivo: 'routes/admin/feriados.tsx' }],
-    auditoria: [],
   },
   {
     id: 'datos-personales',
@@ -200,7 +195,6 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'administracion',
     roles: PERMISOS.personales,
     paginas: [{ ruta: 'datos-personales', archivo: 'routes/admin/datos-personales.tsx' }],
-    auditoria: [],
   },
   {
     // The fleet of the vehicle map: the list, one vehicle, and its printable setup sheet for Traccar Client.
@@ -213,7 +207,6 @@ export const SECCIONES: readonly Seccion[] = [
       { ruta: 'vehiculos/:id', archivo: 'routes/admin/vehiculo.tsx' },
       { ruta: 'vehiculos/:id/configuracion', archivo: 'routes/admin/vehiculo-configuracion.tsx' },
     ],
-    auditoria: [],
   },
   {
     id: 'ajustes',
@@ -221,7 +214,6 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'administracion',
     roles: PERMISOS.ajustes,
     paginas: [{ ruta: 'ajustes', archivo: 'routes/admin/ajustes.tsx' }],
-    auditoria: [],
   },
   {
     id: 'cuenta',
@@ -229,9 +221,14 @@ export const SECCIONES: readonly Seccion[] = [
     grupo: 'cuenta',
     roles: PERMISOS.panel,
     paginas: [{ ruta: 'cuenta', archivo: 'routes/admin/cuenta.tsx' }],
-    auditoria: [],
   },
 ];
+
+/** The entries, each with the audit actions the catalogue lists for it. */
+export const SECCIONES: readonly (Seccion & { auditoria: readonly string[] })[] = ENTRADAS.map((seccion) => ({
+  ...seccion,
+  auditoria: seccion.auditoria ?? (esSeccionAuditoria(seccion.id) ? accionesDeSeccion(seccion.id) : []),
+}));
 
 /** A page's path as the router and Fastify write it: `/admin/ordenanzas/:id`, `/admin` for the dashboard. */
 export const rutaCompleta = (pagina: Pick<PaginaSeccion, 'ruta'>) => (pagina.ruta === '' ? '/admin' : `/admin/${pagina.ruta}`);

@@ -1,54 +1,45 @@
+import { useEffect, useRef } from 'react';
 import { Form, data } from 'react-router';
 import { appContext } from '#app/context.ts';
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
+import { entradaLegible, listarNombres } from '#app/features/auditoria/registro.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
+import { SECCIONES_AUDITORIA } from '#domain/auditoria/acciones.ts';
 import { listarAuditoria } from '#domain/auditoria/queries.ts';
-import { listarPersonas } from '#domain/usuarios/queries.ts';
-import { filtrosAuditoriaSchema } from '#domain/usuarios/schemas.ts';
+import { type ErroresFiltros, leerFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
 import type { Route } from './+types/auditoria';
 import { formatDateTimeSeconds } from '#domain/shared/formato.ts';
 
-/** The audit log (administrators only), read-only: filters by person, action, entity and dates; 50 a page. */
+/**
+ * The audit log (administrators only), read-only: each entry as a sentence («Ana Gómez cargó la
+ * ordenanza 4211/2025 el 28/11/2026 a las 10:14») with its recorded codes and values under
+ * «Detalle»; filters by person, section and dates in the URL (a GET form); 50 a page; the same
+ * rows as CSV at /admin/auditoria.csv.
+ */
 const POR_PAGINA = 50;
 
-/** A date typed as AAAA-MM-DD, as the start of that day in Buenos Aires (UTC-3, no daylight saving). */
-const inicioDelDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`);
-const DIA_MS = 86_400_000;
+const ETIQUETAS: Record<keyof ErroresFiltros, string> = { persona: 'Persona', seccion: 'Sección', desde: 'Desde', hasta: 'Hasta' };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
-  const filtros = filtrosAuditoriaSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const desde = filtros.desde ? inicioDelDia(filtros.desde) : undefined;
-  const hasta = filtros.hasta ? new Date(inicioDelDia(filtros.hasta).getTime() + DIA_MS) : undefined;
-  const [registro, personas] = await Promise.all([
-    listarAuditoria(db, {
-      ...(filtros.persona !== undefined ? { usuarioId: filtros.persona } : {}),
-      ...(filtros.accion ? { accion: filtros.accion } : {}),
-      ...(filtros.entidad ? { entidad: filtros.entidad } : {}),
-      ...(desde && !Number.isNaN(desde.getTime()) ? { desde } : {}),
-      ...(hasta && !Number.isNaN(hasta.getTime()) ? { hasta } : {}),
-      pagina: filtros.pagina,
-      porPagina: POR_PAGINA,
-    }),
-    listarPersonas(db),
-  ]);
-  return data({
-    filtros,
-    total: registro.total,
-    items: registro.items.map((e) => ({
-      id: e.id,
-      fecha: e.fecha.toISOString(),
-      persona: e.actorEmail ?? 'Sistema',
-      rol: e.actorRol,
-      accion: e.accion,
-      entidad: e.entidad,
-      entidadId: e.entidadId,
-      antes: e.antes === null ? null : JSON.stringify(e.antes),
-      despues: e.despues === null ? null : JSON.stringify(e.despues),
-    })),
-    personas: personas.map((p) => ({ id: p.id, nombre: `${p.apellido}, ${p.nombre}`.replace(/^, /, ''), email: p.email })),
-  });
+  const { url, consulta, errores } = leerFiltrosAuditoria(new URL(args.request.url).searchParams, POR_PAGINA);
+  const [registro, { personas, nombres }] = await Promise.all([listarAuditoria(db, consulta), listarNombres(db)]);
+  return data(
+    {
+      filtros: url,
+      errores: (Object.keys(ETIQUETAS) as (keyof ErroresFiltros)[]).flatMap((campo) => {
+        const mensaje = errores[campo];
+        return mensaje ? [[campo, ETIQUETAS[campo], mensaje] as [string, string, string]] : [];
+      }),
+      total: registro.total,
+      items: registro.items.map((e) => entradaLegible(e, nombres)),
+      personas,
+      secciones: Object.entries(SECCIONES_AUDITORIA),
+    },
+    { status: Object.keys(errores).length > 0 ? 400 : 200 },
+  );
 }
 
 export const headers = privateDataHeaders;
@@ -57,23 +48,44 @@ export const headers = privateDataHeaders;
 const corto = (texto: string | null) => (texto === null ? '—' : texto.length > 300 ? `${texto.slice(0, 300)}…` : texto);
 
 export default function Auditoria({ loaderData }: Route.ComponentProps) {
-  const { filtros, total, items, personas } = loaderData;
+  const { filtros, errores, total, items, personas, secciones } = loaderData;
+  const resumen = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errores.length > 0) resumen.current?.focus();
+  }, [errores]);
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
-  const enlacePagina = (p: number) => {
+  const consulta = (pagina?: number) => {
     const q = new URLSearchParams();
     for (const [clave, valor] of Object.entries(filtros)) if (valor !== undefined && valor !== '' && clave !== 'pagina') q.set(clave, String(valor));
-    q.set('pagina', String(p));
-    return `/admin/auditoria?${q}`;
+    if (pagina !== undefined) q.set('pagina', String(pagina));
+    return q.toString();
   };
+  const enlacePagina = (p: number) => `/admin/auditoria?${consulta(p)}`;
+  const csv = consulta();
+  const invalido = (campo: string) => errores.some(([c]) => c === campo);
+  const ayuda = (campo: string) => errores.find(([c]) => c === campo)?.[2];
   return (
     <>
-      <title>{`Auditoría | ${SITE_NAME}`}</title>
+      <title>{`${errores.length > 0 ? 'Error: ' : ''}Auditoría | ${SITE_NAME}`}</title>
       <h1>Auditoría</h1>
       <p>Cada cambio en el panel y cada ingreso, con quién, cuándo y los valores antes y después. Nadie puede modificar ni borrar este registro.</p>
+      <ErrorSummary title="Revisá los filtros" errors={errores} ref={resumen} />
       <Form method="get" className="admin__filtros" aria-label="Filtros de la auditoría">
         <div className="campo">
           <label htmlFor="persona">Persona</label>
-          <select id="persona" name="persona" className="form-select" defaultValue={filtros.persona ?? ''}>
+          {ayuda('persona') ? (
+            <p id="persona-error" className="campo__error">
+              <span className="visually-hidden">Error:</span> {ayuda('persona')}
+            </p>
+          ) : null}
+          <select
+            id="persona"
+            name="persona"
+            className="form-select"
+            defaultValue={filtros.persona ?? ''}
+            aria-invalid={invalido('persona') || undefined}
+            aria-describedby={invalido('persona') ? 'persona-error' : undefined}
+          >
             <option value="">Todas</option>
             {personas.map((p) => (
               <option key={p.id} value={p.id}>
@@ -83,27 +95,50 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="campo">
-          <label htmlFor="accion">Acción</label>
-          <input id="accion" name="accion" className="form-control" defaultValue={filtros.accion ?? ''} maxLength={80} aria-describedby="accion-ayuda" />
-          <p id="accion-ayuda" className="campo__ayuda">
-            Por ejemplo sesion.ingreso, usuario.rol o solicitud.estado.
-          </p>
+          <label htmlFor="seccion">Sección</label>
+          {ayuda('seccion') ? (
+            <p id="seccion-error" className="campo__error">
+              <span className="visually-hidden">Error:</span> {ayuda('seccion')}
+            </p>
+          ) : null}
+          <select
+            id="seccion"
+            name="seccion"
+            className="form-select"
+            defaultValue={filtros.seccion ?? ''}
+            aria-invalid={invalido('seccion') || undefined}
+            aria-describedby={invalido('seccion') ? 'seccion-error' : undefined}
+          >
+            <option value="">Todas</option>
+            {secciones.map(([id, etiqueta]) => (
+              <option key={id} value={id}>
+                {etiqueta}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="campo">
-          <label htmlFor="entidad">Entidad</label>
-          <input id="entidad" name="entidad" className="form-control" defaultValue={filtros.entidad ?? ''} maxLength={80} aria-describedby="entidad-ayuda" />
-          <p id="entidad-ayuda" className="campo__ayuda">
-            Por ejemplo usuario o solicitud_decreto.
-          </p>
-        </div>
-        <div className="campo">
-          <label htmlFor="desde">Desde</label>
-          <input id="desde" name="desde" type="date" className="form-control" defaultValue={filtros.desde ?? ''} />
-        </div>
-        <div className="campo">
-          <label htmlFor="hasta">Hasta</label>
-          <input id="hasta" name="hasta" type="date" className="form-control" defaultValue={filtros.hasta ?? ''} />
-        </div>
+        {(['desde', 'hasta'] as const).map((campo) => (
+          <div className="campo" key={campo}>
+            <label htmlFor={campo}>{campo === 'desde' ? 'Desde' : 'Hasta'}</label>
+            {ayuda(campo) ? (
+              <p id={`${campo}-error`} className="campo__error">
+                <span className="visually-hidden">Error:</span> {ayuda(campo)}
+              </p>
+            ) : null}
+            <input
+              id={campo}
+              name={campo}
+              type="date"
+              className="form-control"
+              defaultValue={filtros[campo] ?? ''}
+              aria-invalid={invalido(campo) || undefined}
+              aria-describedby={invalido(campo) ? `${campo}-error` : undefined}
+            />
+          </div>
+        ))}
+        {/* Links into the log by code (a request's history, the sign-ins) keep their filter. */}
+        {filtros.accion ? <input type="hidden" name="accion" value={filtros.accion} /> : null}
+        {filtros.entidad ? <input type="hidden" name="entidad" value={filtros.entidad} /> : null}
         <div className="admin__filtros-acciones">
           <button type="submit" className="btn btn-primary">
             Filtrar
@@ -112,27 +147,48 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <p aria-live="polite">{total === 1 ? '1 registro' : `${total} registros`}</p>
+      {total > 0 ? (
+        <p>
+          <a href={`/admin/auditoria.csv${csv ? `?${csv}` : ''}`} download>
+            Descargar estos registros (CSV)
+          </a>
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ol className="admin__auditoria">
           {items.map((e) => (
             <li key={e.id}>
               <p className="admin__auditoria-cabecera">
-                <time dateTime={e.fecha}>{formatDateTimeSeconds(new Date(e.fecha))}</time> · <span className="sin-corte">{e.persona}</span>
-                {e.rol ? ` (${e.rol})` : ''} · <strong>{e.accion}</strong> · {e.entidad}
-                {e.entidadId ? ` ${e.entidadId}` : ''}
+                <strong>{e.quien}</strong> {e.que}{' '}
+                <time dateTime={e.instante}>
+                  el {e.fecha} a las {e.hora}
+                </time>
+                <span className="campo__ayuda"> · {e.seccion}</span>
               </p>
-              {e.antes !== null || e.despues !== null ? (
+              <details>
+                <summary>Detalle</summary>
                 <dl className="admin__auditoria-valores">
-                  <dt>Antes</dt>
+                  <dt>Cuenta</dt>
+                  <dd>{e.email ? `${e.email}${e.rol ? ` (${e.rol})` : ''}` : 'El sistema'}</dd>
+                  <dt>Acción</dt>
                   <dd>
-                    <code>{corto(e.antes)}</code>
+                    <code>{e.accion}</code> sobre <code>{e.entidad}</code>
+                    {e.entidadId ? <> {e.entidadId}</> : null}
                   </dd>
-                  <dt>Después</dt>
-                  <dd>
-                    <code>{corto(e.despues)}</code>
-                  </dd>
+                  {e.antes !== null || e.despues !== null ? (
+                    <>
+                      <dt>Antes</dt>
+                      <dd>
+                        <code>{corto(e.antes)}</code>
+                      </dd>
+                      <dt>Después</dt>
+                      <dd>
+                        <code>{corto(e.despues)}</code>
+                      </dd>
+                    </>
+                  ) : null}
                 </dl>
-              ) : null}
+              </details>
             </li>
           ))}
         </ol>

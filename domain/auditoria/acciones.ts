@@ -1,0 +1,237 @@
+/**
+ * Every action the audit log records, in one catalogue: its back-office section (the /admin URL
+ * segment) and how to say it after the person's name («publicó la ordenanza {numero}/{anio}»).
+ * `registrarAuditoria` takes only these codes, so a new write cannot record an action the audit
+ * page cannot read. The codes are the ones already stored: they never change (migrations only
+ * expand, docs/decisions/028); a label changes freely.
+ *
+ * A sentence is a template whose `{campo}` reads the entry's values after the change, then before
+ * it; `{a|b}` takes the first one present; `{id}` is the entity's id, `{usuario}` the name of the
+ * user an entry is about. When a value is missing (an older row), `sinDatos` says it instead.
+ */
+
+/** The sections of the back-office, as the audit page filters them. */
+export const SECCIONES_AUDITORIA = {
+  solicitudes: 'Solicitudes',
+  ordenanzas: 'Ordenanzas',
+  boletines: 'Boletines',
+  'boletin-vigente': 'Boletín vigente',
+  'estados-contables': 'Estados contables',
+  sueldos: 'Sueldos',
+  gobierno: 'Gobierno',
+  observatorio: 'Observatorio vial',
+  correo: 'Correo',
+  usuarios: 'Usuarios',
+  feriados: 'Feriados',
+  'datos-personales': 'Datos personales',
+  vehiculos: 'Vehículos',
+  ajustes: 'Ajustes',
+  cuenta: 'Mi cuenta e ingresos',
+  importacion: 'Importación del sitio anterior',
+} as const;
+
+export type SeccionAuditoria = keyof typeof SECCIONES_AUDITORIA;
+
+export const esSeccionAuditoria = (seccion: string): seccion is SeccionAuditoria => Object.hasOwn(SECCIONES_AUDITORIA, seccion);
+
+/** What a sentence reads: a value of the entry (after, then before), as text; a template filled the same way. */
+export type ValoresAuditoria = { valor: (campo: string) => string | undefined; completar: (plantilla: string, sinDatos?: string) => string };
+
+export type DefinicionAccion = {
+  seccion: SeccionAuditoria;
+  frase: string | ((v: ValoresAuditoria) => string);
+  sinDatos?: string;
+};
+
+const si = (v: ValoresAuditoria, campo: string) => v.valor(campo) === 'true';
+
+const ESTADOS_SOLICITUD: Record<string, string> = {
+  recibida: 'Recibida',
+  en_proceso: 'En proceso',
+  rechazada: 'Rechazada',
+  enviada: 'Documento enviado',
+};
+
+/** The entities of the generic panels (gobierno, boletín vigente), with their article. */
+export const ENTIDADES_AUDITORIA: Record<string, string> = {
+  area_municipal: 'el área',
+  ejecutivo: 'el Ejecutivo municipal',
+  secretaria: 'la secretaría',
+  subsecretaria: 'la subsecretaría',
+  hcd_presidencia: 'la presidencia del Concejo Deliberante',
+  hcd_bloque: 'el bloque',
+  hcd_integrante: 'el integrante del Concejo Deliberante',
+  plan_estrategico_enlace: 'el enlace del Plan Estratégico',
+  boletin_vigente_ordenanza: 'la ordenanza del boletín vigente',
+  boletin_vigente_decreto: 'el decreto del boletín vigente',
+};
+
+/** The generic panels' item, by its main field: «el área «Turismo»». */
+const ITEM_PANEL = '{entidad} «{nombre|numero|titulo|intendenteNombre|nombrePresidente|nombreBloque}»';
+
+const panel = (seccion: SeccionAuditoria) =>
+  ({
+    alta: { seccion, frase: `agregó ${ITEM_PANEL}`, sinDatos: 'agregó {entidad}' },
+    cambio: { seccion, frase: `modificó ${ITEM_PANEL}`, sinDatos: 'modificó {entidad}' },
+    baja: { seccion, frase: `borró ${ITEM_PANEL}`, sinDatos: 'borró {entidad}' },
+    orden: { seccion, frase: 'movió {entidad} del puesto {posicion}', sinDatos: 'cambió el orden de {entidad}' },
+  }) as const;
+
+const gobierno = panel('gobierno');
+const vigente = panel('boletin-vigente');
+
+export const ACCIONES_AUDITORIA = {
+  // Ordinances.
+  'ordenanza.alta': { seccion: 'ordenanzas', frase: 'cargó la ordenanza {numero}/{anio}', sinDatos: 'cargó una ordenanza' },
+  'ordenanza.cambio': { seccion: 'ordenanzas', frase: 'modificó la ordenanza {numero}/{anio}', sinDatos: 'modificó una ordenanza' },
+  'ordenanza.retiro': { seccion: 'ordenanzas', frase: 'retiró la ordenanza {numero}/{anio}', sinDatos: 'retiró una ordenanza' },
+  'ordenanza.importacion': { seccion: 'ordenanzas', frase: 'importó {cantidad} ordenanzas desde un CSV', sinDatos: 'importó ordenanzas desde un CSV' },
+  // Bulletins.
+  'boletin.alta': { seccion: 'boletines', frase: 'publicó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'publicó un boletín oficial' },
+  'boletin.cambio': { seccion: 'boletines', frase: 'modificó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'modificó un boletín oficial' },
+  'boletin.baja': { seccion: 'boletines', frase: 'borró el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'borró un boletín oficial' },
+  'boletin.decreto_alta': {
+    seccion: 'boletines',
+    frase: 'agregó el decreto {decreto} a un boletín oficial',
+    sinDatos: 'agregó un decreto a un boletín oficial',
+  },
+  'boletin.decreto_baja': {
+    seccion: 'boletines',
+    frase: 'quitó el decreto {decreto} de un boletín oficial',
+    sinDatos: 'quitó un decreto de un boletín oficial',
+  },
+  // One code for the texts (entity boletin_vigente) and for an item of its lists (the generic panel).
+  'boletin_vigente.cambio': {
+    seccion: 'boletin-vigente',
+    frase: (v) =>
+      v.valor('entidad') === 'boletin_vigente' ? 'modificó los textos del boletín vigente' : v.completar(vigente.cambio.frase, vigente.cambio.sinDatos),
+  },
+  'boletin_vigente.alta': vigente.alta,
+  'boletin_vigente.baja': vigente.baja,
+  'boletin_vigente.orden': vigente.orden,
+  // Decree-copy requests.
+  'solicitud.estado': {
+    seccion: 'solicitudes',
+    frase: (v) => `pasó la solicitud ${v.valor('id') ?? ''} a «${ESTADOS_SOLICITUD[v.valor('estado') ?? ''] ?? v.valor('estado') ?? '?'}»`,
+  },
+  'solicitud.envio_decreto': { seccion: 'solicitudes', frase: 'envió el decreto pedido en la solicitud {id}', sinDatos: 'envió un decreto pedido' },
+  'solicitud.envio_decreto_publicado': {
+    seccion: 'solicitudes',
+    frase: 'envió el boletín que publicó el decreto pedido en la solicitud {id}',
+    sinDatos: 'envió el boletín que publicó un decreto pedido',
+  },
+  'solicitud.prorroga': { seccion: 'solicitudes', frase: 'prorrogó el plazo de la solicitud {id}', sinDatos: 'prorrogó el plazo de una solicitud' },
+  'solicitud.anonimizada': {
+    seccion: 'solicitudes',
+    frase: (v) =>
+      v.valor('motivo') === 'pedido_del_titular'
+        ? `anonimizó la solicitud ${v.valor('id') ?? ''} a pedido de su titular`
+        : `anonimizó la solicitud ${v.valor('id') ?? ''} al vencer su plazo de conservación`,
+  },
+  // Personal data.
+  'datos_personales.exportacion': { seccion: 'datos-personales', frase: 'exportó los datos personales de un titular a su pedido' },
+  'datos_personales.borrado': { seccion: 'datos-personales', frase: 'borró los datos personales de un titular a su pedido' },
+  'ajuste.retencion': {
+    seccion: 'datos-personales',
+    frase: 'fijó en {dias} días la conservación de las solicitudes',
+    sinDatos: 'cambió la conservación de las solicitudes',
+  },
+  // Finances.
+  'estado_contable.alta': { seccion: 'estados-contables', frase: 'publicó un estado contable de {mes}/{anio}', sinDatos: 'publicó un estado contable' },
+  'estado_contable.cambio': { seccion: 'estados-contables', frase: 'modificó un estado contable de {mes}/{anio}', sinDatos: 'modificó un estado contable' },
+  'estado_contable.baja': { seccion: 'estados-contables', frase: 'borró un estado contable de {mes}/{anio}', sinDatos: 'borró un estado contable' },
+  'sueldo.alta': { seccion: 'sueldos', frase: 'publicó el informe de sueldos {periodo} {anio}', sinDatos: 'publicó un informe de sueldos' },
+  'sueldo.cambio': { seccion: 'sueldos', frase: 'modificó el informe de sueldos {periodo} {anio}', sinDatos: 'modificó un informe de sueldos' },
+  'sueldo.baja': { seccion: 'sueldos', frase: 'borró el informe de sueldos {periodo} {anio}', sinDatos: 'borró un informe de sueldos' },
+  // Government.
+  'gobierno.alta': gobierno.alta,
+  'gobierno.cambio': gobierno.cambio,
+  'gobierno.baja': gobierno.baja,
+  'gobierno.orden': gobierno.orden,
+  'observatorio.cambio': { seccion: 'observatorio', frase: 'modificó la presentación del Observatorio Vial' },
+  'observatorio.imagen.alta': { seccion: 'observatorio', frase: 'agregó la imagen «{titulo}» a la galería', sinDatos: 'agregó una imagen a la galería' },
+  'observatorio.imagen.cambio': {
+    seccion: 'observatorio',
+    frase: 'modificó la imagen «{titulo}» de la galería',
+    sinDatos: 'modificó una imagen de la galería',
+  },
+  'observatorio.imagen.orden': {
+    seccion: 'observatorio',
+    frase: 'movió una imagen de la galería al puesto {posicion}',
+    sinDatos: 'cambió el orden de la galería',
+  },
+  'observatorio.imagen.baja': { seccion: 'observatorio', frase: 'borró la imagen «{titulo}» de la galería', sinDatos: 'borró una imagen de la galería' },
+  'observatorio.documento.alta': {
+    seccion: 'observatorio',
+    frase: 'publicó un documento del observatorio de {anio}',
+    sinDatos: 'publicó un documento del observatorio',
+  },
+  'observatorio.documento.cambio': {
+    seccion: 'observatorio',
+    frase: 'modificó un documento del observatorio de {anio}',
+    sinDatos: 'modificó un documento del observatorio',
+  },
+  'observatorio.documento.baja': {
+    seccion: 'observatorio',
+    frase: 'borró un documento del observatorio de {anio}',
+    sinDatos: 'borró un documento del observatorio',
+  },
+  // Mail, holidays, vehicles, settings.
+  'correo.reintento': { seccion: 'correo', frase: 'volvió a poner en cola el correo {id}', sinDatos: 'volvió a poner en cola un correo' },
+  'feriado.alta': { seccion: 'feriados', frase: 'agregó el feriado del {fecha} ({nombre})', sinDatos: 'agregó un feriado' },
+  'feriado.cambio': { seccion: 'feriados', frase: 'modificó el feriado del {fecha} ({nombre})', sinDatos: 'modificó un feriado' },
+  'feriado.baja': { seccion: 'feriados', frase: 'borró el feriado del {fecha} ({nombre})', sinDatos: 'borró un feriado' },
+  'vehiculo.alta': { seccion: 'vehiculos', frase: 'agregó el vehículo «{alias}»', sinDatos: 'agregó un vehículo' },
+  'vehiculo.cambio': { seccion: 'vehiculos', frase: 'modificó el vehículo «{alias}»', sinDatos: 'modificó un vehículo' },
+  'vehiculo.baja': { seccion: 'vehiculos', frase: 'dio de baja el vehículo {id} del mapa', sinDatos: 'dio de baja un vehículo' },
+  'vehiculo.reactivacion': { seccion: 'vehiculos', frase: 'volvió a mostrar el vehículo {id} en el mapa', sinDatos: 'volvió a mostrar un vehículo' },
+  'ajustes.cambio': { seccion: 'ajustes', frase: 'cambió los ajustes del sitio' },
+  'ajustes.segundo-factor': { seccion: 'ajustes', frase: 'cambió qué roles deben usar segundo factor' },
+  // Users.
+  'usuario.invitado': { seccion: 'usuarios', frase: 'invitó a {usuario|email} como {rol}', sinDatos: 'invitó a una persona' },
+  'usuario.enlace-clave': {
+    seccion: 'usuarios',
+    frase: 'envió a {usuario} un enlace para elegir contraseña',
+    sinDatos: 'envió un enlace para elegir contraseña',
+  },
+  'usuario.rol': { seccion: 'usuarios', frase: 'cambió el rol de {usuario} a {rol}', sinDatos: 'cambió el rol de una persona' },
+  'usuario.desactivado': { seccion: 'usuarios', frase: 'desactivó la cuenta de {usuario}', sinDatos: 'desactivó una cuenta' },
+  'usuario.reactivado': { seccion: 'usuarios', frase: 'reactivó la cuenta de {usuario}', sinDatos: 'reactivó una cuenta' },
+  'usuario.bloqueo-levantado': { seccion: 'usuarios', frase: 'levantó el bloqueo de ingreso de {usuario}', sinDatos: 'levantó un bloqueo de ingreso' },
+  'usuario.creado': { seccion: 'usuarios', frase: 'creó la cuenta de {usuario|email} como {rol}', sinDatos: 'creó una cuenta' },
+  'usuario.demo': { seccion: 'usuarios', frase: 'creó la cuenta de demostración de {usuario|email}', sinDatos: 'creó una cuenta de demostración' },
+  'usuario.primer-administrador': {
+    seccion: 'usuarios',
+    frase: 'creó la cuenta del primer administrador ({email})',
+    sinDatos: 'creó la cuenta del primer administrador',
+  },
+  // One's own account and sign-ins.
+  'usuario.clave-desde-enlace': { seccion: 'cuenta', frase: 'eligió su contraseña con el enlace recibido' },
+  'usuario.clave': { seccion: 'cuenta', frase: 'cambió su contraseña' },
+  'usuario.segundo-factor': {
+    seccion: 'cuenta',
+    frase: (v) => (si(v, 'segundoFactor') ? 'activó el segundo factor en su cuenta' : 'desactivó el segundo factor de su cuenta'),
+  },
+  'usuario.codigos-recuperacion': { seccion: 'cuenta', frase: 'generó códigos de recuperación nuevos' },
+  'usuario.confirmacion-fallida': { seccion: 'cuenta', frase: 'no pudo confirmar su identidad para un cambio en su cuenta' },
+  'token-api.creado': { seccion: 'cuenta', frase: 'creó el token de API «{nombre}»', sinDatos: 'creó un token de API' },
+  'token-api.revocado': { seccion: 'cuenta', frase: 'revocó el token de API «{nombre}»', sinDatos: 'revocó un token de API' },
+  'sesion.ingreso': { seccion: 'cuenta', frase: 'ingresó al panel' },
+  'sesion.ingreso-fallido': {
+    seccion: 'cuenta',
+    frase: 'registró un intento fallido de ingreso a la cuenta de {usuario}',
+    sinDatos: 'registró un intento fallido de ingreso',
+  },
+  'sesion.salida': { seccion: 'cuenta', frase: 'cerró su sesión' },
+  'sesion.cerrada-desde-cuenta': { seccion: 'cuenta', frase: 'cerró {sesiones} sesiones desde su cuenta', sinDatos: 'cerró sesiones desde su cuenta' },
+  // The migration from the old site.
+  'importacion.tipo': { seccion: 'importacion', frase: 'importó «{id}» del sitio anterior', sinDatos: 'importó datos del sitio anterior' },
+} as const satisfies Record<string, DefinicionAccion>;
+
+export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
+
+export const esAccionAuditoria = (accion: string): accion is AccionAuditoria => Object.hasOwn(ACCIONES_AUDITORIA, accion);
+
+/** The codes of one section's actions, to filter the log by section. */
+export const accionesDeSeccion = (seccion: SeccionAuditoria): AccionAuditoria[] =>
+  (Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]).filter((a) => ACCIONES_AUDITORIA[a].seccion === seccion);
