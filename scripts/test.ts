@@ -1,5 +1,5 @@
-// `npm test`: builds if needed, runs Vitest (unit, database, HTTP, process) and then Playwright
-// (end-to-end in Chromium), and ends with one line totalling both: "N passed, N failed".
+// `npm test`: builds if needed, runs Vitest (its projects unit, db, http and process: vitest.config.ts)
+// and then Playwright (end-to-end in Chromium), and ends with one line totalling both: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

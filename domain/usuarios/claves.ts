@@ -10,6 +10,17 @@ import { LARGO_MAXIMO_CLAVE, LARGO_MINIMO_CLAVE } from './campos.ts';
 
 /** scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB, about 60-100 ms on the servers we run on; OWASP's floor is 2^17 at r=8 p=1 for 128 MiB, 2^15 trades memory for concurrency). */
 const PARAMETROS = { logN: 15, r: 8, p: 1 } as const;
+
+/**
+ * The test databases' cost, N = 2^10 (1 MiB, about 1 ms): only in a Vitest run (NODE_ENV=test) that
+ * asks for it with VLA_CLAVES_DE_PRUEBA=rapidas (docs/decisions/046-tests-por-tipo.md). A server
+ * never sees NODE_ENV=test: server/index.ts sets production or development before the app loads.
+ */
+const PARAMETROS_DE_PRUEBA = { logN: 10, r: 8, p: 1 } as const;
+
+function parametros(): { logN: number; r: number; p: number } {
+  return process.env.NODE_ENV === 'test' && process.env.VLA_CLAVES_DE_PRUEBA === 'rapidas' ? PARAMETROS_DE_PRUEBA : PARAMETROS;
+}
 const LARGO_HASH = 32;
 
 /**
@@ -78,7 +89,7 @@ function derivar(clave: string, sal: Buffer, logN: number, r: number, p: number)
 /** `scrypt$15$8$1$<salt>$<hash>` (base64url), with a salt of its own. */
 export async function hashClave(clave: string): Promise<string> {
   const sal = randomBytes(16);
-  const { logN, r, p } = PARAMETROS;
+  const { logN, r, p } = parametros();
   const hash = await derivar(clave, sal, logN, r, p);
   return ['scrypt', logN, r, p, sal.toString('base64url'), hash.toString('base64url')].join('$');
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#scripts/free-port.ts';
+import { createServerDataDir } from '#tests/setup/database.ts';
 import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 import { type ServidorS3, iniciarMudo, iniciarS3 } from '#tests/setup/s3.ts';
 
@@ -14,6 +15,8 @@ describe('arranque con almacenamiento S3', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-arranque-s3-'));
   const started: Run[] = [];
   beforeAll(async () => {
+    // A copy of this run's migrated empty database, without its files: the storage is under test, not a migration.
+    await createServerDataDir('pglite', dataDir, 'empty');
     s3 = await iniciarS3();
   });
   afterAll(async () => {

@@ -1,16 +1,19 @@
-// A wrong DATA_KEY stops the real process at start (issue 9), before it writes a row that nobody
-// could read; the right key starts it again.
+// A wrong DATA_KEY stops the real process at start (docs/decisions/004-datos-personales.md), before
+// it writes a row that nobody could read; the right key starts it again.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#scripts/free-port.ts';
+import { createServerDataDir } from '#tests/setup/database.ts';
 import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 
 describe('la clave de los datos personales al arrancar', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-clave-'));
   const runs: Run[] = [];
+  // A copy of this run's migrated empty database, without a key yet: the first start stores its key's check.
+  beforeAll(() => createServerDataDir('pglite', dataDir, 'empty'));
   afterAll(() => {
     for (const run of runs) run.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_SETTINGS, PGLITE_THREAD_LIMITS, PgliteThread } from '#db/pglite-thread.ts';
 import { freePort } from '#scripts/free-port.ts';
+import { createServerDataDir } from '#tests/setup/database.ts';
 import { waitFor } from '#tests/setup/proceso.ts';
 
 /** The processes `npm start` started (its own, then the server): their ids, from /proc. */
@@ -61,10 +62,11 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     }
   });
 
-  /** `npm start` on a new PGlite folder without the demo, and the server process it started. */
+  /** `npm start` on a copy of this run's migrated empty PGlite database, without the demo, and the server process it started. */
   async function npmStart(): Promise<{ start: ChildProcess; server: number; exited: Promise<number | null>; output: () => string; port: number }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-memoria-'));
     dataDirs.push(dataDir);
+    await createServerDataDir('pglite', dataDir, 'empty');
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.MALLOC_ARENA_MAX;
@@ -85,7 +87,6 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     return { start, server: server!, exited, output: () => output, port };
   }
 
-  // A new PGlite folder takes 5-60 s to create and migrate on two busy cores: a limit of its own.
   it('npm start sirve en un proceso hijo con MALLOC_ARENA_MAX=2 y V8 en modo memoria, y le pasa SIGTERM', { timeout: 180_000 }, async () => {
     const run = await npmStart();
     expect(environment(run.server).get('MALLOC_ARENA_MAX')).toBe('2');

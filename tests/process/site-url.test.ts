@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#scripts/free-port.ts';
+import { createServerDataDir } from '#tests/setup/database.ts';
 import { type Run, startServer, waitFor } from '#tests/setup/proceso.ts';
 
 /** A GET with headers fetch would not send as given (Host). */
@@ -24,6 +25,8 @@ function get(port: number, url: string, headers: Record<string, string>): Promis
 describe('SITE_URL en producción (issue 9)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-site-url-'));
   const started: Run[] = [];
+  // A copy of this run's migrated empty database: the start is under test, not a migration.
+  beforeAll(() => createServerDataDir('pglite', dataDir, 'empty'));
   afterAll(() => {
     for (const run of started) if (run.child.exitCode === null) run.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -48,7 +51,6 @@ describe('SITE_URL en producción (issue 9)', () => {
     expect(vacia.output()).toContain('SITE_URL: en producción');
   });
 
-  // A new PGlite folder is made at start: on a busy machine that alone may take half a minute.
   it('con SITE_URL arranca, y sus enlaces salen de SITE_URL aunque el pedido nombre otro host', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const run = startServer(

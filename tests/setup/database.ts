@@ -13,7 +13,7 @@ export type TestDatabase = Database & { url?: string };
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
 
-/** This run's templates (tests/setup/global.ts), or undefined outside a Vitest run. */
+/** This run's templates (tests/setup/global-plantillas.ts), or undefined outside a Vitest run. */
 export function templates(): Templates | undefined {
   try {
     return inject('templates');
@@ -38,7 +38,7 @@ export async function createTestDatabase(
   content: Content = 'empty',
 ): Promise<TestDatabase> {
   const all = templates();
-  if (!all && content === 'demo') throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global.ts');
+  if (!all && content === 'demo') throw new Error('sin plantillas: el contenido de demostración se arma en tests/setup/global-plantillas.ts');
   if (engine === 'pglite') {
     const file = all?.pglite[content];
     let tarball = file ? pgliteTarballs.get(file) : undefined;
@@ -83,7 +83,7 @@ export async function createScratchDatabase(template?: string): Promise<{ url: s
  */
 export async function createServerDataDir(engine: Engine, dataDir: string, content: Content = 'demo'): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   const all = templates();
-  if (!all) throw new Error('sin plantillas: las bases se arman en tests/setup/global.ts');
+  if (!all) throw new Error('sin plantillas: las bases se arman en tests/setup/global-plantillas.ts');
   if (content === 'demo') fs.cpSync(all.archivos[engine]!, path.join(dataDir, 'archivos'), { recursive: true });
   if (engine === 'pglite') {
     const copia = await openPglite(dataDir, DEFAULT_DATABASE_LIMITS, { loadDataDir: new Blob([fs.readFileSync(all.pglite[content])]) });

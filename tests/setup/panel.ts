@@ -3,7 +3,7 @@ import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { TEST_SITE_URL, type TestApp } from './app.ts';
 
 /**
- * Signed-in requests to the back-office's pages for HTTP tests (issue 12): the demo's account of
+ * Signed-in requests to the back-office's pages for HTTP tests: the demo's account of
  * each role signs in through /login, as a browser does, and the requests carry its cookie and this
  * site's Origin (the CSRF check of docs/decisions/012-sesiones-y-roles.md).
  */

@@ -1,4 +1,4 @@
-// The databases every test file starts from, built once per Vitest run (tests/setup/global.ts):
+// The databases every test file starts from, built once per Vitest run (tests/setup/global-plantillas.ts):
 // per engine, one migrated and empty, and one with the demo content and its files. A test file
 // gets a copy of either instead of migrating and seeding its own, which took 5-15 s per file.
 import { randomBytes } from 'node:crypto';
