@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { tablasPropias } from './eslint-rules/tablas.js';
 
-// zod only through domain/shared/zod.ts, which installs the Spanish error map (issue 8). Every
+// zod only through domain/shared/zod.ts, which installs the Spanish error map. Every
 // no-restricted-imports block below repeats these, because a later block replaces the rule's
 // options rather than adding to them.
 const zodMessage = 'Importá z desde domain/shared/zod.ts: configura los mensajes de error en castellano.';

@@ -12,7 +12,7 @@ import { deferAppScripts } from './lib/deferred-scripts.server.ts';
 /**
  * Errors of loaders, actions and rendering go to the app's log, whose serializer drops a database
  * error's parameters (React Router's default prints the whole error). A database that cannot answer
- * turns the page's 500 into a 503 (issue 8).
+ * turns the page's 500 into a 503.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

@@ -20,14 +20,14 @@ export default [
     route('plan-estrategico', 'routes/gobierno/plan-estrategico.tsx'),
     route('estados-contables', 'routes/finanzas/estados-contables.tsx'),
     route('sueldos', 'routes/finanzas/sueldos.tsx'),
-    // The accessibility statement and its barrier report (issue 15, docs/decisions/026-declaracion-de-accesibilidad.md).
+    // The accessibility statement and its barrier report (docs/decisions/026-declaracion-de-accesibilidad.md).
     route('accesibilidad', 'routes/accesibilidad.tsx'),
-    // Open data (issue 15): the catalogue's page; /data.json and its CSV files are Fastify routes (server/datos.ts).
+    // Open data: the catalogue's page; /data.json and its CSV files are Fastify routes (server/datos.ts).
     route('datos', 'routes/datos.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
-  // The decree form's look-up of a decree already published in an official bulletin (JSON for its island, issue 15).
+  // The decree form's look-up of a decree already published in an official bulletin (JSON for its island).
   route('solicitud-decretos/publicado', 'routes/decretos/publicado.ts'),
   // The back-office: its own shell, whose middleware checks session, role and no-store for every page; the
   // pages come section by section from the registry (app/features/admin/secciones.ts).
@@ -46,7 +46,7 @@ export default [
     route('reservas', 'routes/reservas.ts'),
     route('sign-out', 'routes/sign-out.tsx'),
     route('unauthorized', 'routes/unauthorized.tsx'),
-    // Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): the forms post to /alertas; the mail's links carry a secret in ?token=.
+    // Alerts by e-mail (docs/decisions/024-alertas.md): the forms post to /alertas; the mail's links carry a secret in ?token=.
     route('alertas', 'routes/alertas/suscribir.tsx'),
     route('alertas/confirmar', 'routes/alertas/confirmar.tsx'),
     route('alertas/gestion', 'routes/alertas/gestion.tsx'),

@@ -8,22 +8,22 @@ import { startBenchServer } from './server.ts';
 
 const run = promisify(execFile);
 
-/** The last commit before issue 11's work: the code whose /home the issue measured (574 req/s on its machine). */
-const ANTES_DEL_ISSUE_11 = 'eeba2b4';
+/** The last commit before the render cache and the speed work: its /home served 574 req/s on the machine that measured it (docs/benchmarks.md). */
+const ANTES_DE_LA_CACHE = 'eeba2b4';
 
-/** A plain GET, as the issue measured it: wrk without Accept-Encoding. */
+/** A plain GET, as it was first measured: wrk without Accept-Encoding. */
 async function plano(url: string, seconds: number): Promise<LoadResult> {
   return loadTest(url, { seconds, encoding: 'identity' });
 }
 
 /**
- * `/home` without the render cache, this checkout against the code issue 11 started from, side by
+ * `/home` without the render cache, this checkout against the code before the speed work, side by
  * side on this machine: absolute figures change from one machine (or one day) to the next, the
  * ratio does not. The old code is checked out in a temporary worktree, installed and built
  * (a minute or two); `BENCH_ANTES` names another commit.
  */
 export async function benchAntes(): Promise<void> {
-  const commit = process.env.BENCH_ANTES ?? ANTES_DEL_ISSUE_11;
+  const commit = process.env.BENCH_ANTES ?? ANTES_DE_LA_CACHE;
   const seconds = Number(process.env.BENCH_SEGUNDOS ?? 5);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-antes-'));
   console.log(`\n## /home sin caché: esta versión frente a ${commit} (wrk, 20 conexiones, sin compresión, ${seconds} s por ronda)`);
@@ -55,7 +55,7 @@ export async function benchAntes(): Promise<void> {
       );
     }
     const min = Math.min(...proporciones);
-    console.log(`Proporción más baja: ${min.toFixed(2)} (objetivo del issue 11: ≥ 1,5): ${min >= 1.5 ? 'sí' : 'NO'}`);
+    console.log(`Proporción más baja: ${min.toFixed(2)} (objetivo: ≥ 1,5): ${min >= 1.5 ? 'sí' : 'NO'}`);
   } finally {
     await antes.stop();
     await ahora.stop();

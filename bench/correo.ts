@@ -1,4 +1,4 @@
-// Issue 9: how fast the outbox delivers to an SMTP server on loopback, and how long the real
+// How fast the outbox delivers to an SMTP server on loopback, and how long the real
 // process takes to stop on SIGTERM while mails are still being sent.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -93,7 +93,7 @@ export async function benchJavaScript(server: BenchServer): Promise<void> {
   }
   for (const path of SCRIPTED_PAGES) {
     const page = await measure(server.url, path);
-    // Issue 11 sets the budget for every page with behaviour but the map; the map's first visit is still listed against it.
+    // The budget holds for every page with behaviour but the map (docs/decisions/010-lighthouse.md); the map's first visit is still listed against it.
     const fuera =
       path === MAP_PAGE
         ? `  (el mapa no tiene ese objetivo: ≤ ${kb(SCRIPTED_BUDGET_BR)} KB es para las demás)`

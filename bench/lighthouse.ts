@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_VECES ?? 3);
 /** Every public page of the sitemap, or the comma-separated ones in BENCH_LIGHTHOUSE_PAGINAS. */
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGINAS?.split(',') ?? PAGINAS_PUBLICAS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** The vehicle map loads Leaflet and its tiles: its goal is lower (issue 11). */
+/** The vehicle map loads Leaflet and its tiles: its goal is lower. */
 const MAPA = '/seguimiento-vehiculos';
 
 type Goal = { performance: number; lcpMs?: number };

@@ -40,7 +40,7 @@ const hasWrk = () =>
 /**
  * A bounded load on a loopback address: fixed duration and connections, it stops by itself. With
  * wrk installed (C, one thread) the load generator takes little of the two cores the server
- * shares with it, as in the issue's own measurements; otherwise autocannon (Node), which takes
+ * shares with it, as in the first measurements (docs/benchmarks.md); otherwise autocannon (Node), which takes
  * about as much CPU as the server and lowers every figure.
  */
 export async function loadTest(url: string, options: { seconds?: number; connections?: number; encoding?: 'identity' } = {}): Promise<LoadResult> {

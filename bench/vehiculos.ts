@@ -116,7 +116,7 @@ type Motor = {
 };
 
 /**
- * Vehicle ingest (issue 13) on the built app: 200 devices every 5 s for 60 s, as a fleet reports;
+ * Vehicle ingest on the built app: 200 devices every 5 s for 60 s, as a fleet reports;
  * then rising rates over 5,000 devices, each after a second of warm-up at that rate (shown, not
  * judged), to find the most positions a second one instance stores with p99 under 50 ms, at that
  * rate and every lower one (the goal: 2,000, every one stored). The stored count is read from the

@@ -1,4 +1,4 @@
-// Migration 0012 on a database that already holds positions (issue 13, docs/decisions/015, «Escritura
+// Migration 0012 on a database that already holds positions (docs/decisions/015, «Escritura
 // por lotes»): duplicates of (vehiculo_id, hora_dispositivo), written before the unique index
 // existed, must not make it fail. The migrations run here one file at a time, as the migrator runs
 // them, with rows written in between.

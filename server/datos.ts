@@ -94,7 +94,7 @@ function sendCsv(reply: FastifyReply, archivo: string, columnas: string[], filas
 
 /**
  * /data.json and the CSV downloads the API did not have (authorities, council, the decrees the bulletins publish), for the
- * open-data catalogue (issue 15).
+ * open-data catalogue.
  */
 export function registerDatos(app: FastifyInstance, ctx: AppContext): void {
   app.get('/data.json', async (request, reply) => {

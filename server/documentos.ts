@@ -11,7 +11,7 @@ import { buscarRetirado } from '#domain/sitio/retirados.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
- * routes get this bound instead of the general one, which would cut the stream (issue 8). Its
+ * routes get this bound instead of the general one, which would cut the stream. Its
  * database reads are still bounded by the database's own timeouts.
  */
 export const DOWNLOAD_TIMEOUT_MS = 60 * 60 * 1000;
@@ -42,7 +42,7 @@ export function noModificado(request: FastifyRequest, etag: string, modificado: 
 export async function sendDocumento(request: FastifyRequest, reply: FastifyReply, ctx: { db: Db; storage: Storage }, id: number): Promise<FastifyReply> {
   const documento = await getDocumento(ctx.db, id);
   if (!documento) {
-    // Withdrawn by staff (issue 14): 410 saying what it was and when; a person following an old
+    // Withdrawn by staff: 410 saying what it was and when; a person following an old
     // link from a feed or a message reads it as a page, a program as JSON.
     const retirado = await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`);
     if (retirado) {

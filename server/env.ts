@@ -142,7 +142,7 @@ const envSchema = z.object({
   RENDER_CACHE: z.stringbool().default(true),
   RENDER_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
-  /** The ingest's own port (issue 13): its root takes OsmAnd reports, as a Traccar server's 5055. Empty: off. */
+  /** The ingest's own port: its root takes OsmAnd reports, as a Traccar server's 5055. Empty: off. */
   INGEST_PORT: optionalPort,
   /** The demo fleet's simulator: unset, on when this database holds the demo fleet. */
   SIMULADOR_VEHICULOS: z.stringbool().optional(),
@@ -152,7 +152,7 @@ const envSchema = z.object({
   MAX_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   /** From one network (an IPv4 /24, an IPv6 /64); unset, a quarter of MAX_STREAMS (docs/decisions/036-ingesta-de-rastreadores.md). */
   MAX_STREAMS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).optional(),
-  /** The largest file a back-office form takes (issue 14, docs/decisions/017-subidas.md): cut off while it streams. */
+  /** The largest file a back-office form takes (docs/decisions/017-subidas.md): cut off while it streams. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -224,7 +224,7 @@ export type Config = {
   consultasEstadoPorMinuto: number;
   /** Period of the alerts' job, and its first run after start (ms). */
   alertasIntervaloMs: number;
-  /** Bounds on every request (issue 8): see docs/decisions/003-solicitudes-hostiles.md. */
+  /** Bounds on every request: see docs/decisions/003-solicitudes-hostiles.md. */
   limits: {
     /** Headers and body must have arrived within this time (408). */
     requestTimeoutMs: number;

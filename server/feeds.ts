@@ -81,7 +81,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
       archivo: '/feeds/boletines.xml',
       title: 'Boletines Oficiales de la Municipalidad de Villa La Angostura',
       description: 'Cada Boletín Oficial municipal publicado, con su documento.',
-      // A change or a deletion in the back-office is news too (issue 14).
+      // A change or a deletion in the back-office is news too.
       updated: cambio ?? new Date(0),
     });
     for (const b of boletines) {
@@ -134,7 +134,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const [ordenanzas, boletines] = await Promise.all([listPermalinksOrdenanzas(ctx.db), ultimoCambioBoletines(ctx.db)]);
-    // The pages whose content staff change in the back-office carry when it last changed (issue 14).
+    // The pages whose content staff change in the back-office carry when it last changed.
     const lastmods: Record<string, Date | undefined> = { '/boletines-oficiales': boletines };
     const url = (loc: string, lastmod?: Date) =>
       `<url><loc>${escapar(ctx.url(loc))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;

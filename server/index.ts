@@ -65,7 +65,7 @@ try {
       });
   };
   // A promise nobody awaited must not end the site for everyone (Node's default): it is logged,
-  // without a database error's parameters, and the process goes on (issue 8).
+  // without a database error's parameters, and the process goes on.
   process.on('unhandledRejection', (reason) => {
     console.error(JSON.stringify({ level: 50, msg: 'promesa rechazada sin manejar', err: mod.serializeError(reason) }));
   });

@@ -4,7 +4,7 @@ import { RequestRejection } from './errors.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
- * The one gate every request passes before any route, query or renderer sees it (issue 8): the
+ * The one gate every request passes before any route, query or renderer sees it: the
  * method, the Host, the length and bytes of the URL, the header values, and then the body, whatever
  * its kind. Text must be well-formed UTF-8 without control characters; anything else is answered
  * 400 in Spanish here, so no route has to think about NUL bytes or lone surrogates, and PostgreSQL

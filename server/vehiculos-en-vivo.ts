@@ -6,7 +6,7 @@ import { leerAvisoPosicion } from '#domain/vehiculos/avisos.ts';
 import type { VehiculoEnMapa } from '#domain/vehiculos/queries.ts';
 
 /**
- * The live vehicle map's fan-out (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md): one
+ * The live vehicle map's fan-out (docs/decisions/015-seguimiento-de-vehiculos.md): one
  * LISTEN per instance on POSICIONES_VEHICULO_CHANNEL, and every open Server-Sent Events stream of
  * this instance gets each public position, whichever instance stored it. Nothing is shared in this
  * process's memory but the open streams themselves.

@@ -9,7 +9,7 @@ import { loadSection, sectionsPage } from '#app/lib/sections.server.ts';
 import type { Route } from './+types/datos';
 
 /**
- * Open data (issue 15; docs/decisions/025-datos-abiertos.md): every dataset of the catalogue with its
+ * Open data (docs/decisions/025-datos-abiertos.md): every dataset of the catalogue with its
  * downloads, licence and last update, and the active-transparency items of law 27.275 art. 32.
  * The same list makes /data.json. Render-cached like every public page: any write to what it
  * dates changes the content version (docs/decisions/007-cache-de-paginas.md).

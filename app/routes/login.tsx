@@ -15,7 +15,7 @@ import { borrarSesion, leerSesionPendiente } from '#domain/usuarios/sesiones.ts'
 import type { Route } from './+types/login';
 
 /**
- * Staff sign-in (issue 12; docs/decisions/012-sesiones-y-roles.md): e-mail and password, then the
+ * Staff sign-in (docs/decisions/012-sesiones-y-roles.md): e-mail and password, then the
  * TOTP code when the account has one. The spec's placeholder buttons gave way to the form
  * (docs/architecture.md, deliberate changes). With a live session it goes on to the back-office.
  */

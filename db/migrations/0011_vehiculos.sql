@@ -38,8 +38,8 @@ CREATE TABLE "vehiculos" (
 ALTER TABLE "posiciones_vehiculo" ADD CONSTRAINT "posiciones_vehiculo_vehiculo_id_vehiculos_id_fk" FOREIGN KEY ("vehiculo_id") REFERENCES "public"."vehiculos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "posiciones_vehiculo_hora_idx" ON "posiciones_vehiculo" USING btree ("vehiculo_id","hora_dispositivo" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "posiciones_vehiculo_recibida_idx" ON "posiciones_vehiculo" USING btree ("recibida_en");--> statement-breakpoint
--- Every stored position is announced on the channel posiciones_vehiculo (issue 13,
--- docs/decisions/015-seguimiento-de-vehiculos.md): every instance LISTENs and streams the public
+-- Every stored position is announced on the channel posiciones_vehiculo
+-- (docs/decisions/015-seguimiento-de-vehiculos.md): every instance LISTENs and streams the public
 -- ones to the live map. A trigger and not a call in the command, so positions written any other
 -- way (the demo's seed, a fix by hand) are announced too. PostgreSQL delivers the notification at
 -- commit, to every session listening, on any instance. The payload is small (an alias is at most

@@ -1,4 +1,4 @@
--- Positions are written in batches (issue 13, docs/decisions/015-seguimiento-de-vehiculos.md,
+-- Positions are written in batches (docs/decisions/015-seguimiento-de-vehiculos.md,
 -- «Escritura por lotes»): one INSERT of many rows with ON CONFLICT DO NOTHING needs a unique index
 -- on (vehiculo_id, hora_dispositivo), the index the trails already read. Duplicates written before
 -- (two reports with the same time that raced before this index existed, a fix by hand) would make

@@ -1,4 +1,4 @@
--- Issue 14 (the back-office publishes every page): withdrawn addresses, and the web-size copy and thumbnail of each stored image.
+-- Withdrawn addresses, and the web-size copy and thumbnail of each stored image.
 CREATE TABLE "contenidos_retirados" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"ruta" text NOT NULL,

@@ -1,2 +1,2 @@
--- Issue 14: one official bulletin per number in a year; the back-office refuses a repeated one with a message, and this index decides when two uploads race.
+-- One official bulletin per number in a year; the back-office refuses a repeated one with a message, and this index decides when two uploads race.
 CREATE UNIQUE INDEX "boletines_oficiales_numero_anio_idx" ON "boletines_oficiales" USING btree ("numero_boletin_oficial","anio");

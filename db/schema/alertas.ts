@@ -5,7 +5,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 export type BusquedaGuardada = { estado: number; numero?: number; anio?: number; pattern?: string };
 
 /**
- * Alerts by e-mail (issue 15, docs/decisions/024-alertas.md): a citizen's subscription to new
+ * Alerts by e-mail (docs/decisions/024-alertas.md): a citizen's subscription to new
  * ordinances matching a saved search, or to every new official bulletin. `email` holds ciphertext
  * and `emailHuella` its keyed hash, as decree requests keep theirs (docs/decisions/004-datos-personales.md).
  * `tokenHash` is the SHA-256 of the secret in the mail's links (confirm, manage, unsubscribe), for

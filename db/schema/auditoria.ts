@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit log (issue 12): every back-office write and every sign-in, with who, when, what and the
+ * The audit log: every back-office write and every sign-in, with who, when, what and the
  * values before and after. Append-only: a trigger (migration 0008) refuses UPDATE, DELETE and
  * TRUNCATE, so not even a defect in the application can rewrite it. `usuarioId` has no foreign key
  * so that the record outlives the user; `actorEmail` and `actorRol` keep who it was. No citizen's

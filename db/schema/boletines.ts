@@ -42,13 +42,13 @@ export const boletinesOficiales = pgTable(
   },
   (t) => [
     index('boletines_oficiales_fecha_idx').on(t.fechaCreacion),
-    // One bulletin per number in a year (issue 14): the back-office refuses a repeated one, also when two people upload at once.
+    // One bulletin per number in a year: the back-office refuses a repeated one, also when two people upload at once.
     uniqueIndex('boletines_oficiales_numero_anio_idx').on(t.numeroBoletinOficial, t.anio),
   ],
 );
 
 /**
- * The decrees an official bulletin publishes (issue 15, docs/decisions/023-decretos-publicados.md):
+ * The decrees an official bulletin publishes (docs/decisions/023-decretos-publicados.md):
  * the decree's number and year as the parser reads them (domain/shared/numero-decreto.ts), with its
  * description and area. A bulletin lists a decree once; two bulletins may list the same decree (a
  * republication), and then the earliest bulletin is the one the decree form offers.

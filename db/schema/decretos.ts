@@ -4,11 +4,11 @@ import { documentos } from './documentos.ts';
 import { ordenanzas } from './ordenanzas.ts';
 
 /**
- * Decree-copy requests (issue 4): personal data (nombre, DNI, e-mail) under laws 25.326 and
+ * Decree-copy requests: personal data (nombre, DNI, e-mail) under laws 25.326 and
  * 27.275. `dni` and `email` hold AES-256-GCM ciphertext (docs/decisions/004-datos-personales.md);
  * `dniHuella` and `emailHuella` are keyed hashes for equality look-ups, and `huella` the keyed hash
- * of DNI, e-mail and decree number that recognises a repeated request. The desk (issue 12,
- * docs/decisions/013-mesa-de-entradas.md) adds when it was closed, the once-only extension and the
+ * of DNI, e-mail and decree number that recognises a repeated request. The desk
+ * (docs/decisions/013-mesa-de-entradas.md) adds when it was closed, the once-only extension and the
  * decree sent; anonymisation replaces the personal data and clears the three hashes.
  */
 export const solicitudesDecreto = pgTable(

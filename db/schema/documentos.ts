@@ -18,7 +18,7 @@ export const documentos = pgTable(
     texto: text('texto').notNull().default(''),
     paginas: integer('paginas'),
     publico: boolean('publico').notNull().default(true),
-    /** Images only (issue 14): a copy for the web (at most 1600 px wide) and a thumbnail, each in storage. */
+    /** Images only: a copy for the web (at most 1600 px wide) and a thumbnail, each in storage. */
     claveWeb: text('clave_web'),
     claveMiniatura: text('clave_miniatura'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

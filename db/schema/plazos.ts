@@ -9,7 +9,7 @@ import { check, date, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const TIPOS_FERIADO = ['inamovible', 'trasladable', 'no_laborable', 'puente', 'local'] as const;
 
 /**
- * The holidays that stop the count of business days (issue 12): one row a date, kept up to date by
+ * The holidays that stop the count of business days: one row a date, kept up to date by
  * administrators. No page that the render cache keeps shows it (only the status page of a request,
  * which is never cached), so it has no content-version trigger (docs/decisions/007-cache-de-paginas.md).
  */

@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Public addresses of content that staff withdrew (issue 14): the item itself is deleted, and its
+ * Public addresses of content that staff withdrew: the item itself is deleted, and its
  * old address answers 410 with the title and the date, so a link someone shared explains what
  * happened instead of a bare «no existe». One row per address (a page or a document download).
  */

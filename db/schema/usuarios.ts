@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Staff of the back-office (issue 12, docs/decisions/012-sesiones-y-roles.md). No page of the
+ * Staff of the back-office (docs/decisions/012-sesiones-y-roles.md). No page of the
  * public site shows these tables: none has the content-version trigger of the render cache.
  * Secrets are never stored as they are: passwords as scrypt hashes with their parameters, tokens
  * (sessions, invites, API, recovery codes) as SHA-256 of 32 random bytes, the TOTP secret

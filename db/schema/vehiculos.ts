@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The icons a vehicle may have on the public map (issue 13): one SVG each in the page's icon set.
+ * The icons a vehicle may have on the public map: one SVG each in the page's icon set.
  * The ids are the identifiers; the Spanish labels live in domain/vehiculos/campos.ts.
  */
 export const ICONOS_VEHICULO = ['recolector', 'motoniveladora', 'camion', 'pala_cargadora', 'barredora', 'camioneta'] as const;
@@ -14,7 +14,7 @@ export const ICONOS_VEHICULO = ['recolector', 'motoniveladora', 'camion', 'pala_
 export const SERVICIOS_VEHICULO = ['recoleccion', 'vialidad'] as const;
 
 /**
- * Municipal vehicles tracked on /seguimiento-vehiculos (issue 13). `dispositivo` is the identifier
+ * Municipal vehicles tracked on /seguimiento-vehiculos. `dispositivo` is the identifier
  * the tracker or phone sends (OsmAnd `id`/`deviceid`, Traccar Client's `device_id`, a Traccar
  * server's `uniqueId`): unique, compared as written. A deactivated vehicle keeps its history but
  * its reports are refused and the map leaves it out.
@@ -59,7 +59,7 @@ export const vehiculos = pgTable(
 export const POSICIONES_VEHICULO_CHANNEL = 'posiciones_vehiculo';
 
 /**
- * Every position a vehicle reported (issue 13), in one unit: degrees (WGS 84), km/h, degrees from
+ * Every position a vehicle reported, in one unit: degrees (WGS 84), km/h, degrees from
  * north, metres, battery percent. `horaDispositivo` is when the device took it; `recibidaEn`, when
  * the site stored it. `publica` is decided when it arrives: false inside the depot or outside
  * service hours (site settings), so the public never sees it; staff do.

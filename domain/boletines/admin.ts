@@ -24,7 +24,7 @@ import { z } from '#domain/shared/zod.ts';
 import { POR_PAGINA_BOLETINES } from './campos.ts';
 
 /**
- * The official bulletins in the back-office (issue 14): editors and administrators list them
+ * The official bulletins in the back-office: editors and administrators list them
  * (search, sort, pages), upload one (number, month, year and its PDF), change its data or replace
  * its PDF, and delete it. Every write is audited in its own transaction; the PDF goes through the
  * upload pipeline (docs/decisions/017-subidas.md), so a refused file or a failed write leaves

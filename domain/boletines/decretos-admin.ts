@@ -11,8 +11,8 @@ import { z } from '#domain/shared/zod.ts';
 import { LARGOS_DECRETO } from './campos.ts';
 
 /**
- * The decrees an official bulletin publishes, in the back-office (issue 15,
- * docs/decisions/023-decretos-publicados.md): editors and administrators add them (the number as
+ * The decrees an official bulletin publishes, in the back-office
+ * (docs/decisions/023-decretos-publicados.md): editors and administrators add them (the number as
  * people write it, its description and area) and remove them on the bulletin's page. Each write is
  * audited; the table's content-version trigger refreshes what the decree form offers.
  */

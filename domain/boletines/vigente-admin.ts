@@ -12,7 +12,7 @@ import { z } from '#domain/shared/zod.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
- * The current bulletin in the back-office (issue 14; docs/decisions/022-boletin-vigente-en-el-panel.md):
+ * The current bulletin in the back-office (docs/decisions/022-boletin-vigente-en-el-panel.md):
  * its two HTML texts (legales, licitaciones), sanitised with the site's one allow-list before they
  * are stored, and its ordinance and decree lines as two kinds of the generic panel machinery
  * (domain/gobierno/panel.ts, docs/decisions/019-panel-de-gobierno.md). The tables have the

@@ -44,7 +44,7 @@ const SIN_PERMISO_VER = 'Tu usuario no puede ver la bandeja de salida: es de la 
 const SIN_PERMISO_REINTENTAR = 'Tu usuario no puede reintentar correos: es tarea de la mesa de entradas y de administración.';
 
 /**
- * The outbox for staff (issue 12): pending, sent, failed and cancelled mails, newest first, with
+ * The outbox for staff: pending, sent, failed and cancelled mails, newest first, with
  * their attempts, last error and dates, and the total that matches. Bodies are never shown (they
  * are erased once sent); the recipient is masked unless the actor administers personal data.
  */

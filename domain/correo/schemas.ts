@@ -1,7 +1,7 @@
 import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { ESTADOS_CORREO } from './bandeja.ts';
 
-/** The outbox page's filter and button (issue 12, /admin/correo): one schema each for the page and the tests. */
+/** The outbox page's filter and button (/admin/correo): one schema each for the page and the tests. */
 
 export const POR_PAGINA_BANDEJA = 25;
 /** Longer than any reference the site writes (a tracking code is 19 characters). */

@@ -5,7 +5,7 @@ import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts
 import { FUENTES_BOLETINES } from '#domain/boletines/queries.ts';
 
 /**
- * The open-data catalogue (issue 15; docs/decisions/025-datos-abiertos.md): one declarative list
+ * The open-data catalogue (docs/decisions/025-datos-abiertos.md): one declarative list
  * from which both the /datos page and /data.json (the datos.gob.ar / Andino profile) are made.
  * Every distribution is a real download of the site; none carries personal data.
  */

@@ -8,7 +8,7 @@ export const LIMITES = { nombre: 120, email: 254, numero: 30, ordenanza: 30, acl
 export const CAMPO_TRAMPA = 'sitio_web';
 
 /**
- * The desk's forms (issue 12), for the back-office page's checks in the browser as well: the
+ * The desk's forms, for the back-office page's checks in the browser as well: the
  * decree's PDF (docs/decisions/013-mesa-de-entradas.md: 10 MB, a scanned decree of several pages
  * and still an attachment every mailbox takes; the page's upload limit is this plus the form's
  * other fields, server/pages.ts) and the messages to the citizen.

@@ -48,7 +48,7 @@ const texto = (valor: unknown) => (typeof valor === 'string' ? valor.trim() : ''
 const citar = (valor: string) => `«${valor}»`;
 
 /**
- * A decree-copy request (issue 4), for the page's action and POST /api/v1/solicitudes-decreto
+ * A decree-copy request, for the page's action and POST /api/v1/solicitudes-decreto
  * alike: validates with the shared schema, answers a repeat of the same DNI, e-mail and decree
  * with the first request's code, enforces the per-address and per-person limits, and stores the
  * request (DNI and e-mail encrypted), its first status and the two mails in ONE transaction. A

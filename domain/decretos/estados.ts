@@ -14,7 +14,7 @@ export type EstadoSolicitud = keyof typeof ESTADOS_SOLICITUD;
 export const ESTADOS = ['recibida', 'en_proceso', 'enviada', 'rechazada'] as const satisfies readonly EstadoSolicitud[];
 
 /**
- * The desk's only moves (issue 12): recibida → en_proceso → enviada | rechazada, and recibida →
+ * The desk's only moves: recibida → en_proceso → enviada | rechazada, and recibida →
  * rechazada. Enviada and rechazada are closed: nothing leaves them.
  */
 const TRANSICIONES: Record<EstadoSolicitud, readonly EstadoSolicitud[]> = {

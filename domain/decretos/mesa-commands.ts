@@ -19,7 +19,7 @@ import { cambioEstadoSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaS
 import { buscarDecretoPublicado } from './publicados.ts';
 
 /**
- * The decree-copy desk's writes (issue 12, docs/decisions/013-mesa-de-entradas.md). Each one, in
+ * The decree-copy desk's writes (docs/decisions/013-mesa-de-entradas.md). Each one, in
  * one transaction with the request's row locked: the change, its history row with who did it, the
  * mail to the citizen in the outbox and the audit entry. The audit holds the tracking code and
  * what changed, never the citizen's DNI, e-mail nor the text of a message.
@@ -296,7 +296,7 @@ const motivoSinPublicado = (estado: string) => (estado === 'recibida' ? undefine
 export const NO_PUBLICADO = 'El decreto pedido no figura en ningún boletín oficial: enviá su PDF con «Enviar el decreto».';
 
 /**
- * Answers with the decree already published (issue 15, docs/decisions/023-decretos-publicados.md):
+ * Answers with the decree already published (docs/decisions/023-decretos-publicados.md):
  * the same change as sending the decree (enviarDecreto: «Documento enviado», history, the mail with
  * the PDF attached, audit `solicitud.envio_decreto_publicado`), the PDF being the document of the
  * earliest bulletin that published the decree the citizen asked for. From «Recibida» or «En

@@ -1,4 +1,4 @@
-// The desk's deadlines (issue 12): the list's deadline filter and the dashboard's counts ask the
+// The desk's deadlines: the list's deadline filter and the dashboard's counts ask the
 // database for what plazoSolicitud says of each request (the due date is never stored), and the
 // extension is refused past the due date (law 27.275 art. 11).
 import { eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@ import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from './campos.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from './estados.ts';
 import { solicitudDecretoSchema } from './schemas.ts';
 
-/** The desk's forms and filters (issue 12): one schema each for the back-office pages and the tests. */
+/** The desk's forms and filters: one schema each for the back-office pages and the tests. */
 
 export const POR_PAGINA_MESA = 25;
 const MENSAJE_MAXIMO = LIMITES_MESA.mensaje;
@@ -107,7 +107,7 @@ export const envioDecretoSchema = z.object({
   mensaje: textoOpcional(MENSAJE_MAXIMO, MENSAJE_LARGO),
 });
 
-/** Answering with the decree already published (issue 15): the bulletin's document goes attached; only the optional message is typed. */
+/** Answering with the decree already published: the bulletin's document goes attached; only the optional message is typed. */
 export const envioPublicadoSchema = envioDecretoSchema.pick({ mensaje: true });
 
 const MENSAJE_MOTIVO = `Explicá en al menos ${MOTIVO_MINIMO} caracteres por qué se prorroga el plazo: se lo enviamos por correo al solicitante.`;

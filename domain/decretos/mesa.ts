@@ -25,7 +25,7 @@ import { getOrdenanzaElegible } from './queries.ts';
 import { type DecretoPublicado, buscarDecretoPublicado } from './publicados.ts';
 import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
-/** The decree-copy desk's reads (issue 12, docs/decisions/013-mesa-de-entradas.md). */
+/** The decree-copy desk's reads (docs/decisions/013-mesa-de-entradas.md). */
 
 export const SIN_PERMISO_MESA = 'Tu usuario no puede ver las solicitudes de decretos: son de la mesa de entradas y de administración.';
 
@@ -242,7 +242,7 @@ export type SolicitudMesa = {
   prorrogadaEn: Date | null;
   prorrogaMotivo: string | null;
   decreto: { documentoId: number; nombreArchivo: string } | null;
-  /** The official bulletin that published the decree asked for (issue 15), if one did. */
+  /** The official bulletin that published the decree asked for, if one did. */
   publicado: DecretoPublicado | null;
   anonimizadaEn: Date | null;
   historial: PasoHistorial[];

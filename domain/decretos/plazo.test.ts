@@ -19,7 +19,7 @@ describe.each(engines)('plazo de respuesta en el estado de una solicitud (%s)', 
     const r = await createSolicitudDecreto(testContext({ db: database.db }), solicitudValida());
     if (r.tipo !== 'recibida') throw new Error('no recibida');
     codigo = r.codigo;
-    // Received on the Thursday before Holy Week 2026 (issue 12).
+    // Received on the Thursday before Holy Week 2026.
     await cambiar({ createdAt: new Date('2026-03-26T11:00:00-03:00') });
   });
   afterAll(() => database.close());

@@ -15,7 +15,7 @@ import { createTestStorage } from '#tests/setup/storage.ts';
 import { NO_PUBLICADO, enviarDecretoPublicado } from './mesa-commands.ts';
 import { buscarDecretoPublicado, numerosPublicados } from './publicados.ts';
 
-// The decree already published at the desk (issue 15, docs/decisions/023-decretos-publicados.md):
+// The decree already published at the desk (docs/decisions/023-decretos-publicados.md):
 // the look-ups and the command on an empty database, and the bulletin's PDF reaching the citizen
 // through a real SMTP server.
 const cipher = testCipher();

@@ -6,7 +6,7 @@ import { monthName } from '#domain/shared/meses.ts';
 import { formatNumeroDecreto, parseNumeroDecreto } from '#domain/shared/numero-decreto.ts';
 
 /**
- * The decree already published (issue 15, docs/decisions/023-decretos-publicados.md): the decree a
+ * The decree already published (docs/decisions/023-decretos-publicados.md): the decree a
  * citizen asks for, when an official bulletin published it. The form offers the bulletin's document
  * at once; the desk answers with it.
  */

@@ -12,7 +12,7 @@ import { forgetSiteSettings, getSiteSettings, saveSiteSettings } from '#domain/s
 import { retencionSchema } from './titular-schemas.ts';
 
 /**
- * Anonymisation of decree-copy requests (issue 12, docs/decisions/013-mesa-de-entradas.md): after
+ * Anonymisation of decree-copy requests (docs/decisions/013-mesa-de-entradas.md): after
  * the retention period that follows closing (a site setting, 365 days by default), or at once when
  * the person asks for erasure (law 25.326 art. 16, domain/decretos/titular.ts).
  */

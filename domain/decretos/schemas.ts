@@ -27,7 +27,7 @@ const opcional = (max: number, mensaje: string) =>
     .transform((v) => v ?? '');
 
 /**
- * Text that a mail quotes must not read as a web address or a mailbox (issue 9: the form must not
+ * Text that a mail quotes must not read as a web address or a mailbox (the form must not
  * carry someone else's message to a victim): "bit.ly", "https://", "a@b".
  */
 const PARECE_DIRECCION = /\p{L}{2,}\.\p{L}{2,}|\/\/|@/u;

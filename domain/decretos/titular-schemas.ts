@@ -3,7 +3,7 @@ import { z } from '#domain/shared/zod.ts';
 import { dniTitularSchema } from './mesa-schemas.ts';
 
 /**
- * The personal-data page's forms (issue 12, /admin/datos-personales): erasing what is held about
+ * The personal-data page's forms (/admin/datos-personales): erasing what is held about
  * a DNI (law 25.326 art. 16) and the retention of closed requests. Exporting takes the DNI alone
  * (dniTitularSchema).
  */

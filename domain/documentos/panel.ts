@@ -5,7 +5,7 @@ import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { type ArchivoSubido, borrarArchivos, guardarSubida } from './subidas.ts';
 
 /**
- * What every back-office page that publishes documents shares (issue 14; docs/decisions/017-subidas.md
+ * What every back-office page that publishes documents shares (docs/decisions/017-subidas.md
  * and 020-finanzas-en-el-panel.md): the official bulletins, the accounting statements and the salary
  * reports read their list's filters, their file field and their address's id the same way.
  */

@@ -1,4 +1,4 @@
-// The upload pipeline (issue 14, docs/decisions/017-subidas.md) on a real database and a real
+// The upload pipeline (docs/decisions/017-subidas.md) on a real database and a real
 // storage folder, with real sharp on generated images: kinds by content, EXIF out, the web size and
 // the thumbnail, and nothing left behind when anything fails.
 import fs from 'node:fs';

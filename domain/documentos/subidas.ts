@@ -9,7 +9,7 @@ import { formatNumber, formatOneDecimal } from '#domain/shared/formato.ts';
 import { extraerTextoPdf } from './pdf.ts';
 
 /**
- * The back-office's one way to receive a file (issue 14, docs/decisions/017-subidas.md). Every form
+ * The back-office's one way to receive a file (docs/decisions/017-subidas.md). Every form
  * that uploads (bulletins, ordinances, statements, the gallery…) calls `guardarSubida` inside the
  * write that uses the file:
  *

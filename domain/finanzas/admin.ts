@@ -25,8 +25,8 @@ import { POR_PAGINA_FINANZAS, type TipoFinanzas } from './campos.ts';
 import { TIPOS_ESTADO_CONTABLE } from './campos.ts';
 
 /**
- * Accounting statements and salary reports in the back-office (issue 14;
- * docs/decisions/020-finanzas-en-el-panel.md), for editors and administrators: each list with its
+ * Accounting statements and salary reports in the back-office
+ * (docs/decisions/020-finanzas-en-el-panel.md), for editors and administrators: each list with its
  * search, order and pages; upload one (its period and its PDF, through the upload pipeline of
  * docs/decisions/017-subidas.md), change its data or replace its PDF, delete it after a
  * confirmation. Every write is audited in its own transaction. A deleted or replaced PDF's link is

@@ -16,7 +16,7 @@ import { z } from '#domain/shared/zod.ts';
 import type { TipoDocumentoObservatorio } from './queries.ts';
 
 /**
- * The road observatory in the back-office (issue 14; docs/decisions/021-observatorio-en-el-panel.md),
+ * The road observatory in the back-office (docs/decisions/021-observatorio-en-el-panel.md),
  * for editors and administrators: the presentation (staff HTML, sanitised with the site's one
  * allow-list when stored and again when shown) and its logo, the gallery (images with a title, a
  * description and a required alternative text, in the staff's order) and the two lists of

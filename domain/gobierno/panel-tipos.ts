@@ -11,8 +11,8 @@ import {
 } from '#db/schema/index.ts';
 
 /**
- * The kinds of content the public Gobierno pages show, as the back-office edits them (issue 14;
- * docs/decisions/019-panel-de-gobierno.md): one declarative table of kinds, each with its
+ * The kinds of content the public Gobierno pages show, as the back-office edits them
+ * (docs/decisions/019-panel-de-gobierno.md): one declarative table of kinds, each with its
  * fields, labels and limits, read by one generic set of commands (panel.ts), schemas and pages.
  * A new kind is a new entry here, not a new page.
  */

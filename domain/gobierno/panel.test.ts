@@ -1,4 +1,4 @@
-// The generic Gobierno back-office (issue 14): every kind of panel-tipos.ts through the same
+// The generic Gobierno back-office: every kind of panel-tipos.ts through the same
 // schema builder and commands, on a real database: validation with Spanish messages, create at
 // the end of its group, change with versions (a stale one is a conflict), move within a group,
 // delete with version, roles, and the audit log of each write.

@@ -11,7 +11,7 @@ import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { type CampoPanel, type TipoPanel, TIPOS_PANEL, columna, tipoPanel } from './panel-tipos.ts';
 
 /**
- * The generic back-office of the Gobierno pages (issue 14; docs/decisions/019-panel-de-gobierno.md):
+ * The generic back-office of the Gobierno pages (docs/decisions/019-panel-de-gobierno.md):
  * list, read, create, change, delete and reorder any kind of panel-tipos.ts, for editors and
  * administrators, each write audited in its own transaction. The public pages read the same
  * tables, whose content-version trigger empties the render cache on commit

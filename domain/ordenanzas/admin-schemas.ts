@@ -5,7 +5,7 @@ import { filtrosOrdenanzasSchema } from './schemas.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
- * The back-office's ordinance form and list (issue 14, /admin/ordenanzas): one schema for the
+ * The back-office's ordinance form and list (/admin/ordenanzas): one schema for the
  * form, the CSV import and the tests. The bounds are the public search's (schemas.ts).
  */
 

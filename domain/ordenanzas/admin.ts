@@ -17,7 +17,7 @@ import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
 import { POR_PAGINA } from './schemas.ts';
 
 /**
- * Ordinances in the back-office (issue 14): editors and administrators create them, change any
+ * Ordinances in the back-office: editors and administrators create them, change any
  * field (the state among them), link the ordinance each modifies, attach or replace its PDF (whose
  * text feeds the public search at once) and withdraw them. Every write is audited in its own
  * transaction; a withdrawn ordinance's public address and download answer 410

@@ -15,7 +15,7 @@ import { ESTADOS_ORDENANZA } from './estados.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
- * The bulk import of ordinances from a CSV file (issue 14, docs/decisions/018-ordenanzas-en-el-panel.md):
+ * The bulk import of ordinances from a CSV file (docs/decisions/018-ordenanzas-en-el-panel.md):
  * UTF-8 with a header row, the columns of COLUMNAS; every row is checked like the form checks one
  * ordinance, plus repeats within the file and against the register. All or nothing: one bad row and
  * nothing is imported, and the report names each bad row, its field and why.

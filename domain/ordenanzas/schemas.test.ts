@@ -6,7 +6,7 @@ const errores = (query: string) => {
   return r.ok ? {} : r.errores;
 };
 
-describe('mensajes de los filtros de ordenanzas (issue 8)', () => {
+describe('mensajes de los filtros de ordenanzas', () => {
   const pagina = 'Escribí un número de página entre 1 y 100.000, o dejalo vacío para ver la primera.';
 
   it.each(['999999', '0', '100001', 'dos', '-3', '1.5', '9'.repeat(400)])('página %s: dice qué escribir, en castellano', (valor) => {

@@ -37,7 +37,7 @@ afterAll(() => database.close());
 const siguienteHabil = (recibida: string) => vencimiento(enArgentina(`${recibida}T10:00:00`), { diasHabiles: 1, prorrogada: false }, feriados);
 
 describe('días hábiles y vencimiento', () => {
-  it('el caso del issue: recibida el jueves anterior a Semana Santa 2026 vence el lunes 20 de abril', () => {
+  it('el caso de ejemplo: recibida el jueves anterior a Semana Santa 2026 vence el lunes 20 de abril', () => {
     // Fri 27 Mar (1); Mon 30 (2), Tue 31 (3), Wed 1 Apr (4); Thu 2 (Malvinas and Jueves Santo) and
     // Fri 3 (Viernes Santo) skipped; 6-10 Apr (5-9), 13-17 (10-14), Mon 20 (15).
     const recibida = enArgentina('2026-03-26T11:00:00');

@@ -1,6 +1,6 @@
 /**
- * Business days and the answer deadline of a decree-copy request (issue 12;
- * docs/decisions/011-plazos-y-feriados.md). Pure functions: the holidays come in as a set of dates
+ * Business days and the answer deadline of a decree-copy request
+ * (docs/decisions/011-plazos-y-feriados.md). Pure functions: the holidays come in as a set of dates
  * (every row of the `feriados` table, whatever its kind), the instants as Dates read in Argentina's
  * zone. Nothing here reads the database or the clock.
  */

@@ -1,4 +1,4 @@
-/** The back-office roles (issue 12): who may do what is decided by these three names alone. */
+/** The back-office roles: who may do what is decided by these three names alone. */
 export const ROLES = ['administrador', 'editor', 'mesa-de-entradas'] as const;
 export type Rol = (typeof ROLES)[number];
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The key every per-address limit counts by (issue 9; docs/architecture.md, "Dirección del
+ * The key every per-address limit counts by (docs/architecture.md, "Dirección del
  * cliente"): an IPv4 address as itself, an IPv4 address mapped into IPv6 (::ffff:a.b.c.d) as that
  * IPv4 address, and an IPv6 address by its /64, the block one household or phone usually holds,
  * written expanded and in lowercase (`2001:0db8:0000:0001::/64`) so every spelling of the same

@@ -19,7 +19,7 @@ type Mailer = { wake(): void };
 
 /** The settings pages, API routes and commands read; secrets never enter it. */
 export type AppConfig = {
-  /** The position ingest's port of its own (INGEST_PORT, issue 13), for the trackers' setup sheet; undefined when it has none. */
+  /** The position ingest's port of its own (INGEST_PORT), for the trackers' setup sheet; undefined when it has none. */
   ingestPort?: number;
   /** The public origin (SITE_URL), read only through `AppContext.url` (docs/architecture.md, "Contexto"). */
   siteUrl: string;

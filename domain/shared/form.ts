@@ -1,5 +1,5 @@
 /**
- * One way to read a form (issue 10): a zod object schema and what was submitted (FormData from an
+ * One way to read a form: a zod object schema and what was submitted (FormData from an
  * action, URLSearchParams from a GET form or a query string, or a JSON body) give either the data
  * or, per field, the first message and what was typed, to show back next to it. No React, no
  * Fastify: pages, the API and the back-office call it alike (docs/architecture.md, "Formularios").

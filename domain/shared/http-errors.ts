@@ -1,5 +1,5 @@
 /**
- * What an error page tells a citizen, by HTTP status (issue 8). One table for the pages' error
+ * What an error page tells a citizen, by HTTP status. One table for the pages' error
  * boundary and for the server's own JSON and HTML error answers, so both say the same thing.
  * Never an internal message, SQL, stack or path: only what happened and what to do now.
  */

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 
 /**
- * A web address staff may publish (issue 14): http or https only, with a host name, never
+ * A web address staff may publish: http or https only, with a host name, never
  * `javascript:`, `data:`, a relative address or one with spaces.
  */
 export function urlSegura(v: string): boolean {

@@ -119,7 +119,7 @@ function todosLosIssues(): Issue[] {
   return issues;
 }
 
-describe('mapa de errores de zod en castellano (issue 8)', () => {
+describe('mapa de errores de zod en castellano', () => {
   const issues = todosLosIssues();
 
   it('cubre todos los códigos de zod 4', () => {

@@ -1,5 +1,5 @@
 /**
- * The app's only door to zod (issue 8: Spanish everywhere a citizen reads). Importing `z` from
+ * The app's only door to zod (Spanish everywhere a citizen reads). Importing `z` from
  * here, not from 'zod', guarantees the Spanish error map below is configured before any schema is
  * parsed, on the server and in the browser bundle alike; ESLint (no-restricted-imports) keeps
  * every other module off 'zod' itself.

@@ -1,5 +1,5 @@
 /**
- * The accessibility statement of /accesibilidad (issue 15; docs/decisions/026-declaracion-de-accesibilidad.md):
+ * The accessibility statement of /accesibilidad (docs/decisions/026-declaracion-de-accesibilidad.md):
  * the date of its last review, the self-assessment of every WCAG 2.2 level A and AA success
  * criterion and the known exceptions. One typed list, not hand-written table rows: the page and its
  * tests read the same data. Every "cómo" says only what the repository shows (its tests, its

@@ -10,7 +10,7 @@ import { z } from '#domain/shared/zod.ts';
 import { type SiteSettings, getSiteSettings, saveSiteSettings } from './settings.ts';
 
 /**
- * The site's contacts and external links in the back-office (issue 14, /admin/ajustes;
+ * The site's contacts and external links in the back-office (/admin/ajustes;
  * docs/decisions/019-panel-de-gobierno.md): administrators change the layout's contacts, social
  * links, the navigation's external entries, Turismo and the Acceso Empleados links. One flat
  * form over the nested settings of settings.ts; every address http or https only; audited with

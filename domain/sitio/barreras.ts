@@ -44,7 +44,7 @@ const opcional = (max: number, mensaje: string) =>
     .transform((v) => v ?? '');
 
 /**
- * A barrier report (issue 15): only the description is required. The e-mail, when given, gets an
+ * A barrier report: only the description is required. The e-mail, when given, gets an
  * acknowledgement with the reference code and nothing the sender typed (nobody can use the form to
  * send their words to someone else's mailbox).
  */
@@ -83,7 +83,7 @@ export function codigoBarrera(ahora: Date): string {
 const o = (valor: string) => valor || '(no lo indicó)';
 
 /**
- * Reports a barrier (issue 15; docs/decisions/026-declaracion-de-accesibilidad.md): validates, counts
+ * Reports a barrier (docs/decisions/026-declaracion-de-accesibilidad.md): validates, counts
  * the sender's address (SOLICITUDES_POR_IP an hour, like the decree form) and, with an e-mail, the
  * acknowledgements that address gets in a day, and writes the mail to the municipality's contact
  * address (`emailContacto`, editable in /admin/ajustes) and the acknowledgement to the outbox in ONE

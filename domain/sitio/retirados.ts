@@ -4,7 +4,7 @@ import { contenidosRetirados } from '#db/schema/index.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 
 /**
- * Withdrawn content (issue 14): when staff delete something the public may have linked to, its
+ * Withdrawn content: when staff delete something the public may have linked to, its
  * address is remembered here and answers 410 with what it was and when it went, instead of a bare
  * 404. Call it in the transaction that deletes the item, with the audit entry, so the three happen
  * together. Withdrawing the same address again (a new item published there, then withdrawn too)

@@ -16,7 +16,7 @@ export const siteSettingsSchema = z.object({
   municipio: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
   oficinaTurismo: z.object({ direccion: z.string().min(1), telefono: z.string().min(1) }),
   emailContacto: z.email(),
-  /** The municipal desk that receives decree-copy requests (issue 4). */
+  /** The municipal desk that receives decree-copy requests. */
   emailMesaDecretos: z.email(),
   redes: z.object({ instagram: url, x: url, youtube: url, tripadvisor: url }),
   enlaces: z.object({
@@ -31,7 +31,7 @@ export const siteSettingsSchema = z.object({
   }),
   /**
    * Days a closed decree-copy request keeps its personal data before the retention job anonymises
-   * it (issue 12; law 25.326 art. 4.7: no longer than its purpose needs). At least 30: the citizen
+   * it (law 25.326 art. 4.7: no longer than its purpose needs). At least 30: the citizen
    * may still ask about the answer, or claim against it, in the weeks after it closes
    * (docs/decisions/013-mesa-de-entradas.md).
    */
@@ -41,7 +41,7 @@ export const siteSettingsSchema = z.object({
     .min(RETENCION_MINIMA_DIAS, { error: `Los datos se conservan al menos ${RETENCION_MINIMA_DIAS} días después de cerrar la solicitud.` })
     .max(RETENCION_MAXIMA_DIAS, { error: `Los datos se conservan como mucho ${RETENCION_MAXIMA_DIAS} días (10 años) después de cerrar la solicitud.` }),
   /**
-   * Deadlines of decree-copy requests (issue 12; docs/decisions/011-plazos-y-feriados.md): the
+   * Deadlines of decree-copy requests (docs/decisions/011-plazos-y-feriados.md): the
    * business days to answer (law 27.275 art. 11 sets 15) and how many business days before the
    * due date a request is shown as near its deadline.
    */
@@ -55,7 +55,7 @@ export const siteSettingsSchema = z.object({
       path: ['diasPorVencer'],
     }),
   /**
-   * The live vehicle map (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md).
+   * The live vehicle map (docs/decisions/015-seguimiento-de-vehiculos.md).
    * - `minutosRecientes`: a vehicle that has not reported for this long leaves the public map;
    *   `minutosGris`: before that, from this many minutes, it is drawn greyed out as stale.
    * - `centro` and `radioKm`: the town centre the map's bounds are fitted around.

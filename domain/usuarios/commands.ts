@@ -16,7 +16,7 @@ import { ETIQUETAS_ROL, MENSAJE_ENLACE_INVALIDO } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
 
 /**
- * The back-office's writes about people (issue 12): invites, roles, deactivation, passwords and
+ * The back-office's writes about people: invites, roles, deactivation, passwords and
  * the second factor. Each one records who did it, with the values before and after, in the audit
  * log, in its own transaction; never a password, a hash, a secret or a token.
  */

@@ -8,7 +8,7 @@ import type { Cipher } from '#domain/shared/cipher.ts';
 import { hashToken } from './tokens.ts';
 
 /**
- * The second factor (issue 12): TOTP as RFC 6238 with the settings every authenticator app
+ * The second factor: TOTP as RFC 6238 with the settings every authenticator app
  * takes by default (SHA-1, 6 digits, 30 s), through `otpauth`; one step either side is accepted
  * for clock drift, and a step once used is never accepted again. Ten recovery codes stand in for
  * the phone, each once; they are shown once and stored hashed.

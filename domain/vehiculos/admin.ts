@@ -10,7 +10,7 @@ import { type DatosVehiculo, type FiltrosVehiculos, POR_PAGINA_VEHICULOS, vehicu
 import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
 /**
- * The fleet in the back-office (issue 13): administrators add vehicles, change them and
+ * The fleet in the back-office: administrators add vehicles, change them and
  * deactivate or reactivate them, each write audited in its own transaction; staff read the list
  * with each vehicle's last report. A vehicle is never deleted here: its positions are its history,
  * and a deactivated one keeps them while its reports are refused and the map leaves it out.

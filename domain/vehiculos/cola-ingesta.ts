@@ -3,7 +3,7 @@ import { type ResultadoRegistro, registrarPosiciones } from './commands.ts';
 import type { PosicionRecibida, ReporteSinPosicion } from './ingesta.ts';
 
 /*
- * Group commit of the ingest (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura
+ * Group commit of the ingest (docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura
  * por lotes»). The positions this instance receives wait here, in memory and in order of arrival,
  * and `registrarPosiciones` writes them in batches: one transaction for many, one batch at a time
  * (so each device's reports reach the database in the order they arrived). Every caller gets its

@@ -51,7 +51,7 @@ const LIMITE_DIRECCION: ResultadoRegistro = {
 const MENSAJE_LIMITE_DISPOSITIVO = 'El dispositivo mandó demasiadas posiciones seguidas: se acepta una por segundo. Probá de nuevo en unos segundos.';
 
 /**
- * Stores positions devices reported (issue 13), in one transaction with a few set-based statements
+ * Stores positions devices reported, in one transaction with a few set-based statements
  * whatever their number (docs/decisions/015-seguimiento-de-vehiculos.md, «Escritura por lotes»);
  * answers each one's result, in order. Each is decided as if it had come alone, in the order given:
  * an address that tried too many unknown identifiers is refused (`limitCounts`, locked); a device

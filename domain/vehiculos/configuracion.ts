@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '#domain/shared/context.ts';
 
 /**
- * What a phone or tracker needs to report a vehicle's positions (issue 13): the ingest address,
+ * What a phone or tracker needs to report a vehicle's positions: the ingest address,
  * the device identifier and the suggested settings, written the way each app reads them. The
  * formats and their sources are in docs/decisions/015-seguimiento-de-vehiculos.md:
  *
@@ -19,7 +19,7 @@ import type { AppContext } from '#domain/shared/context.ts';
  *   bearing, battery): OsmAnd's LiveSender.getLiveUrl.
  */
 
-/** Where trackers report on the site's own address (OsmAnd protocol; the ingest part of issue 13 serves it). */
+/** Where trackers report on the site's own address (OsmAnd protocol; server/api/vehiculos.ts serves it). */
 export const RUTA_INGESTA = '/api/v1/posiciones';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reading a position as trackers send it (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md):
+ * Reading a position as trackers send it (docs/decisions/015-seguimiento-de-vehiculos.md):
  * pure functions, no database, no clock of their own. Three formats, the ones a Traccar server
  * itself accepts on its OsmAnd port and sends when it forwards:
  *

@@ -1,5 +1,5 @@
 /*
- * Which positions the public may see (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md):
+ * Which positions the public may see (docs/decisions/015-seguimiento-de-vehiculos.md):
  * none inside the municipal depot, none outside the service hours. Both are the site's settings
  * (`vehiculos.deposito`, `vehiculos.horario`); the position is stored either way, for staff, and
  * `publica` is decided once, when it arrives, so a later change of the settings does not reveal

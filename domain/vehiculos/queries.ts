@@ -18,7 +18,7 @@ export type VehiculoEnMapa = {
 };
 
 /**
- * Active vehicles whose last public position is at most `minutos` old at `ahora` (issue 13): the
+ * Active vehicles whose last public position is at most `minutos` old at `ahora`: the
  * map and `GET /api/v1/vehiculos`. Positions inside the depot or outside service hours are never
  * public (decided when they arrive), so a vehicle at the depot is simply not on the map.
  */

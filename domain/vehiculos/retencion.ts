@@ -3,7 +3,7 @@ import { queryRows } from '#db/client.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 
 /**
- * How long positions are kept (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md,
+ * How long positions are kept (docs/decisions/015-seguimiento-de-vehiculos.md,
  * «Retención»). Nothing shown reads further back than a day: the public map the last
  * `minutosRecientes`, a road machine's trail `horasRecorrido` (12 by default, 24 at most), the
  * panel each vehicle's last report. A month leaves staff time to look into a complaint about a

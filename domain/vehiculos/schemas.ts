@@ -2,7 +2,7 @@ import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { ETIQUETAS_ICONO, ETIQUETAS_SERVICIO, ICONOS_VEHICULO, SERVICIOS_VEHICULO } from './campos.ts';
 
 /**
- * The back-office's vehicle forms and list (issue 13, /admin/vehiculos): one schema each for the
+ * The back-office's vehicle forms and list (/admin/vehiculos): one schema each for the
  * pages, the commands and the tests. The maxima are the table's own checks (db/schema/vehiculos.ts).
  */
 

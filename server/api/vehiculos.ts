@@ -60,7 +60,7 @@ function respuesta(resultado: ResultadoCola): { status: number; error?: string; 
 export type ServiciosVehiculos = { enVivo: VehiculosEnVivo; cola: ColaIngesta };
 
 /**
- * The vehicle map's API (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md): the ingest of
+ * The vehicle map's API (docs/decisions/015-seguimiento-de-vehiculos.md): the ingest of
  * positions from trackers, the vehicles on the public map and their live stream.
  */
 export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, { enVivo, cola }: ServiciosVehiculos): Promise<void> {

@@ -32,7 +32,7 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
     expect(boletines).toHaveLength(24);
     expect(noCreciente(boletines.map((b) => Date.parse(b.fechaCreacion)))).toBe(true);
     expect(boletines[0]).toMatchObject({ numeroBoletinOficial: 324, mesAsString: 'Octubre', anioDocumentoAsString: '2026' });
-    // The decrees the README tells to type in Solicitud de Decretos (issue 15).
+    // The decrees the README tells to type in Solicitud de Decretos.
     expect((await buscarDecretoPublicado(database.db, 'Decreto 1350 de 2026'))?.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
     expect((await buscarDecretoPublicado(database.db, '980-25'))?.boletinTexto).toBe('Boletín Oficial Nº 313 de noviembre de 2025');
     expect(await buscarDecretoPublicado(database.db, '1351/2026')).toBeUndefined();

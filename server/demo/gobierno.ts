@@ -90,7 +90,7 @@ export const seedGobierno: Seeder = {
 };
 
 /**
- * Decrees some demo bulletins publish (issue 15): typing one in Solicitud de Decretos shows the
+ * Decrees some demo bulletins publish: typing one in Solicitud de Decretos shows the
  * offer of its bulletin (README, "Demo").
  */
 const DECRETOS_PUBLICADOS_DEMO: Record<number, { numero: number; anio: number; descripcion: string; area: string }[]> = {

@@ -11,7 +11,7 @@ import { scheduleJob } from '#server/scheduled-jobs.ts';
 import { VEHICULOS_DEMO, posicionDemo } from './vehiculos.ts';
 
 /**
- * The demo fleet's simulator (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md): every
+ * The demo fleet's simulator (docs/decisions/015-seguimiento-de-vehiculos.md): every
  * `intervaloMs` each vehicle of VEHICULOS_DEMO reports where `posicionDemo` puts it, as a phone
  * running OsmAnd would, with a real HTTP GET to this same server's ingest: same guard, parser,
  * limits, command, trigger and live stream as any tracker. It runs only while the server listens

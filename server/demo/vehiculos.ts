@@ -9,7 +9,7 @@ export type Ruta = readonly (readonly [number, number])[];
 export type VehiculoDemo = { alias: string; icono: IconoVehiculo; servicio: ServicioVehiculo; dispositivo: string; ruta: Ruta };
 
 /**
- * The demo fleet (issue 13) and the streets each one drives, approximately: Av. Arrayanes through
+ * The demo fleet and the streets each one drives, approximately: Av. Arrayanes through
  * El Cruce, Bv. Nahuel Huapi down to La Villa, Av. Siete Lagos, the gravel streets north of the
  * centre and the road to Cerro Bayo. The simulator (server/demo/simulador.ts) drives them through
  * the ingest path; the seed leaves each one's recent past so the map has something at once.

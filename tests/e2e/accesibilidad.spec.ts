@@ -1,5 +1,5 @@
-// The barrier report of the accessibility statement (issue 15;
-// docs/decisions/026-declaracion-de-accesibilidad.md), from the keyboard alone, on the page as it is
+// The barrier report of the accessibility statement
+// (docs/decisions/026-declaracion-de-accesibilidad.md), from the keyboard alone, on the page as it is
 // served: no JavaScript files, a plain form post. The page itself is in the axe scans of
 // responsive.spec.ts (the sitemap's pages) and the static pages of javascript.spec.ts.
 import { esperarCorreo } from './correo.ts';

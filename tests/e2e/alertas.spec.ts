@@ -2,7 +2,7 @@ import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarCorreo, esperarMensaje } from './correo.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-// Issue 15's alerts, end to end against the run's one server and its SMTP server: a citizen
+// Alerts by e-mail (docs/decisions/024-alertas.md), end to end against the run's one server and its SMTP server: a citizen
 // subscribes to a search, confirms from the mail, an editor publishes a matching ordinance, the
 // alert arrives with its unsubscribe headers, and the provider's one-click POST ends it without
 // a session. axe on the answer to the form, the confirm, subscription and unsubscribe pages. The job runs every second here

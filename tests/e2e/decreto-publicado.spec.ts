@@ -2,7 +2,7 @@ import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
-// The decree already published (issue 15, docs/decisions/023-decretos-publicados.md), on the demo
+// The decree already published (docs/decisions/023-decretos-publicados.md), on the demo
 // content: bulletin 323 (September 2026) publishes decree 1350/2026 (README, "Demo").
 const OFERTA = 'Este decreto ya fue publicado en el Boletín Oficial Nº 323 de septiembre de 2026: descargalo ahora.';
 

@@ -29,7 +29,7 @@ async function completar(page: Page, datos: { nombre: string; dni: string; email
   await page.getByLabel('Número de Decreto').fill(datos.numero);
 }
 
-/** The due date the API gives for a request, as the status page must write it (issue 12). */
+/** The due date the API gives for a request, as the status page must write it. */
 async function fechaLimite(request: APIRequestContext, codigo: string): Promise<string> {
   const res = await request.get(`/api/v1/solicitudes-decreto/${codigo}`);
   expect(res.status()).toBe(200);

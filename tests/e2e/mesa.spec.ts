@@ -7,7 +7,7 @@ import { adjuntosDe } from '#tests/setup/smtp.ts';
 import { esperarMensaje } from './correo.ts';
 import { esperarHidratacion, expect, expectAccessible, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// The decree-copy desk (issue 12), end to end against the run's one server and its SMTP server: a
+// The decree-copy desk, end to end against the run's one server and its SMTP server: a
 // citizen's request, the demo desk account that answers it with the decree's PDF, the mail that
 // carries it, the audit log and the public status page. Each test makes its own requests and finds
 // them by their code, so none depends on another's data.

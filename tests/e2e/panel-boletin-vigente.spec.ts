@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
-// The current bulletin in the back-office (issue 14; docs/decisions/022-boletin-vigente-en-el-panel.md)
+// The current bulletin in the back-office (docs/decisions/022-boletin-vigente-en-el-panel.md)
 // against the run's one server: an editor types bold text in the rich-text editor with the
 // keyboard, saves and sees it on /boletines-oficiales, adds an ordinance line, and the page passes
 // axe. gobierno.spec.ts and panel-boletines.spec.ts read /boletines-oficiales meanwhile: this spec

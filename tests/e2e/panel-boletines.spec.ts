@@ -5,7 +5,7 @@ import { generarPdf, generarPdfEscaneado } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
-// The official bulletins' back-office (issue 14) against the run's one server: an editor signs in,
+// The official bulletins' back-office against the run's one server: an editor signs in,
 // uploads a bulletin while the page shows the upload's progress, and finds it on
 // /boletines-oficiales and in the feed; a fake PDF is refused with the form kept; the pages pass
 // axe. The bulletin's number is this run's own (a year no demo bulletin has).

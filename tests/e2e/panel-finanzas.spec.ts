@@ -5,7 +5,7 @@ import { generarPdf } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
-// Accounting statements and salary reports in the back-office (issue 14) against the run's one
+// Accounting statements and salary reports in the back-office against the run's one
 // server: an editor signs in, uploads a salary report and finds it on /sueldos; a fake PDF is
 // refused with the choices kept; each back-office page passes axe. The year is this run's own, so
 // a second run on the same database finds its own report.

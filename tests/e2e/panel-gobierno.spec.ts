@@ -5,7 +5,7 @@ import type { Browser } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// The Gobierno back-office and the site settings (issue 14) against the run's one server. The
+// The Gobierno back-office and the site settings against the run's one server. The
 // editor and the administrator sign in once each. The area this spec changes is one it adds
 // itself (named «Área e2e …», last in the order) and deletes at the end: the demo areas, which
 // gobierno.spec.ts reads, are only read. The settings page is only scanned, never saved.

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
 
-// The road observatory's back-office (issue 14) against the run's one server: an editor reaches it
+// The road observatory's back-office against the run's one server: an editor reaches it
 // from Gobierno, adds a gallery image (the alternative text required first) and sees it on
 // /observatorio-vial, then deletes it; each back-office page passes axe. The image's title is this
 // run's own, and it is deleted at the end, so tests/e2e/gobierno.spec.ts sees the demo's gallery.

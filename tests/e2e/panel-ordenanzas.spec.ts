@@ -5,7 +5,7 @@ import { generarPdf } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { expect, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// The ordinance pages of the back-office (issue 14) against the run's one server: an editor
+// The ordinance pages of the back-office against the run's one server: an editor
 // signs in once, adds an ordinance with its PDF, finds it in the public search by a word that is
 // only in the PDF and downloads it; imports a CSV; every back-office page passes axe. The numbers
 // used are this run's (a year of their own), so other specs' ordinances are only read.

@@ -5,7 +5,7 @@ import { type Page } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// The fleet's back-office pages (issue 13) against the run's one server. The administrator signs
+// The fleet's back-office pages against the run's one server. The administrator signs
 // in once (sign-ins per address are limited, and every spec signs in from 127.0.0.1). Every
 // vehicle here has a device identifier of this run: the demo fleet, which the public map's spec
 // uses, is only read. Nothing here writes what the render cache depends on.

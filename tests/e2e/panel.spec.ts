@@ -5,7 +5,7 @@ import { type Page } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarHidratacion, expect, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// The back-office's outbox, holidays and personal-data pages (issue 12) against the run's one
+// The back-office's outbox, holidays and personal-data pages against the run's one
 // server. The administrator signs in once (sign-ins per address are limited, and every spec signs
 // in from 127.0.0.1) and each test opens the pages with that session. Holidays go in 2034 and
 // 2035, years no other spec touches; the request sent here has a DNI of its own; nothing here

@@ -5,7 +5,7 @@ import { CLAVE_INVITADA } from './claves.ts';
 import { esperarCorreo } from './correo.ts';
 import { expect, expectAccessibleAtWidths, test } from './fixtures.ts';
 
-// Staff in the back-office (issue 12): one journey after another, against the run's one server
+// Staff in the back-office: one journey after another, against the run's one server
 // and its SMTP server; serial, because a setting changed here (a role that must use TOTP) is the
 // server's.
 test.describe.configure({ mode: 'serial' });

@@ -1,4 +1,4 @@
-// Phones and desktops (issue 8): no public page scrolls sideways at 320, 390 or 1366 px, tables
+// Phones and desktops: no public page scrolls sideways at 320, 390 or 1366 px, tables
 // stack into cards on phones, dates and file numbers never break. Axe runs here at 320 px; each
 // page's own spec runs it at 390 and 1366 px.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The vehicle map (issue 13) in Chromium, on the demo fleet of the e2e server (five vehicles, three
+// The vehicle map in Chromium, on the demo fleet of the e2e server (five vehicles, three
 // road machines with their trail): markers, the one popup, zoom, trails and legend, keyboard, live
 // positions, the failures said in Spanish, axe, and the page without JavaScript. The tiles come from
 // MAP_TILE_URL, answered by the fixture with a plain tile.

@@ -3,7 +3,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext, Log } from '#domain/shared/context.ts';
 import { solicitudValida } from './decretos.ts';
 
-/** Staff as the desk's functions receive them (issue 12). */
+/** Staff as the desk's functions receive them. */
 export const mesa: Actor = { usuarioId: 11, email: 'marta.mesa@villalaangostura.gob.ar', nombre: 'Marta', rol: 'mesa-de-entradas' };
 export const admin: Actor = { usuarioId: 12, email: 'admin@villalaangostura.gob.ar', nombre: 'Ada', rol: 'administrador' };
 export const editor: Actor = { usuarioId: 13, email: 'editor@villalaangostura.gob.ar', nombre: 'Edu', rol: 'editor' };

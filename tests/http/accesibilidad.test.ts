@@ -1,5 +1,5 @@
-// The accessibility statement and its barrier report (issue 15;
-// docs/decisions/026-declaracion-de-accesibilidad.md): the page's content from the one typed list,
+// The accessibility statement and its barrier report
+// (docs/decisions/026-declaracion-de-accesibilidad.md): the page's content from the one typed list,
 // the render cache, the footer and sitemap links, hostile input kept as text, the two mails through
 // the outbox to a real SMTP server, the limits, and no personal data in the log.
 import { eq, sql } from 'drizzle-orm';

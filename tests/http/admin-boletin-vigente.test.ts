@@ -1,5 +1,5 @@
-// The current bulletin in the back-office, /admin/boletin-vigente (issue 14;
-// docs/decisions/022-boletin-vigente-en-el-panel.md), over HTTP on the built app: roles (the desk
+// The current bulletin in the back-office, /admin/boletin-vigente
+// (docs/decisions/022-boletin-vigente-en-el-panel.md), over HTTP on the built app: roles (the desk
 // 403, no session to /login), hostile HTML in the texts (script, onerror, javascript: links,
 // style) sanitised before it is stored and never on the public page, validation in Spanish keeping
 // what was typed, the 409 of a save over someone else's, every change audited, and

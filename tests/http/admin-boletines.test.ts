@@ -1,4 +1,4 @@
-// The official bulletins in the back-office (issue 14) over HTTP on the built app: who may use
+// The official bulletins in the back-office over HTTP on the built app: who may use
 // them; uploading one (multipart, as a browser sends it) and seeing it at once on the public page
 // (served from the render cache), in the feed and in the sitemap; Spanish messages for every
 // mistake, a repeated number among them; a fake PDF and an oversized body refused with nothing

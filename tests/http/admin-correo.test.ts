@@ -1,4 +1,4 @@
-// The outbox page /admin/correo (issue 12, docs/decisions/013-mesa-de-entradas.md) over HTTP on
+// The outbox page /admin/correo (docs/decisions/013-mesa-de-entradas.md) over HTTP on
 // the built app: who may see it, filters and pages, masked recipients, short errors, «Reintentar»
 // with its audit entry, the notice without SMTP, and hostile input answered 4xx in Spanish.
 import { and, eq, inArray } from 'drizzle-orm';

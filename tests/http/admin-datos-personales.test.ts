@@ -1,4 +1,4 @@
-// The personal-data page /admin/datos-personales (issue 12; law 25.326; docs/decisions/013-mesa-de-entradas.md)
+// The personal-data page /admin/datos-personales (law 25.326; docs/decisions/013-mesa-de-entradas.md)
 // over HTTP on the built app: administrators only; the export as a JSON download (headers, content,
 // audit entry without the DNI, nothing in the log); the erasure with and without its confirmation;
 // the retention setting, validated and audited; hostile input answered 4xx.

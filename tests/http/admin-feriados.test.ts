@@ -1,4 +1,4 @@
-// The holidays page /admin/feriados (issue 12, docs/decisions/011-plazos-y-feriados.md) over HTTP on
+// The holidays page /admin/feriados (docs/decisions/011-plazos-y-feriados.md) over HTTP on
 // the built app: administrators only; the year's list with the kinds' names; adding, editing and
 // deleting (a confirmation step) with their audit entries and Spanish errors; a change moves the
 // due date the status page shows at once; hostile input answered 4xx.

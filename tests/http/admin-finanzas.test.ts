@@ -1,4 +1,4 @@
-// Accounting statements and salary reports in the back-office (issue 14) over HTTP on the built
+// Accounting statements and salary reports in the back-office over HTTP on the built
 // app: who may use them; uploading one (multipart, as a browser sends it) and seeing it at once on
 // the public page (served from the render cache); Spanish messages for every mistake, with what was
 // typed kept; a fake PDF and an oversized body refused with nothing stored; the list's search,

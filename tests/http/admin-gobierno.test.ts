@@ -1,4 +1,4 @@
-// The Gobierno back-office /admin/gobierno and the site settings /admin/ajustes (issue 14) over
+// The Gobierno back-office /admin/gobierno and the site settings /admin/ajustes over
 // HTTP on the built app: roles (the desk 403, an editor kept out of the settings), validation in
 // Spanish keeping what was typed, hostile input (script tags, javascript: addresses, huge fields,
 // unknown kinds and ids) answered 4xx and never 5xx, the 409 of a save over someone else's, the

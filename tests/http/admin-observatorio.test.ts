@@ -1,4 +1,4 @@
-// The road observatory in the back-office (issue 14) over HTTP on the built app: who may use it;
+// The road observatory in the back-office over HTTP on the built app: who may use it;
 // the presentation's hostile HTML never reaching the public page unsanitised; gallery images
 // (required alternative text, a photo's GPS data not kept, a fake image refused with nothing
 // stored, reordering, editing, deleting → 410); the two lists of PDFs (month and year, a fake PDF

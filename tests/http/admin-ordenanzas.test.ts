@@ -1,4 +1,4 @@
-// The ordinance pages of the back-office (issue 14) over HTTP on the built app: editors and
+// The ordinance pages of the back-office over HTTP on the built app: editors and
 // administrators only; the form's Spanish messages; a PDF recognised by content (a fake one
 // stores nothing); the PDF's words found by the public search after creating and after
 // replacing; withdrawing (410 on the page and the download, never cached); the CSV import all or

@@ -1,4 +1,4 @@
-// The fleet's pages /admin/vehiculos, /admin/vehiculos/:id and its setup sheet (issue 13) over HTTP
+// The fleet's pages /admin/vehiculos, /admin/vehiculos/:id and its setup sheet over HTTP
 // on the built app: administrators only; the list with search, filter, pages and each vehicle's
 // last report; adding, editing, deactivating and reactivating with their audit entries and
 // Spanish errors (a repeated device identifier among them); the sheet's QR code, addresses and

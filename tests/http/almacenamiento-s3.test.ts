@@ -1,4 +1,4 @@
-// Files on object storage over HTTP (issue 14, item 4; docs/decisions/016-almacenamiento-s3.md):
+// Files on object storage over HTTP (item 4; docs/decisions/016-almacenamiento-s3.md):
 // the built app on S3_* settings pointing at a real S3-protocol server (s3rver) on loopback. An
 // upload through the desk's page and one through storeDocumento land in the bucket, the public
 // download serves them with the site's ETag, name and ranges, the outbox mails the decree read from

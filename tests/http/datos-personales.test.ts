@@ -1,4 +1,4 @@
-// Personal data at rest (issue 9): DNI and e-mail encrypted on both engines, legacy plaintext rows
+// Personal data at rest: DNI and e-mail encrypted on both engines, legacy plaintext rows
 // protected at start, key rotation, a wrong key refused; and the status look-up's limits.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Open data (issue 15, docs/decisions/025-datos-abiertos.md) over HTTP on the built app: /data.json
+// Open data (docs/decisions/025-datos-abiertos.md) over HTTP on the built app: /data.json
 // has the fields the datos.gob.ar profile requires and every address in it answers 200 with the
 // declared type; the CSV files carry no personal data and neutralise formulas; the dates move when
 // content changes; /datos lists every dataset and the art. 32 items; the saved search's Atom feed.

@@ -1,4 +1,4 @@
-// The decree already published (issue 15, docs/decisions/023-decretos-publicados.md) over HTTP, on
+// The decree already published (docs/decisions/023-decretos-publicados.md) over HTTP, on
 // the demo content (bulletin 323 publishes 1350/2026 and 1362/2026, bulletin 313 980/2025): the
 // form's JSON look-up with hostile queries, the offer after a submit without JavaScript, the
 // bulletin's page adding and removing decrees, and the desk answering with the bulletin's document.

@@ -185,7 +185,7 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
   it('estado: la fecha límite de respuesta mientras está abierta, "prorrogada" si se prorrogó, nada cuando se cerró', async () => {
     const creada = await t.app.inject({ method: 'POST', url: '/api/v1/solicitudes-decreto', payload: solicitudValida(), remoteAddress: ipNueva() });
     const { codigo } = creada.json() as { codigo: string };
-    // Received on the Thursday before Holy Week 2026 (issue 12): due Monday 20 April.
+    // Received on the Thursday before Holy Week 2026: due Monday 20 April.
     await t.database.db.execute(sql`update solicitudes_decreto set created_at = '2026-03-26T11:00:00-03:00' where codigo = ${codigo}`);
     const ver = async () => {
       const pagina = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: ipNueva() });

@@ -9,7 +9,7 @@ import { createTestDatabase } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 
 /**
- * Issue 9: the client's address behind proxies. TRUST_PROXY takes a hop count or the proxies'
+ * The client's address behind proxies. TRUST_PROXY takes a hop count or the proxies'
  * addresses; the client is the first untrusted address from the right of X-Forwarded-For, never
  * the leftmost entry, which the client writes itself. Without TRUST_PROXY the header is ignored.
  */

@@ -9,7 +9,7 @@ import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '#tests
 import { engines } from '#tests/setup/database.ts';
 
 /**
- * Issue 9: absolute links never come from the request. Whatever Host, X-Forwarded-Host,
+ * Absolute links never come from the request. Whatever Host, X-Forwarded-Host,
  * X-Forwarded-Proto or Forwarded a client sends, with or without TRUST_PROXY, every absolute link
  * to the site starts with SITE_URL and the chosen host appears nowhere: not in the sitemap, feeds,
  * robots.txt, exports, the API description, the pages, or the mails the outbox will send.

@@ -1,5 +1,5 @@
 // Every field of the public forms, as the server renders them, with and without errors
-// (issue 10): a label whose text is the field's name, aria-describedby pointing only at ids that
+//: a label whose text is the field's name, aria-describedby pointing only at ids that
 // exist in the page, aria-invalid with an error to read, and the required mark hidden from the
 // accessible name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

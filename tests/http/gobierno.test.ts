@@ -233,7 +233,7 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     try {
       await otra.database.db.execute('alter table secretarias rename to secretarias_fuera');
       const res = await otra.app.inject({ url: '/ejecutivo' });
-      // Degraded, not gone: the page renders, and its status tells caches and monitors (issue 8).
+      // Degraded, not gone: the page renders, and its status tells caches and monitors.
       expect(res.statusCode).toBe(503);
       expect(res.body.includes('No pudimos cargar las secretarías por un problema nuestro. Probá de nuevo en unos minutos.')).toBe(true);
       expect(res.body.includes('Todavía no se cargaron los datos de la Intendencia.')).toBe(true);

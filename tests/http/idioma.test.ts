@@ -1,4 +1,4 @@
-// Spanish everywhere a citizen reads (issue 8), in the HTML the server renders: the spec's fixed
+// Spanish everywhere a citizen reads, in the HTML the server renders: the spec's fixed
 // English texts keep their words and say so with lang="en"; error pages and validation messages
 // are Spanish and never show an internal message.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The ingest writes positions in batches (issue 13; docs/decisions/015-seguimiento-de-vehiculos.md,
+// The ingest writes positions in batches (docs/decisions/015-seguimiento-de-vehiculos.md,
 // «Escritura por lotes»): many reports at once over HTTP, each answered after its batch committed,
 // with the same answers as one at a time; a batch that fails answers every report of it with an
 // error and stores nothing; the app's close writes what is waiting.

@@ -1,4 +1,4 @@
-// The decree-copy desk's pages over HTTP (issue 12): /admin/solicitudes and
+// The decree-copy desk's pages over HTTP: /admin/solicitudes and
 // /admin/solicitudes/:codigo through the built app, signed in as each role. Roles, the list's
 // filters and deadline marks, each action and its errors (nothing stored when refused), the
 // dashboard's cards, and the upload limit of this one route, also over a real socket.

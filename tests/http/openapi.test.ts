@@ -191,7 +191,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     await pedir('/api/v1/ordenanzas', 'get', { url: '/api/v1/ordenanzas?anio=dos-mil' });
     await pedir('/api/v1/ordenanzas/{id}', 'get', { url: '/api/v1/ordenanzas/999999999' });
     await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/0' });
-    // A document staff withdrew (issue 14): 410.
+    // A document staff withdrew: 410.
     await retirarContenido(t.database.db, { ruta: '/api/v1/documentos/999998', titulo: 'PDF de prueba', actor: null });
     await pedir('/api/v1/documentos/{id}', 'get', { url: '/api/v1/documentos/999998' });
     await pedir('/api/v1/observatorio-vial/galeria', 'get', { url: '/api/v1/observatorio-vial/galeria' });

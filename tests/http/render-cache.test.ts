@@ -43,7 +43,7 @@ const TABLES_NO_PAGE_SHOWS = [
   'claves_servidor',
   'datos_demo',
   'feriados',
-  // Live data: /seguimiento-vehiculos is never cached, and a position every few seconds would empty the cache (issue 13).
+  // Live data: /seguimiento-vehiculos is never cached, and a position every few seconds would empty the cache.
   'posiciones_vehiculo',
   'vehiculos',
   'historial_solicitudes_decreto',

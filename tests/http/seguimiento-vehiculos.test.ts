@@ -1,4 +1,4 @@
-// The vehicle map page as the server sends it (issue 13): the list of vehicles that is the map's
+// The vehicle map page as the server sends it: the list of vehicles that is the map's
 // accessible alternative, only recent public positions, never from the render cache, and only its
 // own scripts and stylesheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

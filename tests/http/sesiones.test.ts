@@ -1,4 +1,4 @@
-// Staff sessions over HTTP (issue 12, docs/decisions/012-sesiones-y-roles.md): the cookie, expiry
+// Staff sessions over HTTP (docs/decisions/012-sesiones-y-roles.md): the cookie, expiry
 // by the app's clock, sign-out, lockout, CSRF, the guard's redirects and 403, Aero-Token, and that
 // nothing signed-in is cached or logged.
 import { eq } from 'drizzle-orm';

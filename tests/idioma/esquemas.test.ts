@@ -1,4 +1,4 @@
-// Every failure message of every zod schema in the app, in Spanish (issue 8). The schemas are
+// Every failure message of every zod schema in the app, in Spanish. The schemas are
 // found, not listed: every source module that imports z is scanned, every zod schema it exports is
 // fed a battery of bad values (and, for objects, each field in turn), nested schemas included, and
 // every message that comes back must read as Spanish. A new schema is checked the day it is added.
@@ -178,7 +178,7 @@ function recorrerConfiguracion(r: Recorrido): void {
   }
 }
 
-describe('mensajes de todos los esquemas, en castellano (issue 8)', () => {
+describe('mensajes de todos los esquemas, en castellano', () => {
   const modulos = modulosConZod();
 
   /** The zod schemas in an exported value: itself, or inside plain objects and arrays (a few levels). */

@@ -1,4 +1,4 @@
-// Issue 8: no request can crash the site, hang it, or show it in English. The built server runs in
+// No request can crash the site, hang it, or show it in English. The built server runs in
 // its own process, as `npm start` runs it, and receives a corpus of hostile and malformed requests
 // generated from tables (route × category), sent byte for byte over a raw socket.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -1079,8 +1079,12 @@ describe.each(engines)('pedidos hostiles al servidor compilado con %s', (engine)
     await baseDeDatos?.drop();
   }, 30_000);
 
-  it('GET /api/v1/ordenanzas?pattern=%00&formato=csv (el pedido del issue 8) responde 400 y el proceso sigue vivo y atendiendo', async () => {
-    const caso: Caso = { nombre: 'pedido del issue 8', pedido: { target: '/api/v1/ordenanzas?pattern=%00&formato=csv' }, esperado: [400] };
+  it('GET /api/v1/ordenanzas?pattern=%00&formato=csv (el pedido de la revisión de entradas hostiles) responde 400 y el proceso sigue vivo y atendiendo', async () => {
+    const caso: Caso = {
+      nombre: 'pedido de la revisión de entradas hostiles',
+      pedido: { target: '/api/v1/ordenanzas?pattern=%00&formato=csv' },
+      esperado: [400],
+    };
     const resultado = await enviar(servidor, caso, contexto);
     const murio = 'error' in resultado ? await servidor.cayo() : await servidor.murio(1000);
     const fallas = 'error' in resultado ? [resultado.error] : problemas(caso, resultado.respuesta, rutasPrivadas);

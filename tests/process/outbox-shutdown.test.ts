@@ -1,4 +1,4 @@
-// Issue 9: a SIGTERM while the outbox is sending loses no mail and sends none twice. The built
+// A SIGTERM while the outbox is sending loses no mail and sends none twice. The built
 // server runs in its own process, as `npm start` runs it, against a real SMTP server on loopback.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -22,7 +22,7 @@ function get(port: number, url: string, headers: Record<string, string>): Promis
   });
 }
 
-describe('SITE_URL en producción (issue 9)', () => {
+describe('SITE_URL en producción', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-site-url-'));
   const started: Run[] = [];
   // A copy of this run's migrated empty database: the start is under test, not a migration.

@@ -1,4 +1,4 @@
-// Issue 13: the built server as `npm start` runs it, with the demo fleet: the simulator moves it
+// The built server as `npm start` runs it, with the demo fleet: the simulator moves it
 // through the ingest, INGEST_PORT takes a tracker's report, and SIGTERM with live map streams open
 // tells them to reconnect, ends them and exits promptly after its wait (the streams never hold the
 // close; docs/decisions/028-cierre-ordenado.md).

@@ -1,4 +1,4 @@
-// Shared by the tests that check a citizen never reads English (issue 8): zod's messages, error
+// Shared by the tests that check a citizen never reads English: zod's messages, error
 // pages. A heuristic on purpose: zod's English always uses some of these words, and Spanish text
 // always has an accent or one of the short words below.
 

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { TEST_SITE_URL, type TestApp } from './app.ts';
 
 /**
- * Uploads for HTTP tests of the back-office's document pages (issue 14: bulletins, accounting
+ * Uploads for HTTP tests of the back-office's document pages (bulletins, accounting
  * statements, salary reports): a multipart form as a browser sends it, and the files a storage
  * folder holds, to check that a refused upload left nothing.
  */

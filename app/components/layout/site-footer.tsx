@@ -54,7 +54,7 @@ function ContenidoPie({ settings }: { settings: SiteSettings }) {
       <div className="pie__legal">
         <div className="contenedor pie__legal-fila">
           <p>2025 Todos los derechos reservados</p>
-          {/* About the site itself (issue 15): its accessibility statement and its open data. */}
+          {/* About the site itself: its accessibility statement and its open data. */}
           <nav aria-label="Sobre este sitio">
             <ul className="pie__enlaces">
               <li>

@@ -27,7 +27,7 @@ type Props = {
 };
 
 /**
- * One form field (issue 10): label, control, hint and error, with `aria-describedby` pointing at
+ * One form field: label, control, hint and error, with `aria-describedby` pointing at
  * the hint and the error that are shown (in that order) and `aria-invalid` while there is an
  * error. The control comes from the render prop, so an input, a textarea, a select, a combobox or
  * an input with its button in one row all get the same wiring.

@@ -1,7 +1,7 @@
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 
 /**
- * The generic form of the Gobierno back-office (issue 14; docs/decisions/019-panel-de-gobierno.md):
+ * The generic form of the Gobierno back-office (docs/decisions/019-panel-de-gobierno.md):
  * the fields of any kind in domain/gobierno/panel-tipos.ts, as the loader sends them (plain data),
  * each with its label, limit, hint and error, showing back what was typed.
  */

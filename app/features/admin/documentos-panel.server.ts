@@ -3,7 +3,7 @@ import { formatFileSize } from '#domain/shared/formato.ts';
 import { MENSAJE_SIN_ESPACIO } from '#domain/documentos/subidas.ts';
 
 /**
- * The actions' side of the back-office pages that publish documents (issue 14): the bulletins',
+ * The actions' side of the back-office pages that publish documents: the bulletins',
  * the accounting statements' and the salary reports' (app/features/admin/documentos-panel.tsx).
  */
 

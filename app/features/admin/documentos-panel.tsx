@@ -5,7 +5,7 @@ import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import type { LimiteSubida } from '#app/features/admin/subidas.ts';
 
 /**
- * The parts every back-office page that publishes documents shares (issue 14): the official
+ * The parts every back-office page that publishes documents shares: the official
  * bulletins, the accounting statements and the salary reports. The list's GET form (search, order,
  * and the page only when it is wrong), and the PDF field with the upload's progress
  * (docs/decisions/017-subidas.md).

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { FormField } from '#app/components/ui/form-field.tsx';
 
 /**
- * A field of staff-written HTML (issue 14; docs/decisions/022-boletin-vigente-en-el-panel.md):
+ * A field of staff-written HTML (docs/decisions/022-boletin-vigente-en-el-panel.md):
  * server-rendered as a plain `<textarea>` of HTML, which works without JavaScript; once the page
  * is hydrated, the rich-text editor (editor-tiptap.ts, a dynamic import: only this back-office
  * page loads it) takes its place and keeps the textarea's value as its HTML. `key` it by the

@@ -2,8 +2,8 @@ import { Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 
 /**
- * The rich-text editor of the current bulletin's texts (issue 14;
- * docs/decisions/022-boletin-vigente-en-el-panel.md), over Tiptap. Only the back-office page
+ * The rich-text editor of the current bulletin's texts
+ * (docs/decisions/022-boletin-vigente-en-el-panel.md), over Tiptap. Only the back-office page
  * /admin/boletin-vigente loads this module, with a dynamic import once it is hydrated
  * (docs/decisions/008 and 014): public pages' JavaScript does not change. Without it the form
  * posts the plain `<textarea>` of HTML; with it the textarea is hidden and always holds the

@@ -4,7 +4,7 @@ import type { CampoVista } from './campos-panel.tsx';
 import { ProgresoSubida } from './subida-con-progreso.tsx';
 
 /**
- * The observatory's forms in the back-office (issue 14; docs/decisions/021-observatorio-en-el-panel.md):
+ * The observatory's forms in the back-office (docs/decisions/021-observatorio-en-el-panel.md):
  * the text fields of a gallery image and of a document, drawn by the Gobierno panel's
  * `CamposPanel`, and the file field with the upload's progress.
  */

@@ -4,7 +4,7 @@ import { tipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { CampoVista } from './campos-panel.tsx';
 
 /**
- * What the Gobierno back-office's pages send the browser about a kind (issue 14): its labels and
+ * What the Gobierno back-office's pages send the browser about a kind: its labels and
  * fields as plain data, never its table.
  */
 export const vistaTipo = (t: TipoPanel) => ({

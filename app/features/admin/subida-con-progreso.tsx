@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
- * Upload progress for the back-office's forms (issue 14, docs/decisions/017-subidas.md). The form is
+ * Upload progress for the back-office's forms (docs/decisions/017-subidas.md). The form is
  * a plain `<form data-subida method="post" encType="multipart/form-data">`, not React Router's
  * `<Form>`: without JavaScript (or before hydration) it posts as any form and the server answers
  * with the next page. Once the page is hydrated, `mejorarSubida` sends the same body with

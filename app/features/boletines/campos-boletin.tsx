@@ -13,7 +13,7 @@ export const erroresBoletin = (errores: Partial<Record<CampoBoletin, string>>): 
 
 /**
  * The fields of a bulletin (number, month, year, PDF) for the create and edit forms, with the
- * upload's progress (issue 14). `reemplazo`: the PDF is optional and replaces the current one.
+ * upload's progress. `reemplazo`: the PDF is optional and replaces the current one.
  */
 export function CamposBoletin({
   errores,

@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * The decree already published (issue 15, docs/decisions/023-decretos-publicados.md): while the
+ * The decree already published (docs/decisions/023-decretos-publicados.md): while the
  * citizen types the decree's number, a polite live region says when an official bulletin published
  * it and links the bulletin's document. The request can still be sent. Without JavaScript the
  * server fills the same region after submitting (`inicial`). A late answer never replaces a newer

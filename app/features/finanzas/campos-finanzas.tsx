@@ -6,7 +6,7 @@ import type { CampoFinanzas } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
 import { monthName } from '#domain/shared/meses.ts';
 
-/** What each list is called, in the page's words (issue 14; docs/decisions/020-finanzas-en-el-panel.md). */
+/** What each list is called, in the page's words (docs/decisions/020-finanzas-en-el-panel.md). */
 export const TEXTOS_FINANZAS = {
   'estados-contables': {
     titulo: 'Estados contables',

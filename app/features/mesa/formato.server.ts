@@ -3,7 +3,7 @@ import type { Fecha } from '#domain/shared/fechas.ts';
 import { formatCalendarDate, formatDateTime } from '#domain/shared/formato.ts';
 
 /**
- * The desk's dates as its pages write them (issue 12), formatted on the server in the town's
+ * The desk's dates as its pages write them, formatted on the server in the town's
  * zone: the pages hydrate, and text made here reads the same in the browser.
  */
 

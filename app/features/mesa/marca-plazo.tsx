@@ -1,7 +1,7 @@
 import type { EstadoPlazo } from '#domain/plazos/calendario.ts';
 
 /**
- * "Vence pronto" or "Vencida" beside a due date (issue 12): said in words, so the colour of the
+ * "Vence pronto" or "Vencida" beside a due date: said in words, so the colour of the
  * mark is never the only sign; nothing while the deadline is far.
  */
 export function MarcaPlazo({ estado }: { estado: EstadoPlazo }) {

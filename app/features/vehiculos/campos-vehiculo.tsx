@@ -1,6 +1,6 @@
 import { type ControlProps, FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 
-/** The vehicle form's fields (issue 13), shared by the list's «Agregar» and a vehicle's «Editar». */
+/** The vehicle form's fields, shared by the list's «Agregar» and a vehicle's «Editar». */
 export type CampoVehiculo = 'alias' | 'icono' | 'servicio' | 'dispositivo';
 
 const ETIQUETAS: Record<CampoVehiculo, string> = {

@@ -3,7 +3,7 @@ import { EVENTO_INSTANTANEA, EVENTO_POSICION, EVENTO_RECONECTAR } from '#domain/
 import { horaEnArgentina } from './hora.ts';
 
 /**
- * The live positions (issue 13): Server-Sent Events from `GET /api/v1/vehiculos/stream`, public
+ * The live positions: Server-Sent Events from `GET /api/v1/vehiculos/stream`, public
  * positions only. The stream opens with a snapshot of the vehicles on the map, then sends one
  * `posicion` event per position that changes. The page imports this module once it has hydrated
  * (a chunk of its own, like the map's: its first visit does not carry it).

@@ -1,5 +1,5 @@
 /**
- * What the vehicle map page knows and shows (issue 13), without React, Leaflet or Intl: which
+ * What the vehicle map page knows and shows, without React, Leaflet or Intl: which
  * vehicles are on the map and how each is said ("visto hace 3 min", "sin reportar hace 7 min"),
  * the positions the live stream sends, and the road machines' trails cut by age. The server
  * render, the browser and the tests use the same functions.

@@ -6,7 +6,7 @@ import type { OpcionesVehiculo } from './campos-vehiculo.tsx';
 import { formatWholeNumber } from '#domain/shared/formato.ts';
 
 /**
- * The vehicle pages' texts (issue 13), made on the server in the town's zone: the pages hydrate,
+ * The vehicle pages' texts, made on the server in the town's zone: the pages hydrate,
  * and text made here reads the same in the browser (no Intl while hydrating).
  */
 

@@ -7,7 +7,7 @@ type Props = {
 };
 
 /**
- * What the map's colours and lines mean, in words (issue 13): the markers' colours by service and
+ * What the map's colours and lines mean, in words: the markers' colours by service and
  * the grey of a silent vehicle, and the trails' three ages. Each trail's sample is drawn with the
  * same classes as the map's lines, so colour and dash pattern match; the text says it all anyway.
  */

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * The map's accessible alternative (issue 13): every vehicle on the map with what it is, its
+ * The map's accessible alternative: every vehicle on the map with what it is, its
  * service, where it is from the town centre and when it last reported, written by the server and kept up to date by the page. It is
  * what screen readers and browsers without JavaScript use; a silent vehicle is said so in words,
  * not only drawn grey.

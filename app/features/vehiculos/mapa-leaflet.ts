@@ -1,5 +1,5 @@
 /**
- * The vehicle map (issue 13) with Leaflet, loaded only by /seguimiento-vehiculos and only in the
+ * The vehicle map with Leaflet, loaded only by /seguimiento-vehiculos and only in the
  * browser: the page imports this module from an effect, so Leaflet is a chunk of its own that no
  * other page asks for (docs/architecture.md, "Seguimiento de vehículos: el mapa").
  *

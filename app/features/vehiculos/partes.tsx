@@ -1,4 +1,4 @@
-/** Small parts of the vehicle pages (issue 13): states said in words, never by colour alone. */
+/** Small parts of the vehicle pages: states said in words, never by colour alone. */
 
 export function EstadoVehiculo({ activo }: { activo: boolean }) {
   return <span className={`estado-vehiculo estado-vehiculo--${activo ? 'activo' : 'inactivo'}`}>{activo ? 'Activo' : 'Inactivo'}</span>;

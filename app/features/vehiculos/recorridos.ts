@@ -1,7 +1,7 @@
 import type { BandaRecorrido, PuntoRecorrido } from './estado.ts';
 
 /**
- * The road machines' trails cut into lines by age (issue 13), for the map only: this module goes
+ * The road machines' trails cut into lines by age, for the map only: this module goes
  * in the chunk the page imports once it has hydrated (mapa-leaflet.ts), not in the page's own.
  */
 

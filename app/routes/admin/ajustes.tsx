@@ -11,7 +11,7 @@ import { getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/ajustes';
 
 /**
- * The site's contacts and external links (issue 14; docs/decisions/019-panel-de-gobierno.md), for
+ * The site's contacts and external links (docs/decisions/019-panel-de-gobierno.md), for
  * administrators: one form, grouped, every address http or https only; a save over someone
  * else's is 409 and keeps what was typed. The layout shows a change on the next page.
  */

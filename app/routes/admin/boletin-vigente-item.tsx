@@ -8,8 +8,8 @@ import { tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
 import type { Route } from './+types/boletin-vigente-item';
 
 /**
- * One ordinance or decree line of the current bulletin (issue 14;
- * docs/decisions/022-boletin-vigente-en-el-panel.md), for editors and administrators: the same item
+ * One ordinance or decree line of the current bulletin
+ * (docs/decisions/022-boletin-vigente-en-el-panel.md), for editors and administrators: the same item
  * page as a Gobierno kind's (app/features/admin/panel-item.tsx, docs/decisions/019-panel-de-gobierno.md),
  * under /admin/boletin-vigente.
  */

@@ -17,7 +17,7 @@ import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { Route } from './+types/boletin-vigente';
 
 /**
- * The current bulletin in the back-office (issue 14; docs/decisions/022-boletin-vigente-en-el-panel.md),
+ * The current bulletin in the back-office (docs/decisions/022-boletin-vigente-en-el-panel.md),
  * for editors and administrators: its two texts (legales, licitaciones) in the rich-text editor,
  * or plain HTML without JavaScript, with the version they were opened at (a save over someone
  * else's is 409 and keeps what was typed), and its ordinance and decree lines with the generic

@@ -23,12 +23,12 @@ import { LARGOS_DECRETO } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 
 /**
- * One official bulletin (issue 14), for editors and administrators: its data and PDF, the form
+ * One official bulletin, for editors and administrators: its data and PDF, the form
  * that changes them (a new PDF replaces the old one) and the step that deletes it
  * (`?paso=borrar`, a page of its own, so it needs no JavaScript). Each change is audited by the
  * domain and answered 303 with a notice; deleting goes back to the list. An id that does not name
- * a bulletin is 404 inside the panel. Below its data, the decrees it publishes (issue 15,
- * docs/decisions/023-decretos-publicados.md): a list with a button to remove each, and a form to
+ * a bulletin is 404 inside the panel. Below its data, the decrees it publishes
+ * (docs/decisions/023-decretos-publicados.md): a list with a button to remove each, and a form to
  * add one; each a plain form, no JavaScript needed.
  */
 const NO_ENCONTRADO = () => data('Boletín no encontrado', { status: 404 });

@@ -19,7 +19,7 @@ import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/boletines';
 
 /**
- * The official bulletins (issue 14), for editors and administrators: the list with its search,
+ * The official bulletins, for editors and administrators: the list with its search,
  * order and pages (a GET form: the list's address can be shared), and the form that uploads a
  * new one with its PDF. The form posts without JavaScript; with it, the upload shows its progress
  * (app/features/admin/subida-con-progreso.tsx). Saved: 303 to the bulletin's page.

@@ -15,7 +15,7 @@ import type { Route } from './+types/correo';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /**
- * The outbox (issue 12; docs/decisions/013-mesa-de-entradas.md), for the desk and administrators:
+ * The outbox (docs/decisions/013-mesa-de-entradas.md), for the desk and administrators:
  * every mail the site wrote, newest first, by state and reference, with its attempts, last error
  * and dates, and «Reintentar» on a failed one. Recipients come masked from the domain unless the
  * person administers personal data; bodies never reach this page.

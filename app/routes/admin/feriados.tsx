@@ -17,7 +17,7 @@ import { esFechaValida, fechaEnArgentina } from '#domain/shared/fechas.ts';
 import type { Route } from './+types/feriados';
 
 /**
- * The holiday table (issue 12; docs/decisions/011-plazos-y-feriados.md), for administrators: a
+ * The holiday table (docs/decisions/011-plazos-y-feriados.md), for administrators: a
  * year's holidays, and adding, editing and deleting one. Every day in the table is a non-business
  * day for the deadlines of decree-copy requests, which are computed when read: a change shows at
  * once on every open request. Editing and deleting are steps of this page, named in the URL

@@ -18,7 +18,7 @@ import { type CampoFinanzas, PERIODOS_SUELDO, deleteFinanzasAdmin, getFinanzasAd
 import type { Route } from './+types/finanzas-item';
 
 /**
- * One accounting statement or salary report (issue 14), for editors and administrators: its data
+ * One accounting statement or salary report, for editors and administrators: its data
  * and PDF, the form that changes them (a new PDF replaces the old one) and the step that deletes it
  * (`?paso=borrar`, a page of its own, so it needs no JavaScript), as a bulletin's page does. An id
  * that names nothing is 404 inside the panel.

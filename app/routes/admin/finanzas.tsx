@@ -20,8 +20,8 @@ import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/finanzas';
 
 /**
- * The accounting statements (/admin/estados-contables) and the salary reports (/admin/sueldos) of
- * issue 14, for editors and administrators; one module for both, the address says which
+ * The accounting statements (/admin/estados-contables) and the salary reports (/admin/sueldos),
+ * for editors and administrators; one module for both, the address says which
  * (docs/decisions/020-finanzas-en-el-panel.md). The list with its search, order and pages (a GET
  * form), and the form that uploads a new one with its PDF, as the bulletins' page does
  * (app/features/admin/documentos-panel.tsx). Saved: 303 to the item's page.

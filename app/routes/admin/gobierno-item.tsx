@@ -7,7 +7,7 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import type { Route } from './+types/gobierno-item';
 
 /**
- * One item of a Gobierno kind (issue 14; docs/decisions/019-panel-de-gobierno.md), for editors
+ * One item of a Gobierno kind (docs/decisions/019-panel-de-gobierno.md), for editors
  * and administrators: the shared item page (app/features/admin/panel-item.tsx). Each change is
  * audited by the domain and shows on the public page at once.
  */

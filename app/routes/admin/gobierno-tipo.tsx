@@ -25,7 +25,7 @@ import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/gobierno-tipo';
 
 /**
- * One kind of the Gobierno pages (issue 14; docs/decisions/019-panel-de-gobierno.md), for
+ * One kind of the Gobierno pages (docs/decisions/019-panel-de-gobierno.md), for
  * editors and administrators: its items searched, sorted and 25 a page, each with its «Subir» and
  * «Bajar» when the public page follows their order, and the form that adds one. A kind with one
  * current item (the executive, the council's presidency) goes straight to that item's form. The

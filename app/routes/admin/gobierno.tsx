@@ -7,7 +7,7 @@ import { contarTipos } from '#domain/gobierno/panel.ts';
 import type { Route } from './+types/gobierno';
 
 /**
- * The Gobierno back-office's index (issue 14; docs/decisions/019-panel-de-gobierno.md), for editors
+ * The Gobierno back-office's index (docs/decisions/019-panel-de-gobierno.md), for editors
  * and administrators: one section per kind of content the public Gobierno pages show, with how
  * many items it has, a link to edit them and one to the public page.
  */

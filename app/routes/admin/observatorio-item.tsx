@@ -23,8 +23,8 @@ import type { Route } from './+types/observatorio-item';
 
 /**
  * One gallery image (`/admin/observatorio/imagenes/:id`) or one document
- * (`/admin/observatorio/documentos/:id`) of the road observatory (issue 14;
- * docs/decisions/021-observatorio-en-el-panel.md): the form that changes it (a new file replaces
+ * (`/admin/observatorio/documentos/:id`) of the road observatory
+ * (docs/decisions/021-observatorio-en-el-panel.md): the form that changes it (a new file replaces
  * the old one, whose link then says it was replaced) and the step that deletes it (`?paso=borrar`,
  * a page of its own). Anything else under the address is 404 inside the panel.
  */

@@ -17,7 +17,7 @@ import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio';
 
 /**
- * The road observatory in the back-office (issue 14; docs/decisions/021-observatorio-en-el-panel.md),
+ * The road observatory in the back-office (docs/decisions/021-observatorio-en-el-panel.md),
  * a section of Gobierno for editors and administrators: the presentation and its logo, the
  * gallery (add, reorder; each image's page edits or deletes it) and the two lists of documents
  * (add; each document's page edits, replaces or deletes it). Every form posts without

@@ -17,7 +17,7 @@ import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanza';
 
 /**
- * One ordinance in the back-office (issue 14), and the form that adds one (/admin/ordenanzas/nueva):
+ * One ordinance in the back-office, and the form that adds one (/admin/ordenanzas/nueva):
  * every field the public consultation shows, the ordinance it modifies (número/año, checked
  * against the register), the state, and its PDF (multipart, through the upload pipeline with its
  * progress, docs/decisions/017-subidas.md; its text feeds the public search at once). Withdrawing it is a step of its own (`?paso=retirar`) that works without

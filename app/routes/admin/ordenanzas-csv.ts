@@ -5,7 +5,7 @@ import type { Route } from './+types/ordenanzas-csv';
 
 /**
  * The bulk import's template (/admin/ordenanzas/plantilla.csv) and the register's export in the
- * same columns (/admin/ordenanzas/exportar.csv), for editors and administrators (issue 14). UTF-8
+ * same columns (/admin/ordenanzas/exportar.csv), for editors and administrators. UTF-8
  * with a byte-order mark, so a spreadsheet opens the accents right; the export streams, a page of
  * rows at a time, and protects text cells from being read as formulas.
  */

@@ -15,7 +15,7 @@ import type { Route } from './+types/ordenanzas-importar';
 import { formatNumber } from '#domain/shared/formato.ts';
 
 /**
- * The bulk import of ordinances (issue 14): a CSV in the template's columns, checked row by row
+ * The bulk import of ordinances: a CSV in the template's columns, checked row by row
  * and imported all or nothing. A refused file gets a table of every bad row, its field and why;
  * an accepted one goes back here with how many were imported (303). The form is the upload
  * pipeline's (`<form data-subida>` with its progress, docs/decisions/017-subidas.md); the CSV's own

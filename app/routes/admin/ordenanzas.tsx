@@ -16,7 +16,7 @@ import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanzas';
 
 /**
- * The ordinances (issue 14), for editors and administrators: the public search's filters (state,
+ * The ordinances, for editors and administrators: the public search's filters (state,
  * number, year, words, which also look inside the PDFs), sorted by number, year, date or state,
  * 25 a page; links to add one, import a CSV and export the register. A GET form: the list's
  * address can be shared.

@@ -18,7 +18,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { Route } from './+types/solicitud';
 
 /**
- * One decree-copy request at the desk (issue 12; mesa-de-entradas and administrador): the
+ * One decree-copy request at the desk (mesa-de-entradas and administrador): the
  * requester with DNI and e-mail, what was asked, the deadline, the history, and the actions its
  * status allows. Each action is a form of its own that works without JavaScript; the server
  * validates it (domain/decretos/mesa-commands.ts) and, once done, sends the browser back here
@@ -78,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     acciones: {
       enProceso: s.siguientes.includes('en_proceso'),
       enviar: s.siguientes.includes('enviada'),
-      // The decree already published (issue 15): one action, from «Recibida» or «En proceso».
+      // The decree already published: one action, from «Recibida» or «En proceso».
       enviarPublicado: s.publicado !== null && (s.siguientes.includes('enviada') || s.estado === 'recibida') && s.anonimizadaEn === null,
       rechazar: s.siguientes.includes('rechazada'),
       // Open: whether it may be extended, or why not (once only, before the due date).

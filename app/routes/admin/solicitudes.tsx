@@ -19,7 +19,7 @@ import { numerosPublicados } from '#domain/decretos/publicados.ts';
 import type { Route } from './+types/solicitudes';
 
 /**
- * The decree-copy desk's list (issue 12; mesa-de-entradas and administrador): filters in the URL
+ * The decree-copy desk's list (mesa-de-entradas and administrador): filters in the URL
  * (a GET form), a page at a time with the total, and each request's deadline, near or past it
  * said in words. DNI and e-mail are never listed: they are on each request's page.
  */
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '' }, { status: 400 });
   }
   const lista = await listarSolicitudesMesa(ctx, actor, leido.datos);
-  // The requests whose decree an official bulletin already published (issue 15): the desk can answer them at once.
+  // The requests whose decree an official bulletin already published: the desk can answer them at once.
   const publicados = await numerosPublicados(
     ctx.db,
     lista.items.map((s) => s.numero),

@@ -10,7 +10,7 @@ import { parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#dom
 import type { Route } from './+types/vehiculo-configuracion';
 
 /**
- * A vehicle's setup sheet (issue 13), for administrators: what a driver's phone needs to report
+ * A vehicle's setup sheet, for administrators: what a driver's phone needs to report
  * the vehicle's positions, to read on screen or print (the print stylesheet leaves only the
  * sheet). Traccar Client reads everything from the QR code at once; the same values are written
  * out to type by hand, with the steps for Android and iPhone, and the line for OsmAnd. The

@@ -17,7 +17,7 @@ import type { Route } from './+types/vehiculo';
 import { formatWholeNumber } from '#domain/shared/formato.ts';
 
 /**
- * One vehicle (issue 13), for administrators: its fields, its last report and battery, its latest
+ * One vehicle, for administrators: its fields, its last report and battery, its latest
  * positions with whether the public saw each, the form that edits it and the step that
  * deactivates or reactivates it (`?paso=desactivar|reactivar`, a page of its own, so it needs no
  * JavaScript). Each change is audited by the domain and answered 303 back here with a notice.

@@ -18,7 +18,7 @@ import { AVISO_DISPOSITIVO_DEBIL, POR_PAGINA_VEHICULOS, dispositivoDebil, filtro
 import type { Route } from './+types/vehiculos';
 
 /**
- * The fleet (issue 13), for administrators: the vehicles that report their position to the
+ * The fleet, for administrators: the vehicles that report their position to the
  * public map, searched by name or device identifier, active or inactive, 25 a page, each with its
  * last report, whether the public saw it and its battery; and the form that adds one. The
  * search is a GET form (the list's address can be shared); adding is a POST that works without

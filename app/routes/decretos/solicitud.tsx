@@ -24,7 +24,7 @@ type Respuesta = (
   | { estado: 'errores'; errores: ErroresSolicitud; valores: ValoresSolicitud }
   | { estado: 'limite' | 'falla'; mensaje: string; valores: ValoresSolicitud }
 ) & {
-  /** The decree already published, when the number sent names one (issue 15): the same offer as the island's, for pages without JavaScript. */
+  /** The decree already published, when the number sent names one: the same offer as the island's, for pages without JavaScript. */
   publicado?: OfertaDecreto | null;
 };
 

@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const numero = /^\d{1,10}$/.test(params.numero) ? Number(params.numero) : NaN;
   const ordenanza = Number.isNaN(anio) || Number.isNaN(numero) ? undefined : await getOrdenanzaPorNumero(db, anio, numero);
   if (!ordenanza) {
-    // Withdrawn by staff (issue 14): 410 with what it was and when, instead of a bare 404.
+    // Withdrawn by staff: 410 with what it was and when, instead of a bare 404.
     const retirada = await buscarRetirado(db, `/consulta-ordenanzas/${params.anio}/${params.numero}`);
     if (retirada)
       return data({ ordenanza: null, canonical: null, retirada: { titulo: retirada.titulo, fecha: retirada.retiradoEn.toISOString() } }, { status: 410 });
