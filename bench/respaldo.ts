@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Database } from '#db/client.ts';
 import { createLocalStorage } from '#db/storage.ts';
 import { seedDemoContent } from '#server/demo/index.ts';
 import { loadConfig } from '#server/env.ts';
-import { crearRespaldo, instantaneaPglite, restaurarRespaldo, verificarRespaldo } from '#server/respaldo.ts';
+import { createRespaldo, instantaneaPglite, restaurarRespaldo, verificarRespaldo } from '#server/respaldo.ts';
 import { CANTIDAD, llenar } from './ordenanzas.ts';
 import { scratchDatabases } from './postgres.ts';
 
@@ -37,7 +37,7 @@ async function medir(
   await database.close();
   const archivo = path.join(tmp, 'respaldo.tar.zst');
   inicio = performance.now();
-  const manifiesto = await crearRespaldo(loadConfig(origen), archivo);
+  const manifiesto = await createRespaldo(loadConfig(origen), archivo);
   console.log(
     `Respaldo: ${segundos(inicio)}, ${(fs.statSync(archivo).size / 1024 / 1024).toFixed(1)} MB comprimido (base ${(manifiesto.base.bytes / 1024 / 1024).toFixed(1)} MB, ${manifiesto.archivos.length} archivos)`,
   );

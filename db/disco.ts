@@ -61,7 +61,7 @@ export async function espacioLibre(folder: string): Promise<{ libre: number; tot
  * `mkdir -p` that names the real cause: Node's recursive mkdir reports ENOENT on a read-only disk;
  * then the first missing folder is made on its own, and its error (EROFS, EACCES…) is thrown.
  */
-export async function crearCarpeta(folder: string): Promise<void> {
+export async function createCarpeta(folder: string): Promise<void> {
   try {
     await fs.promises.mkdir(folder, { recursive: true });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DiscoError, causaDisco, crearCarpeta, fallaDisco } from './disco.ts';
+import { DiscoError, causaDisco, createCarpeta, fallaDisco } from './disco.ts';
 
 /**
  * Where file bytes live: a local folder by default, S3-compatible object storage when S3_BUCKET is
@@ -82,7 +82,7 @@ export function createLocalStorage(root: string): Storage {
       const target = resolve(key);
       const temporary = `${target}.${randomUUID()}.tmp`;
       try {
-        await crearCarpeta(path.dirname(target));
+        await createCarpeta(path.dirname(target));
         await fs.promises.writeFile(temporary, data, { flush: true });
         await fs.promises.rename(temporary, target);
       } catch (error) {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/env.ts';
-import { avisarPorCorreo, crearRespaldo, verificarRespaldo } from '#server/respaldo.ts';
+import { avisarPorCorreo, createRespaldo, verificarRespaldo } from '#server/respaldo.ts';
 import { fechaDeRespaldo, nombreDeRespaldo, rotarRespaldos, ultimoRespaldo } from '#server/respaldo-rotacion.ts';
 import { comprobarNode, terminar } from './respaldo-cli.ts';
 
@@ -36,7 +36,7 @@ await terminar(async () => {
   if (values.archivo !== undefined || values.rotar !== undefined) {
     const destino = values.archivo ?? path.join(values.rotar!, nombreDeRespaldo(new Date()));
     const inicio = Date.now();
-    const manifiesto = await crearRespaldo(config, destino);
+    const manifiesto = await createRespaldo(config, destino);
     const filas = Object.values(manifiesto.tablas).reduce((a, b) => a + b, 0);
     console.log(
       `Respaldo escrito en ${destino} (${(fs.statSync(destino).size / 1024 / 1024).toFixed(1)} MB, ${(Date.now() - inicio) / 1000} s): ` +

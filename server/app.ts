@@ -18,7 +18,7 @@ import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
 import { DEMO_USUARIOS } from './demo/usuarios.ts';
-import { crearPrimerAdministrador } from '#domain/usuarios/commands.ts';
+import { createPrimerAdministrador } from '#domain/usuarios/commands.ts';
 import { datosDemo, usuarios } from '#db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
 import { type Config, ConfigError } from './env.ts';
@@ -50,7 +50,7 @@ import { scheduleSimulador } from './demo/simulador.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 import { type ColaIngesta, createColaIngesta } from '#domain/vehiculos/cola-ingesta.ts';
-import { borrarPosicionesVencidas } from '#domain/vehiculos/retencion.ts';
+import { removePosicionesVencidas } from '#domain/vehiculos/retencion.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
@@ -357,7 +357,7 @@ async function prepareDataAtStart(app: FastifyInstance, database: Database, conf
   // The first administrator (docs/decisions/012-sesiones-y-roles.md): ADMIN_EMAIL and
   // ADMIN_PASSWORD (checked against the password policy in env.ts) when there is no user yet.
   if (config.admin.password) {
-    if (await crearPrimerAdministrador(database.db, { email: config.admin.email, clave: config.admin.password })) {
+    if (await createPrimerAdministrador(database.db, { email: config.admin.email, clave: config.admin.password })) {
       app.log.info({}, 'primer administrador creado con ADMIN_EMAIL y ADMIN_PASSWORD');
     }
   } else {
@@ -507,7 +507,7 @@ async function registerVehiculos(
     name: 'retención de posiciones de vehículos',
     firstAfterMs: 90_000,
     everyMs: 60 * 60_000,
-    run: () => borrarPosicionesVencidas(context),
+    run: () => removePosicionesVencidas(context),
   });
   const ingest = createIngestServer(app, config);
   app.decorate('ingest', ingest);

@@ -7,7 +7,7 @@ import { type DocumentoMeta, getDocumento } from '#domain/documentos/queries.ts'
 import type { Storage } from '#domain/shared/context.ts';
 import { errorPage, sendError } from './errors.ts';
 import { formatLongDate } from '#domain/shared/formato.ts';
-import { buscarRetirado } from '#domain/sitio/retirados.ts';
+import { findRetirado } from '#domain/sitio/retirados.ts';
 
 /**
  * A download (a document, a full CSV export) may stream for a long time to a slow phone: its
@@ -44,7 +44,7 @@ export async function sendDocumento(request: FastifyRequest, reply: FastifyReply
   if (!documento) {
     // Withdrawn by staff: 410 saying what it was and when; a person following an old
     // link from a feed or a message reads it as a page, a program as JSON.
-    const retirado = await buscarRetirado(ctx.db, `/api/v1/documentos/${id}`);
+    const retirado = await findRetirado(ctx.db, `/api/v1/documentos/${id}`);
     if (retirado) {
       const mensaje = `Este documento fue retirado el ${formatLongDate(retirado.retiradoEn.toISOString())}: ${retirado.titulo}.`;
       if ((request.headers.accept ?? '').includes('text/html')) {

@@ -8,7 +8,7 @@ import { type Seccion, rutaCompleta } from '#app/features/admin/secciones.ts';
 import { limiteDeSeccion } from '#app/features/boletines/limite.server.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import type { AppConfig, AppContext } from '#domain/shared/context.ts';
-import { leerSesion } from '#domain/usuarios/sesiones.ts';
+import { readSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
 import { RequestRejection } from './errors.ts';
 import type { RenderCache } from './render-cache.ts';
@@ -310,7 +310,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           if (request.method !== 'POST') return;
           const largo = Number(request.headers['content-length']);
           if (Number.isFinite(largo) && largo <= PAGE_BODY_LIMIT) return;
-          const sesion = await leerSesion(options.context, valorDeCookie(request.headers.cookie, nombreCookieSesion(options.context)));
+          const sesion = await readSesion(options.context, valorDeCookie(request.headers.cookie, nombreCookieSesion(options.context)));
           if (!sesion || !upload.roles.includes(sesion.actor.rol)) throw new RequestRejection(403, upload.forbidden);
         },
         handler,

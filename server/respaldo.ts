@@ -224,7 +224,7 @@ function versionDelSitio(): string {
  * instant, every stored file, and the manifest. The file appears whole or not at all; never holds
  * the data key.
  */
-export async function crearRespaldo(config: Config, destino: string): Promise<Manifiesto> {
+export async function createRespaldo(config: Config, destino: string): Promise<Manifiesto> {
   const carpeta = path.dirname(path.resolve(destino));
   fs.mkdirSync(carpeta, { recursive: true });
   const armado = fs.mkdtempSync(path.join(carpeta, '.respaldo-'));

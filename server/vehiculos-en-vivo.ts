@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { EVENTO_INSTANTANEA, EVENTO_POSICION, EVENTO_RECONECTAR } from '#domain/vehiculos/eventos.ts';
 import type { Database } from '#db/client.ts';
 import { POSICIONES_VEHICULO_CHANNEL } from '#db/schema/index.ts';
-import { leerAvisoPosicion } from '#domain/vehiculos/avisos.ts';
+import { readAvisoPosicion } from '#domain/vehiculos/avisos.ts';
 import type { VehiculoEnMapa } from '#domain/vehiculos/queries.ts';
 
 /**
@@ -179,7 +179,7 @@ export async function watchVehiculosEnVivo(database: Database, opciones: Opcione
     POSICIONES_VEHICULO_CHANNEL,
     {
       notify(payload) {
-        const aviso = leerAvisoPosicion(payload);
+        const aviso = readAvisoPosicion(payload);
         if (!aviso) return;
         marcarOida(aviso.id);
         // Private positions (depot, outside service hours) never leave the server.

@@ -5,7 +5,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
-import { type SesionLeida, configSesiones, leerSesion } from '#domain/usuarios/sesiones.ts';
+import { type SesionLeida, configSesiones, readSesion } from '#domain/usuarios/sesiones.ts';
 
 /**
  * Staff sessions in pages (docs/decisions/012-sesiones-y-roles.md): the `vla_sesion` cookie and
@@ -22,12 +22,12 @@ export const COOKIE_SESION = 'vla_sesion';
 export const nombreCookieSesion = (ctx: Pick<AppContext, 'config'>): string => (configSesiones(ctx).cookieSegura ? `__Host-${COOKIE_SESION}` : COOKIE_SESION);
 
 /** The session token this request carries, under the mode's name. */
-export const leerCookieSesion = (request: Request, ctx: Pick<AppContext, 'config'>) => leerCookie(request, nombreCookieSesion(ctx));
+export const readCookieSesion = (request: Request, ctx: Pick<AppContext, 'config'>) => readCookie(request, nombreCookieSesion(ctx));
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The value of one cookie of the request, if sent. */
-export function leerCookie(request: Request, nombre: string): string | undefined {
+export function readCookie(request: Request, nombre: string): string | undefined {
   return valorDeCookie(request.headers.get('cookie'), nombre);
 }
 
@@ -67,7 +67,7 @@ export function sesionActual({ request, context }: Args): Promise<SesionLeida | 
   let sesion = leidas.get(request);
   if (!sesion) {
     const ctx = context.get(appContext);
-    sesion = leerSesion(ctx, leerCookieSesion(request, ctx));
+    sesion = readSesion(ctx, readCookieSesion(request, ctx));
     leidas.set(request, sesion);
   }
   return sesion;

@@ -5,13 +5,13 @@ import { FormField } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
-import { SIN_CACHE, cookieBorrada, cookieDeSesion, destinoSeguro, leerCookieSesion, sesionActual } from '#app/lib/sesion.server.ts';
+import { SIN_CACHE, cookieBorrada, cookieDeSesion, destinoSeguro, readCookieSesion, sesionActual } from '#app/lib/sesion.server.ts';
 import { clearSession, hasProfile, restoreSession } from '#app/lib/session.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { DURACION_BLOQUEO_MS } from '#domain/usuarios/bloqueos.ts';
 import { completarSegundoFactor, iniciarSesion } from '#domain/usuarios/ingreso.ts';
 import { codigoSchema, ingresoSchema } from '#domain/usuarios/schemas.ts';
-import { borrarSesion, leerSesionPendiente } from '#domain/usuarios/sesiones.ts';
+import { removeSesion, readSesionPendiente } from '#domain/usuarios/sesiones.ts';
 import type { Route } from './+types/login';
 
 /**
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const siguiente = destinoSeguro(url.searchParams.get('siguiente'));
   if (await sesionActual(args)) throw redirect(siguiente, { headers: SIN_CACHE });
-  const pendiente = await leerSesionPendiente(ctx, leerCookieSesion(args.request, ctx));
+  const pendiente = await readSesionPendiente(ctx, readCookieSesion(args.request, ctx));
   const aviso = AVISOS[url.searchParams.get('aviso') ?? ''];
   return data({ paso: (pendiente ? 'codigo' : 'clave') as Paso, siguiente, aviso }, { headers: SIN_CACHE });
 }
@@ -50,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const siguiente = destinoSeguro(typeof form.get('siguiente') === 'string' ? (form.get('siguiente') as string) : null);
   const volver = `/login${siguiente === '/admin' ? '' : `?siguiente=${encodeURIComponent(siguiente)}`}`;
-  const token = leerCookieSesion(request, ctx);
+  const token = readCookieSesion(request, ctx);
   const agente = request.headers.get('user-agent');
   const responder = (respuesta: Respuesta, status: number, extra: Record<string, string> = {}) =>
     data<Respuesta>(respuesta, { status, headers: { ...SIN_CACHE, ...extra } });
 
   if (form.get('paso') === 'cancelar') {
-    await borrarSesion(ctx.db, token);
+    await removeSesion(ctx.db, token);
     throw redirect(volver, { headers: { ...SIN_CACHE, 'set-cookie': cookieBorrada(ctx) } });
   }
 

@@ -3,7 +3,7 @@ import { Form, data, useNavigate } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { SIN_CACHE, cookieBorrada, leerCookieSesion } from '#app/lib/sesion.server.ts';
+import { SIN_CACHE, cookieBorrada, readCookieSesion } from '#app/lib/sesion.server.ts';
 import { SIGN_OUT_DELAY_MS, clearSession } from '#app/lib/session.ts';
 import { cerrarSesion } from '#domain/usuarios/ingreso.ts';
 import type { Route } from './+types/sign-out';
@@ -36,7 +36,7 @@ function navegacionPropia(request: Request): boolean {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const token = leerCookieSesion(request, ctx);
+  const token = readCookieSesion(request, ctx);
   // Nothing to end: the spec's screen, on to /login.
   if (!token) return data({ cerrada: true }, { headers: SIN_CACHE });
   if (!navegacionPropia(request)) return data({ cerrada: false }, { headers: SIN_CACHE });
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The button's POST, whose Origin the server checks (server/pages.ts): always signs out. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  await cerrarSesion(ctx, leerCookieSesion(request, ctx), ctx.direccion);
+  await cerrarSesion(ctx, readCookieSesion(request, ctx), ctx.direccion);
   return data({ cerrada: true }, { headers: { ...SIN_CACHE, 'set-cookie': cookieBorrada(ctx) } });
 }
 

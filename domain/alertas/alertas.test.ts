@@ -6,7 +6,7 @@ import { testContext } from '#tests/factories/decretos.ts';
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { borrarVencidas, confirmarSuscripcion, darDeBaja, suscribir, verEnlace, verGestion } from './commands.ts';
+import { removeVencidas, confirmarSuscripcion, darDeBaja, suscribir, verEnlace, verGestion } from './commands.ts';
 import { enviarAlertas } from './envios.ts';
 import { proximoResumen } from './horario.ts';
 import { describirSuscripcion } from './texto.ts';
@@ -75,7 +75,7 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
     expect(texto).not.toContain('estafa');
     const invalida = await suscribir(ctx, { tipo: 'nada', email: 'no', frecuencia: 'siempre', anio: '20' });
     expect(invalida).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: {
         tipo: 'Elegí si querés avisos de ordenanzas o de boletines oficiales.',
         email: 'Ingresá un email válido, por ejemplo nombre@correo.com.ar.',
@@ -167,7 +167,7 @@ describe.each(engines)('alertas por correo (%s)', (engine) => {
     expect(await verEnlace(ctx, token)).toEqual({ tipo: 'vencido' });
     expect(await confirmarSuscripcion(ctx, token)).toEqual({ tipo: 'vencido' });
     ahora = new Date(Date.now() + 31 * 86_400_000);
-    expect(await borrarVencidas(ctx)).toBeGreaterThanOrEqual(1);
+    expect(await removeVencidas(ctx)).toBeGreaterThanOrEqual(1);
     expect(await verEnlace(ctx, token)).toEqual({ tipo: 'no_encontrado' });
     const restantes = await database.db.select({ estado: suscripcionesAlertas.estado }).from(suscripcionesAlertas);
     expect(restantes.every((r) => r.estado === 'activa')).toBe(true);

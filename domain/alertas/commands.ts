@@ -10,7 +10,7 @@ import { hashToken, nuevoToken } from '#domain/usuarios/tokens.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 import { proximoResumen } from './horario.ts';
 import { huellaEmailAlerta } from './huella.ts';
-import { type CampoSuscripcion, leerBusqueda, leerSuscripcion } from './schemas.ts';
+import { type CampoSuscripcion, readBusqueda, readSuscripcion } from './schemas.ts';
 import { describirSuscripcion, rutaConfirmar } from './texto.ts';
 
 /** A pending subscription's link lasts this long; the job then deletes it (docs/decisions/024-alertas.md). */
@@ -31,7 +31,7 @@ type Valores = Partial<Record<CampoSuscripcion, string>>;
 
 export type ResultadoSuscribir =
   | { tipo: 'enviada' }
-  | { tipo: 'invalida'; errores: Partial<Record<CampoSuscripcion, string>>; valores: Valores }
+  | { tipo: 'invalido'; errores: Partial<Record<CampoSuscripcion, string>>; valores: Valores }
   | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number; valores: Valores };
 
 const filtroGuardado = (d: { estado: number; numero?: number | undefined; anio?: number | undefined; pattern?: string | undefined }): BusquedaGuardada => ({
@@ -53,8 +53,8 @@ export async function suscribir(
   entrada: FormData | Record<string, unknown>,
   opciones: { direccion?: string } = {},
 ): Promise<ResultadoSuscribir> {
-  const leido = leerSuscripcion(entrada);
-  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores, valores: leido.valores };
+  const leido = readSuscripcion(entrada);
+  if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const datos = leido.datos;
   const { cipher } = ctx;
   const email = datos.email;
@@ -118,7 +118,7 @@ type Fila = typeof suscripcionesAlertas.$inferSelect;
 
 function vista(f: Fila): SuscripcionVista {
   const tipo = f.tipo as TipoAlerta;
-  const busqueda = tipo === 'ordenanzas' ? (leerBusqueda(f.busqueda) ?? null) : null;
+  const busqueda = tipo === 'ordenanzas' ? (readBusqueda(f.busqueda) ?? null) : null;
   const frecuencia = f.frecuencia as Frecuencia;
   return {
     id: f.id,
@@ -236,7 +236,7 @@ export async function darDeBaja(ctx: AppContext, token: string, cual: { id: numb
 }
 
 /** Deletes pending requests nobody confirmed within DIAS_PENDIENTE and subscriptions ended DIAS_BAJA ago: no address is kept longer. */
-export async function borrarVencidas(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+export async function removeVencidas(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const ahora = ctx.clock.now().getTime();
   const borradas = await ctx.db
     .delete(suscripcionesAlertas)

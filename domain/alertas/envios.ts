@@ -8,9 +8,9 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { rutaDocumento } from '#domain/documentos/panel.ts';
 import { rutaOrdenanza, urlBusqueda, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
-import { borrarVencidas } from './commands.ts';
+import { removeVencidas } from './commands.ts';
 import { proximoResumen } from './horario.ts';
-import { leerBusqueda } from './schemas.ts';
+import { readBusqueda } from './schemas.ts';
 import { describirSuscripcion, rutaBaja, rutaGestion } from './texto.ts';
 
 /** At most this many novelties in one mail; the rest go in the next one. */
@@ -30,7 +30,7 @@ async function novedades(ctx: AppContext, db: Db, fila: Fila, tope: number): Pro
       linea: `- Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}\n  ${ctx.url(rutaDocumento(b.documentoId))}`,
     }));
   }
-  const busqueda = leerBusqueda(fila.busqueda);
+  const busqueda = readBusqueda(fila.busqueda);
   if (!busqueda) return [];
   return (await ordenanzasNuevas(db, busqueda, rango, POR_CORREO)).map((o) => ({
     id: o.id,
@@ -39,7 +39,7 @@ async function novedades(ctx: AppContext, db: Db, fila: Fila, tope: number): Pro
 }
 
 function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Novedad[]): NewMail {
-  const busqueda = fila.tipo === 'ordenanzas' ? (leerBusqueda(fila.busqueda) ?? null) : null;
+  const busqueda = fila.tipo === 'ordenanzas' ? (readBusqueda(fila.busqueda) ?? null) : null;
   const descripcion = describirSuscripcion({ tipo: fila.tipo as 'ordenanzas' | 'boletines', busqueda, frecuencia: fila.frecuencia as 'inmediata' | 'diaria' });
   const baja = ctx.url(rutaBaja(token));
   const asunto =
@@ -139,6 +139,6 @@ export async function enviarAlertas(ctx: AppContext): Promise<number> {
   let correos = 0;
   for (const { id } of debidas) if (await atender(ctx, id, topes)) correos++;
   if (correos > 0) ctx.mailer.wake();
-  await borrarVencidas(ctx);
+  await removeVencidas(ctx);
   return correos;
 }

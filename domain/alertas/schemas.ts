@@ -31,12 +31,12 @@ export const suscripcionSchema = z.object({
 export type Suscripcion = z.output<typeof suscripcionSchema>;
 export type CampoSuscripcion = keyof Suscripcion;
 
-export const leerSuscripcion = (entrada: FormData | Record<string, unknown>) => readForm(suscripcionSchema, entrada, { largo: 400 });
+export const readSuscripcion = (entrada: FormData | Record<string, unknown>) => readForm(suscripcionSchema, entrada, { largo: 400 });
 
 /** A stored search read back through the page's own schema: what the citizen saw is what is matched. */
 const busquedaSchema = z.object({ estado, numero, anio, pattern });
 
-export function leerBusqueda(guardada: unknown): z.output<typeof busquedaSchema> | undefined {
+export function readBusqueda(guardada: unknown): z.output<typeof busquedaSchema> | undefined {
   if (!guardada || typeof guardada !== 'object') return undefined;
   const texto = Object.fromEntries(Object.entries(guardada).map(([k, v]) => [k, v === undefined || v === null ? '' : String(v)]));
   const parsed = busquedaSchema.safeParse(texto);

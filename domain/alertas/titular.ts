@@ -51,7 +51,7 @@ const DESTINATARIO_BORRADO = '(borrado)';
  * counters; the mails about them (the confirmation, the alerts) lose body and recipient, and the
  * ones not sent yet are cancelled. Answers how many subscriptions it deleted.
  */
-export async function borrarAlertasDeEmails(t: Db, cipher: Cipher, emails: readonly string[]): Promise<number> {
+export async function removeAlertasDeEmails(t: Db, cipher: Cipher, emails: readonly string[]): Promise<number> {
   const claves = huellas(cipher, emails);
   if (claves.length === 0) return 0;
   const direcciones = new Set(emails.map((e) => e.trim().toLowerCase()));

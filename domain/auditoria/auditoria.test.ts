@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { registrarAuditoria } from './commands.ts';
-import { listarAuditoria } from './queries.ts';
+import { listAuditoria } from './queries.ts';
 
 const ana: Actor = { usuarioId: 7, email: 'ana@villalaangostura.gob.ar', nombre: 'Ana', rol: 'mesa-de-entradas' };
 
@@ -26,7 +26,7 @@ describe.each(engines)('registro de auditoría (%s)', (engine) => {
       despues: { estado: 'en_proceso' },
     });
     await registrarAuditoria(db, { actor: null, accion: 'solicitud.anonimizada', entidad: 'solicitud_decreto', entidadId: 'VLA-2' });
-    const todas = await listarAuditoria(db, { pagina: 1, porPagina: 10 });
+    const todas = await listAuditoria(db, { pagina: 1, porPagina: 10 });
     expect(todas.total).toBe(2);
     expect(todas.items[0]).toMatchObject({ accion: 'solicitud.anonimizada', usuarioId: null, actorEmail: null });
     expect(todas.items[1]).toMatchObject({
@@ -37,10 +37,10 @@ describe.each(engines)('registro de auditoría (%s)', (engine) => {
       antes: { estado: 'recibida' },
       despues: { estado: 'en_proceso' },
     });
-    const deAna = await listarAuditoria(db, { usuarioId: 7, pagina: 1, porPagina: 10 });
+    const deAna = await listAuditoria(db, { usuarioId: 7, pagina: 1, porPagina: 10 });
     expect(deAna.items.map((e) => e.entidadId)).toEqual(['VLA-1']);
-    expect((await listarAuditoria(db, { entidad: 'solicitud_decreto', entidadId: 'VLA-2', pagina: 1, porPagina: 10 })).total).toBe(1);
-    expect((await listarAuditoria(db, { desde: new Date(Date.now() + 60_000), pagina: 1, porPagina: 10 })).total).toBe(0);
+    expect((await listAuditoria(db, { entidad: 'solicitud_decreto', entidadId: 'VLA-2', pagina: 1, porPagina: 10 })).total).toBe(1);
+    expect((await listAuditoria(db, { desde: new Date(Date.now() + 60_000), pagina: 1, porPagina: 10 })).total).toBe(0);
   });
 
   it('no se puede modificar, borrar ni vaciar, ni siquiera con SQL', async () => {
@@ -50,6 +50,6 @@ describe.each(engines)('registro de auditoría (%s)', (engine) => {
       const error = await db.execute(cambio).catch((e: unknown) => e);
       expect(String((error as { cause?: { message?: string } }).cause?.message)).toContain('no se puede modificar ni borrar');
     }
-    expect((await listarAuditoria(db, { pagina: 1, porPagina: 10 })).total).toBe(3);
+    expect((await listAuditoria(db, { pagina: 1, porPagina: 10 })).total).toBe(3);
   });
 });

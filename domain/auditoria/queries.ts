@@ -21,7 +21,7 @@ export type FiltrosAuditoria = {
 export type EntradaRegistrada = typeof auditoria.$inferSelect;
 
 /** The audit log, newest first, with the total of the entries that match the filters. */
-export async function listarAuditoria(db: Db, filtros: FiltrosAuditoria): Promise<{ items: EntradaRegistrada[]; total: number }> {
+export async function listAuditoria(db: Db, filtros: FiltrosAuditoria): Promise<{ items: EntradaRegistrada[]; total: number }> {
   const where = condiciones(filtros);
   const [items, [fila]] = await Promise.all([
     db

@@ -30,7 +30,7 @@ const inicioDelDia = (dia: string) => new Date(`${dia}T00:00:00-03:00`);
  * Reads the filters of /admin/auditoria and its CSV. A value that cannot be a filter (a day that
  * does not exist, a person or section not in the lists) is left out and said, never a failure.
  */
-export function leerFiltrosAuditoria(
+export function readFiltrosAuditoria(
   params: URLSearchParams,
   porPagina: number,
 ): { url: FiltrosAuditoriaUrl; consulta: FiltrosAuditoria; errores: ErroresFiltros } {

@@ -4,14 +4,14 @@ import { boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import {
   archivoDe,
-  borrarConArchivos,
+  removeConArchivos,
   confirmacionBorradoSchema,
   escribirConPdf,
   filtrosListaSchema,
-  leerArchivo,
+  readArchivo,
   rutaDocumento,
 } from '#domain/documentos/panel.ts';
-import { SubidaRechazadaError, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, saveSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -221,7 +221,7 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
   if (await otroConNumero(ctx.db, datos.numero, datos.anio))
     return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
   try {
-    const id = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
       const [fila] = await tx
         .insert(boletinesOficiales)
         .values({ documentoId: documento.id, numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, usuarioCreacion: actor.nombre })
@@ -307,7 +307,7 @@ export async function deleteBoletinAdmin(
   if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await borrarConArchivos(ctx, async (tx) => {
+  const borrado = await removeConArchivos(ctx, async (tx) => {
     const antes = await leerFila(tx, id, true);
     if (!antes) return undefined;
     await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));

@@ -130,7 +130,7 @@ type ResultadoTextos =
  * (domain/shared/html.ts), written over the current row (or as the first one), audited as
  * `boletin_vigente.cambio` with both texts before and after, all under a transaction-scoped lock.
  */
-export async function guardarTextosVigente(db: Db, actor: Actor, input: FormInput): Promise<ResultadoTextos> {
+export async function saveTextosVigente(db: Db, actor: Actor, input: FormInput): Promise<ResultadoTextos> {
   if (!puede(actor, 'boletines')) return { tipo: 'prohibido', mensaje: 'Sólo un editor o un administrador puede cambiar el boletín vigente.' };
   const version = firstValues(input).version;
   const leido = readForm(textosSchema, input, { largo: LARGO_HTML + 1 });

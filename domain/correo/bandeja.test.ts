@@ -10,7 +10,7 @@ import { admin, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { adjuntosDe, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { listarCorreos, reintentarCorreo } from './bandeja.ts';
+import { listCorreos, reintentarCorreo } from './bandeja.ts';
 import { type NewMail, createMailWorker, enqueueMail } from './outbox.ts';
 import { smtpTransport } from './smtp.ts';
 
@@ -140,25 +140,25 @@ describe.each(engines)('bandeja de salida: adjuntos, fallidos, vista y reintento
       Array.from({ length: 5 }, (_, i) => ({ destinatario: `vista${i}@correo.test`, asunto: `Vista ${i}`, texto: `t${i}`, referencia: `VISTA-${i % 2}` })),
     );
     const ctx = testContext({ db: database.db, cipher });
-    const pagina1 = await listarCorreos(ctx, mesa, { referencia: 'VISTA-0', pagina: 1, porPagina: 2 });
+    const pagina1 = await listCorreos(ctx, mesa, { referencia: 'VISTA-0', pagina: 1, porPagina: 2 });
     expect(pagina1.total).toBe(3);
     expect(pagina1.items.map((c) => c.asunto)).toEqual(['Vista 4', 'Vista 2']);
     expect(pagina1.items[0]).toMatchObject({ destinatario: '***@correo.test', estado: 'pendiente', estadoEtiqueta: 'Pendiente', intentos: 0, adjuntos: [] });
     expect(pagina1.items[0]!.proximoIntento).toBeInstanceOf(Date);
-    const pagina2 = await listarCorreos(ctx, mesa, { referencia: 'VISTA-0', pagina: 2, porPagina: 2 });
+    const pagina2 = await listCorreos(ctx, mesa, { referencia: 'VISTA-0', pagina: 2, porPagina: 2 });
     expect(pagina2.items.map((c) => c.asunto)).toEqual(['Vista 0']);
-    const completo = await listarCorreos(ctx, admin, { referencia: 'VISTA-1', pagina: 1, porPagina: 10 });
+    const completo = await listCorreos(ctx, admin, { referencia: 'VISTA-1', pagina: 1, porPagina: 10 });
     expect(completo.items.map((c) => c.destinatario)).toEqual(['vista3@correo.test', 'vista1@correo.test']);
 
-    const fallidos = await listarCorreos(ctx, admin, { estado: 'fallido', pagina: 1, porPagina: 50 });
+    const fallidos = await listCorreos(ctx, admin, { estado: 'fallido', pagina: 1, porPagina: 50 });
     expect(fallidos.items.map((c) => c.asunto).sort()).toEqual(['A', 'B', 'C']);
     expect(fallidos.items.every((c) => c.ultimoError && c.proximoIntento === null)).toBe(true);
-    const enviados = await listarCorreos(ctx, mesa, { estado: 'enviado', pagina: 1, porPagina: 50 });
+    const enviados = await listCorreos(ctx, mesa, { estado: 'enviado', pagina: 1, porPagina: 50 });
     expect(enviados.items.map((c) => [c.asunto, c.adjuntos])).toEqual([['Decreto adjunto', ['decreto-10.pdf']]]);
     expect(enviados.items[0]!.enviadoEn).toBeInstanceOf(Date);
     expect(ids).toHaveLength(5);
 
-    await expect(listarCorreos(ctx, editor, { pagina: 1, porPagina: 10 })).rejects.toThrow(PermisoDenegadoError);
+    await expect(listCorreos(ctx, editor, { pagina: 1, porPagina: 10 })).rejects.toThrow(PermisoDenegadoError);
   });
 
   it('reintentar: un fallido vuelve a pendiente ya, con los intentos en cero, auditado; lo demás se rechaza', async () => {

@@ -48,7 +48,7 @@ const SIN_PERMISO_REINTENTAR = 'Tu usuario no puede reintentar correos: es tarea
  * their attempts, last error and dates, and the total that matches. Bodies are never shown (they
  * are erased once sent); the recipient is masked unless the actor administers personal data.
  */
-export async function listarCorreos(
+export async function listCorreos(
   ctx: Pick<AppContext, 'db' | 'cipher'>,
   actor: Actor,
   filtros: FiltrosBandeja,
@@ -166,7 +166,7 @@ export type CorreosConFallas = {
 };
 
 /** Mails that failed: those staff must retry and those the worker is still retrying. */
-export async function contarCorreosConFallas(db: Db): Promise<CorreosConFallas> {
+export async function countCorreosConFallas(db: Db): Promise<CorreosConFallas> {
   const [fila] = await db
     .select({
       fallidos: count(sql`case when ${outbox.estado} = 'fallido' then 1 end`),

@@ -96,9 +96,9 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
     expect(r.tipo).toBe('recibida');
     const antes = await contar();
     const sin = await createSolicitudDecreto(ctx, solicitudValida({ ordenanza: String(ordenanzaSinExpediente) }));
-    expect(sin).toMatchObject({ tipo: 'invalida', errores: { ordenanza: expect.stringMatching(/no está en el registro/) } });
+    expect(sin).toMatchObject({ tipo: 'invalido', errores: { ordenanza: expect.stringMatching(/no está en el registro/) } });
     const no = await createSolicitudDecreto(ctx, solicitudValida({ ordenanzaNumero: '99999' }));
-    expect(no).toMatchObject({ tipo: 'invalida', errores: { ordenanza: expect.stringMatching(/No encontramos/) } });
+    expect(no).toMatchObject({ tipo: 'invalido', errores: { ordenanza: expect.stringMatching(/No encontramos/) } });
     expect(await contar()).toEqual(antes);
   });
 
@@ -106,7 +106,7 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
     const antes = await contar();
     const r = await createSolicitudDecreto(ctx, { nombre: '', dni: 5, email: 'x' });
     expect(r).toEqual({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: {
         nombre: 'El campo nombre es obligatorio',
         dni: 'El campo dni es obligatorio',

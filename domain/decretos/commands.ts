@@ -39,7 +39,7 @@ export type ResultadoSolicitud =
       /** False when the same DNI, e-mail and decree arrived within minutes (the first request's code) or the honeypot was filled. */
       nueva: boolean;
     }
-  | { tipo: 'invalida'; errores: ErroresSolicitud }
+  | { tipo: 'invalido'; errores: ErroresSolicitud }
   | { tipo: 'limite'; mensaje: string; reintentarEnSegundos: number };
 
 const texto = (valor: unknown) => (typeof valor === 'string' ? valor.trim() : '');
@@ -69,19 +69,19 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
     };
   }
   const parsed = parseSolicitudDecreto(crudo);
-  if (!parsed.ok) return { tipo: 'invalida', errores: parsed.errores };
+  if (!parsed.ok) return { tipo: 'invalido', errores: parsed.errores };
   const datos = parsed.datos;
   const { db } = ctx;
 
   let ordenanza: { id: number; etiqueta: string } | undefined;
   if (datos.ordenanza !== '') {
     ordenanza = await getOrdenanzaElegible(db, Number(datos.ordenanza));
-    if (!ordenanza) return { tipo: 'invalida', errores: { ordenanza: 'Esa ordenanza no está en el registro: elegí una de la lista o dejá el campo vacío.' } };
+    if (!ordenanza) return { tipo: 'invalido', errores: { ordenanza: 'Esa ordenanza no está en el registro: elegí una de la lista o dejá el campo vacío.' } };
   } else if (datos.ordenanzaNumero !== '') {
     ordenanza = await findOrdenanzaPorTexto(db, datos.ordenanzaNumero);
     if (!ordenanza)
       return {
-        tipo: 'invalida',
+        tipo: 'invalido',
         errores: {
           ordenanza: 'No encontramos una ordenanza con expediente con ese número. Escribila como número/año (por ejemplo 250/2021) o dejá el campo vacío.',
         },

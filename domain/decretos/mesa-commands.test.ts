@@ -9,12 +9,12 @@ import { smtpTransport } from '#domain/correo/smtp.ts';
 import { getDocumento } from '#domain/documentos/queries.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
-import { admin, crearSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
+import { admin, createSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { adjuntosDe, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { getSolicitudMesa } from './mesa.ts';
-import { cambiarEstadoSolicitud, enviarDecreto, prorrogarSolicitud } from './mesa-commands.ts';
+import { changeEstadoSolicitud, enviarDecreto, prorrogarSolicitud } from './mesa-commands.ts';
 import { getEstadoSolicitud } from './queries.ts';
 
 const cipher = testCipher();
@@ -42,15 +42,15 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   const auditoriaDe = (codigo: string) => database.db.select().from(auditoria).where(eq(auditoria.entidadId, codigo)).orderBy(auditoria.id);
 
   it('recibida → en proceso → rechazada: cada paso con su correo, su historial con quién y su auditoría', async () => {
-    const s = await crearSolicitud(ctx, { nombre: 'Julián Álvarez', dni: '31.222.333', email: 'julian@correo.com.ar', numero: '812/2025' });
+    const s = await createSolicitud(ctx, { nombre: 'Julián Álvarez', dni: '31.222.333', email: 'julian@correo.com.ar', numero: '812/2025' });
     const despertadas = ctx.mailer.wakes;
-    expect(await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso', mensaje: '' })).toEqual({
+    expect(await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso', mensaje: '' })).toEqual({
       tipo: 'hecho',
       codigo: s.codigo,
       estado: 'en_proceso',
     });
     expect(ctx.mailer.wakes).toBe(despertadas + 1);
-    const r = await cambiarEstadoSolicitud(ctx, admin, s.codigo, {
+    const r = await changeEstadoSolicitud(ctx, admin, s.codigo, {
       estado: 'rechazada',
       mensaje: 'El decreto 812/2025 no existe: el último de ese año es el 640.',
     });
@@ -93,16 +93,16 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('sólo las transiciones previstas, con errores en castellano', async () => {
-    const s = await crearSolicitud(ctx);
+    const s = await createSolicitud(ctx);
     const conflicto = async (estado: string, mensaje = 'Un motivo cualquiera.') => {
-      const r = await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado, mensaje });
+      const r = await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado, mensaje });
       return r.tipo === 'conflicto' ? r.mensaje : r.tipo;
     };
     // recibida → enviada only by sending the decree; en_proceso → en_proceso is no change.
-    const aEnviada = await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'enviada' });
-    expect(aEnviada).toMatchObject({ tipo: 'invalida', errores: { estado: 'Para marcarla enviada usá «Enviar decreto» y adjuntá el PDF.' } });
-    expect(await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'recibida' })).toMatchObject({
-      tipo: 'invalida',
+    const aEnviada = await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'enviada' });
+    expect(aEnviada).toMatchObject({ tipo: 'invalido', errores: { estado: 'Para marcarla enviada usá «Enviar decreto» y adjuntá el PDF.' } });
+    expect(await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'recibida' })).toMatchObject({
+      tipo: 'invalido',
       errores: { estado: 'Elegí el estado nuevo: En proceso o Rechazada.' },
     });
     expect(await conflicto('en_proceso')).toBe('hecho');
@@ -111,22 +111,22 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
     expect(await conflicto('en_proceso')).toBe('La solicitud está en «Rechazada» y ya no cambia de estado.');
     expect(await conflicto('rechazada')).toBe('La solicitud está en «Rechazada» y ya no cambia de estado.');
     // recibida → rechazada directly.
-    const otra = await crearSolicitud(ctx);
-    expect((await cambiarEstadoSolicitud(ctx, mesa, otra.codigo, { estado: 'rechazada', mensaje: 'No es un decreto municipal.' })).tipo).toBe('hecho');
+    const otra = await createSolicitud(ctx);
+    expect((await changeEstadoSolicitud(ctx, mesa, otra.codigo, { estado: 'rechazada', mensaje: 'No es un decreto municipal.' })).tipo).toBe('hecho');
   });
 
   it('rechazar exige un mensaje; un código desconocido o ilegible no es una solicitud', async () => {
-    const s = await crearSolicitud(ctx);
-    expect(await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: '   ' })).toMatchObject({
-      tipo: 'invalida',
+    const s = await createSolicitud(ctx);
+    expect(await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: '   ' })).toMatchObject({
+      tipo: 'invalido',
       errores: { mensaje: 'Escribí el motivo del rechazo: se lo enviamos por correo al solicitante.' },
     });
-    expect(await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso', mensaje: 'x'.repeat(2001) })).toMatchObject({
-      tipo: 'invalida',
+    expect(await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso', mensaje: 'x'.repeat(2001) })).toMatchObject({
+      tipo: 'invalido',
       errores: { mensaje: 'El mensaje puede tener hasta 2.000 caracteres.' },
     });
-    expect(await cambiarEstadoSolicitud(ctx, mesa, 'SD-2026-222-222-222', { estado: 'en_proceso' })).toEqual({ tipo: 'no_encontrada' });
-    expect(await cambiarEstadoSolicitud(ctx, mesa, 'cualquier cosa', { estado: 'en_proceso' })).toEqual({ tipo: 'no_encontrada' });
+    expect(await changeEstadoSolicitud(ctx, mesa, 'SD-2026-222-222-222', { estado: 'en_proceso' })).toEqual({ tipo: 'no_encontrado' });
+    expect(await changeEstadoSolicitud(ctx, mesa, 'cualquier cosa', { estado: 'en_proceso' })).toEqual({ tipo: 'no_encontrado' });
     expect((await getSolicitudMesa(ctx, mesa, s.codigo))?.estado).toBe('recibida');
     // Nothing was written for the refused attempts.
     expect((await correosDe(s.codigo)).length).toBe(2);
@@ -134,8 +134,8 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('un editor no atiende solicitudes', async () => {
-    const s = await crearSolicitud(ctx);
-    await expect(cambiarEstadoSolicitud(ctx, editor, s.codigo, { estado: 'en_proceso' })).rejects.toThrow(PermisoDenegadoError);
+    const s = await createSolicitud(ctx);
+    await expect(changeEstadoSolicitud(ctx, editor, s.codigo, { estado: 'en_proceso' })).rejects.toThrow(PermisoDenegadoError);
     await expect(enviarDecreto(ctx, editor, s.codigo, { archivo: await archivo() })).rejects.toThrow(PermisoDenegadoError);
     await expect(prorrogarSolicitud(ctx, editor, s.codigo, { motivo: 'El archivo está en mudanza durante todo el mes.' })).rejects.toThrow(
       'Tu usuario no puede atender solicitudes de decretos: es tarea de la mesa de entradas y de administración.',
@@ -144,7 +144,7 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('enviar el decreto: sólo un PDF de verdad, sólo desde «En proceso», y si no se puede no queda ningún archivo', async () => {
-    const s = await crearSolicitud(ctx);
+    const s = await createSolicitud(ctx);
     const cuantosDocumentos = async () => (await database.db.select({ id: documentos.id }).from(documentos)).length;
     const antes = await cuantosDocumentos();
     // From recibida: refused before anything is stored.
@@ -152,25 +152,25 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
       tipo: 'conflicto',
       mensaje: 'Primero pasá la solicitud a «En proceso»; después enviá el decreto.',
     });
-    await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
-    expect(await enviarDecreto(ctx, mesa, s.codigo, {})).toMatchObject({ tipo: 'invalida', errores: { archivo: 'Adjuntá el decreto en PDF.' } });
+    await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
+    expect(await enviarDecreto(ctx, mesa, s.codigo, {})).toMatchObject({ tipo: 'invalido', errores: { archivo: 'Adjuntá el decreto en PDF.' } });
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(html) })).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { archivo: 'El archivo es una página web (HTML), no un PDF: elegí un PDF.' },
     });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(png, 'decreto.pdf') })).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { archivo: 'El archivo es una imagen PNG, no un PDF: elegí un PDF.' },
     });
     const roto = new TextEncoder().encode('%PDF-1.7 esto no es un PDF de verdad');
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(roto) })).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { archivo: 'El PDF está dañado o protegido con contraseña y no se puede leer: guardalo de nuevo como PDF y subilo otra vez.' },
     });
     expect(await enviarDecreto(ctx, mesa, s.codigo, { archivo: new File([], 'vacio.pdf') })).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { archivo: 'El archivo está vacío: adjuntá el decreto en PDF.' },
     });
     expect(await cuantosDocumentos()).toBe(antes);
@@ -178,8 +178,8 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('enviar el decreto lo guarda como documento privado, lo adjunta al correo y cierra la solicitud', async () => {
-    const s = await crearSolicitud(ctx, { email: 'vecina.envio@correo.com.ar' });
-    await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
+    const s = await createSolicitud(ctx, { email: 'vecina.envio@correo.com.ar' });
+    await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
     const bytes = await pdf();
     const r = await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(bytes, 'Decreto 812-2025.pdf'), mensaje: 'Le enviamos la copia pedida.' });
     expect(r).toEqual({ tipo: 'hecho', codigo: s.codigo, estado: 'enviada' });
@@ -201,9 +201,9 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('la prórroga: una sola vez, con motivo, por correo, sólo con la solicitud abierta', async () => {
-    const s = await crearSolicitud(ctx);
+    const s = await createSolicitud(ctx);
     expect(await prorrogarSolicitud(ctx, mesa, s.codigo, { motivo: 'Falta.' })).toMatchObject({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { motivo: 'Explicá en al menos 20 caracteres por qué se prorroga el plazo: se lo enviamos por correo al solicitante.' },
     });
     const motivo = 'El decreto está en el archivo histórico, que se está digitalizando este mes.';
@@ -224,8 +224,8 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
     expect(auditadas.map((e) => e.despues)).toEqual([{ prorrogada: true, motivoAlSolicitante: true }]);
     expect(JSON.stringify(auditadas)).not.toContain('archivo histórico');
 
-    const cerrada = await crearSolicitud(ctx);
-    await cambiarEstadoSolicitud(ctx, mesa, cerrada.codigo, { estado: 'rechazada', mensaje: 'No corresponde.' });
+    const cerrada = await createSolicitud(ctx);
+    await changeEstadoSolicitud(ctx, mesa, cerrada.codigo, { estado: 'rechazada', mensaje: 'No corresponde.' });
     expect(await prorrogarSolicitud(ctx, mesa, cerrada.codigo, { motivo })).toEqual({
       tipo: 'conflicto',
       mensaje: 'La solicitud está en «Rechazada»: ya no tiene plazo que prorrogar.',
@@ -233,10 +233,10 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('dos personas cambian la misma solicitud a la vez: una sola lo logra', async () => {
-    const s = await crearSolicitud(ctx);
+    const s = await createSolicitud(ctx);
     const resultados = await Promise.all([
-      cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: 'Primera respuesta.' }),
-      cambiarEstadoSolicitud(ctx, admin, s.codigo, { estado: 'rechazada', mensaje: 'Segunda respuesta.' }),
+      changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: 'Primera respuesta.' }),
+      changeEstadoSolicitud(ctx, admin, s.codigo, { estado: 'rechazada', mensaje: 'Segunda respuesta.' }),
     ]);
     expect(resultados.map((r) => r.tipo).sort()).toEqual(['conflicto', 'hecho']);
     expect((await correosDe(s.codigo)).length).toBe(3);
@@ -244,8 +244,8 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
   });
 
   it('dos envíos del decreto a la vez: uno lo logra; el otro no deja documento ni archivo', async () => {
-    const s = await crearSolicitud(ctx);
-    await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
+    const s = await createSolicitud(ctx);
+    await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
     const documentosAntes = (await database.db.select({ id: documentos.id }).from(documentos)).length;
     const archivosAntes = (fs.readdirSync(storage.root, { recursive: true }) as string[]).filter((f) => f.endsWith('.pdf')).length;
     const resultados = await Promise.all([
@@ -269,8 +269,8 @@ describe.each(engines)('mesa de entradas: comandos (%s)', (engine) => {
       pollMs: 100,
     });
     try {
-      const s = await crearSolicitud(ctx, { email: 'destino.pdf@correo.com.ar' });
-      await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
+      const s = await createSolicitud(ctx, { email: 'destino.pdf@correo.com.ar' });
+      await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'en_proceso' });
       const bytes = await pdf('DECRETO N° 99/2024');
       await enviarDecreto(ctx, mesa, s.codigo, { archivo: await archivo(bytes, 'decreto-99.pdf') });
       worker.start();

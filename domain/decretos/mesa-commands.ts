@@ -4,7 +4,7 @@ import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/inde
 import type { AccionAuditoria } from '#domain/auditoria/acciones.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { type AdjuntoCorreo, enqueueMail } from '#domain/correo/outbox.ts';
-import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, saveSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
@@ -16,7 +16,7 @@ import { LIMITES_MESA } from './campos.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
 import { cambioEstadoSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaSchema } from './mesa-schemas.ts';
-import { buscarDecretoPublicado } from './publicados.ts';
+import { findDecretoPublicado } from './publicados.ts';
 
 /**
  * The decree-copy desk's writes (docs/decisions/013-mesa-de-entradas.md). Each one, in
@@ -29,8 +29,8 @@ const SIN_PERMISO = 'Tu usuario no puede atender solicitudes de decretos: es tar
 
 export type ResultadoMesa =
   | { tipo: 'hecho'; codigo: string; estado: string }
-  | { tipo: 'invalida'; errores: Record<string, string>; valores: Record<string, string> }
-  | { tipo: 'no_encontrada' }
+  | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string> }
+  | { tipo: 'no_encontrado' }
   /** The request is not in a state that allows it (already closed, already extended…). */
   | { tipo: 'conflicto'; mensaje: string };
 
@@ -155,7 +155,7 @@ async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, act
 
 function invalida(errores: Record<string, string | undefined>, valores: Record<string, string | undefined>, general?: string): ResultadoMesa {
   const limpios = (o: Record<string, string | undefined>) => Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
-  return { tipo: 'invalida', errores: limpios({ ...errores, ...(general ? { general } : {}) }), valores: limpios(valores) };
+  return { tipo: 'invalido', errores: limpios({ ...errores, ...(general ? { general } : {}) }), valores: limpios(valores) };
 }
 
 /** What every command does first: the role, the form, the code. Either its data or the answer already. */
@@ -169,7 +169,7 @@ function leer<S extends z.ZodObject>(
   const leido = readForm(esquema, input);
   if (!leido.ok) return { ok: false, resultado: invalida(leido.errores, leido.valores, leido.general) };
   const codigo = parseCodigo(codigoTexto);
-  if (!codigo) return { ok: false, resultado: { tipo: 'no_encontrada' } };
+  if (!codigo) return { ok: false, resultado: { tipo: 'no_encontrado' } };
   return { ok: true, datos: leido.datos, valores: leido.valores, codigo };
 }
 
@@ -181,7 +181,7 @@ function conLaSolicitud(ctx: Pick<AppContext, 'db'>, codigo: string, cambio: (t:
 /** The same inside a transaction that is already open (the decree's upload, whose document row shares it). */
 async function enLaSolicitud(t: Db, codigo: string, cambio: (t: Db, s: Bloqueada) => Promise<ResultadoMesa>): Promise<ResultadoMesa> {
   const s = await bloquear(t, codigo);
-  if (!s) return { tipo: 'no_encontrada' };
+  if (!s) return { tipo: 'no_encontrado' };
   if (s.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
   return cambio(t, s);
 }
@@ -208,7 +208,7 @@ function hecho(ctx: Pick<AppContext, 'log' | 'mailer'>, resultado: ResultadoMesa
  * Moves a request to «En proceso» or «Rechazada» (a message is required to reject), mailing the
  * citizen. «Enviada» is reached only by sending the decree (enviarDecreto).
  */
-export async function cambiarEstadoSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+export async function changeEstadoSolicitud(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
   const leido = leer(actor, cambioEstadoSchema, input, codigoTexto);
   if (!leido.ok) return leido.resultado;
   const { estado, mensaje } = leido.datos;
@@ -251,7 +251,7 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
     .select({ estado: solicitudesDecreto.estado, anonimizadaEn: solicitudesDecreto.anonimizadaEn })
     .from(solicitudesDecreto)
     .where(eq(solicitudesDecreto.codigo, codigo));
-  if (!actual) return { tipo: 'no_encontrada' };
+  if (!actual) return { tipo: 'no_encontrado' };
   if (actual.anonimizadaEn) return { tipo: 'conflicto', mensaje: ANONIMIZADA };
   const antes = motivoTransicionInvalida(actual.estado, 'enviada');
   if (antes) return { tipo: 'conflicto', mensaje: antes };
@@ -260,7 +260,7 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
   let documento: number | undefined;
   try {
     // The pipeline reads the PDF before its transaction: the request stays unlocked meanwhile.
-    resultado = await guardarSubida(
+    resultado = await saveSubida(
       ctx,
       { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name },
       { tipos: ['pdf'], maxBytes: LIMITES_MESA.pdf, publico: false },
@@ -310,7 +310,7 @@ export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codi
   const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
     const motivo = motivoSinPublicado(s.estado);
     if (motivo) return { tipo: 'conflicto', mensaje: motivo };
-    const publicado = await buscarDecretoPublicado(t, s.numero);
+    const publicado = await findDecretoPublicado(t, s.numero);
     if (!publicado) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
     const b = publicado.boletin;
     await aplicarCambio(

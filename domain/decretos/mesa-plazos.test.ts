@@ -19,10 +19,10 @@ import { fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
-import { admin, crearSolicitud, editor, mesa } from '#tests/factories/mesa.ts';
+import { admin, createSolicitud, editor, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { contarSolicitudesMesa, getPlazoMesa, getSolicitudMesa, listarSolicitudesMesa } from './mesa.ts';
-import { cambiarEstadoSolicitud, prorrogarSolicitud } from './mesa-commands.ts';
+import { countSolicitudesMesa, getPlazoMesa, getSolicitudMesa, listSolicitudesMesa } from './mesa.ts';
+import { changeEstadoSolicitud, prorrogarSolicitud } from './mesa-commands.ts';
 import { type FiltrosMesa, filtrosMesaSchema } from './mesa-schemas.ts';
 
 const REGLAS: ReglasPlazo = { diasHabiles: 15, diasPorVencer: 3 };
@@ -116,10 +116,10 @@ describe.each(engines)('mesa de entradas: plazos en la lista y el panel (%s)', (
       ['enviada', '2026-03-03T10:00:00', { estado: 'enviada' }],
     ];
     for (const [nombre, recibida, cambios] of casos) {
-      const s = await crearSolicitud(ctx, { nombre: `Caso ${nombre.replace(/-/g, ' ')}` });
+      const s = await createSolicitud(ctx, { nombre: `Caso ${nombre.replace(/-/g, ' ')}` });
       solicitudes[nombre] = s.codigo;
       if (cambios.estado === 'en_proceso' || cambios.estado === 'rechazada')
-        await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: cambios.estado, mensaje: 'Un mensaje para el solicitante.' });
+        await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: cambios.estado, mensaje: 'Un mensaje para el solicitante.' });
       await database.db
         .update(solicitudesDecreto)
         .set({
@@ -133,13 +133,13 @@ describe.each(engines)('mesa de entradas: plazos en la lista y el panel (%s)', (
   afterAll(() => database.close());
 
   const nombres = async (params: Record<string, string>) => {
-    const lista = await listarSolicitudesMesa(ctx, mesa, filtros(params));
+    const lista = await listSolicitudesMesa(ctx, mesa, filtros(params));
     const porCodigo = new Map(Object.entries(solicitudes).map(([n, c]) => [c, n]));
     return lista.items.map((s) => porCodigo.get(s.codigo)).sort();
   };
 
   it('cada fila lleva su vencimiento y su estado de plazo; las cerradas, ninguno', async () => {
-    const lista = await listarSolicitudesMesa(ctx, mesa, filtros({}));
+    const lista = await listSolicitudesMesa(ctx, mesa, filtros({}));
     const plazos = Object.fromEntries(lista.items.map((s) => [s.nombre, s.plazo && [s.plazo.vence, s.plazo.estado, s.plazo.prorrogada]]));
     expect(plazos).toEqual({
       'Caso vencida': ['2026-04-17', 'vencida', false],
@@ -160,13 +160,13 @@ describe.each(engines)('mesa de entradas: plazos en la lista y el panel (%s)', (
     // Combined with the other filters, and counted.
     expect(await nombres({ plazo: 'por_vencer', estado: 'en_proceso' })).toEqual(['vence-hoy']);
     expect(await nombres({ plazo: 'por_vencer', desde: '2026-03-27' })).toEqual(['tres-dias', 'vence-manana']);
-    const pagina = await listarSolicitudesMesa(ctx, mesa, { ...filtros({ plazo: 'por_vencer_o_vencida' }), porPagina: 2 });
+    const pagina = await listSolicitudesMesa(ctx, mesa, { ...filtros({ plazo: 'por_vencer_o_vencida' }), porPagina: 2 });
     expect([pagina.total, pagina.items.length]).toEqual([4, 2]);
   });
 
   it('el panel cuenta las recibidas, las que vencen pronto y las vencidas', async () => {
-    expect(await contarSolicitudesMesa(ctx, admin)).toEqual({ recibidas: 5, porVencer: 3, vencidas: 1 });
-    await expect(contarSolicitudesMesa(ctx, editor)).rejects.toThrow(PermisoDenegadoError);
+    expect(await countSolicitudesMesa(ctx, admin)).toEqual({ recibidas: 5, porVencer: 3, vencidas: 1 });
+    await expect(countSolicitudesMesa(ctx, editor)).rejects.toThrow(PermisoDenegadoError);
   });
 
   it('otro día, otras cuentas: el plazo se calcula al leer', async () => {
@@ -175,10 +175,10 @@ describe.each(engines)('mesa de entradas: plazos en la lista y el panel (%s)', (
       // Thursday 23 April: everything up to the 22nd is overdue.
       ahora = enArgentina('2026-04-23T09:00:00');
       expect(await nombres({ plazo: 'vencida' })).toEqual(['vence-hoy', 'vence-manana', 'vencida']);
-      expect(await contarSolicitudesMesa(ctx, mesa)).toEqual({ recibidas: 5, porVencer: 2, vencidas: 3 });
+      expect(await countSolicitudesMesa(ctx, mesa)).toEqual({ recibidas: 5, porVencer: 2, vencidas: 3 });
       // The first of April, 08:00: nothing is due yet.
       ahora = enArgentina('2026-04-01T08:00:00');
-      expect(await contarSolicitudesMesa(ctx, mesa)).toEqual({ recibidas: 5, porVencer: 0, vencidas: 0 });
+      expect(await countSolicitudesMesa(ctx, mesa)).toEqual({ recibidas: 5, porVencer: 0, vencidas: 0 });
     } finally {
       ahora = antes;
     }

@@ -5,10 +5,10 @@ import { solicitudesDecreto } from '#db/schema/index.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
-import { admin, crearSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
+import { admin, createSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { getSolicitudMesa, listarSolicitudesMesa } from './mesa.ts';
-import { cambiarEstadoSolicitud } from './mesa-commands.ts';
+import { getSolicitudMesa, listSolicitudesMesa } from './mesa.ts';
+import { changeEstadoSolicitud } from './mesa-commands.ts';
 import { type FiltrosMesa, filtrosMesaSchema } from './mesa-schemas.ts';
 
 const cipher = testCipher();
@@ -44,15 +44,15 @@ describe.each(engines)('mesa de entradas: lista y detalle (%s)', (engine) => {
   let database: Database;
   const log = logEspia();
   let ctx: ReturnType<typeof testContext>;
-  let julian: Awaited<ReturnType<typeof crearSolicitud>>;
-  let maria: Awaited<ReturnType<typeof crearSolicitud>>;
-  let pedro: Awaited<ReturnType<typeof crearSolicitud>>;
+  let julian: Awaited<ReturnType<typeof createSolicitud>>;
+  let maria: Awaited<ReturnType<typeof createSolicitud>>;
+  let pedro: Awaited<ReturnType<typeof createSolicitud>>;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     ctx = { ...testContext({ db: database.db, cipher }), log };
-    julian = await crearSolicitud(ctx, { nombre: 'Julián Álvarez', dni: '31.222.333', email: 'Julian.Alvarez@Correo.com.ar', numero: '812/2025' });
-    maria = await crearSolicitud(ctx, { nombre: 'María José Núñez', numero: '45/2024', aclaraciones: 'Es sobre el camping municipal.' });
-    pedro = await crearSolicitud(ctx, { nombre: 'Pedro Gómez', numero: '9/2023' });
+    julian = await createSolicitud(ctx, { nombre: 'Julián Álvarez', dni: '31.222.333', email: 'Julian.Alvarez@Correo.com.ar', numero: '812/2025' });
+    maria = await createSolicitud(ctx, { nombre: 'María José Núñez', numero: '45/2024', aclaraciones: 'Es sobre el camping municipal.' });
+    pedro = await createSolicitud(ctx, { nombre: 'Pedro Gómez', numero: '9/2023' });
     // Received on three different days (Buenos Aires): 1, 5 and 10 March 2026.
     const dias: [string, string][] = [
       [julian.codigo, '2026-03-01T12:00:00-03:00'],
@@ -65,14 +65,14 @@ describe.each(engines)('mesa de entradas: lista y detalle (%s)', (engine) => {
         .set({ createdAt: new Date(fecha) })
         .where(eq(solicitudesDecreto.codigo, codigo));
     }
-    await cambiarEstadoSolicitud(ctx, mesa, maria.codigo, { estado: 'en_proceso' });
+    await changeEstadoSolicitud(ctx, mesa, maria.codigo, { estado: 'en_proceso' });
   });
   afterAll(() => database.close());
 
-  const codigos = async (params: Record<string, string>, actor = mesa) => (await listarSolicitudesMesa(ctx, actor, filtros(params))).items.map((s) => s.codigo);
+  const codigos = async (params: Record<string, string>, actor = mesa) => (await listSolicitudesMesa(ctx, actor, filtros(params))).items.map((s) => s.codigo);
 
   it('lista de la más nueva a la más vieja, con nombre, número, estado y fecha; sin DNI ni correo', async () => {
-    const lista = await listarSolicitudesMesa(ctx, mesa, filtros({}));
+    const lista = await listSolicitudesMesa(ctx, mesa, filtros({}));
     expect(lista.total).toBe(3);
     expect(lista.items.map((s) => s.codigo)).toEqual([pedro.codigo, maria.codigo, julian.codigo]);
     expect(lista.items[1]).toMatchObject({
@@ -117,13 +117,13 @@ describe.each(engines)('mesa de entradas: lista y detalle (%s)', (engine) => {
   });
 
   it('pagina con el total', async () => {
-    const primera = await listarSolicitudesMesa(ctx, mesa, filtros({}, 2));
-    const segunda = await listarSolicitudesMesa(ctx, admin, filtros({ pagina: '2' }, 2));
+    const primera = await listSolicitudesMesa(ctx, mesa, filtros({}, 2));
+    const segunda = await listSolicitudesMesa(ctx, admin, filtros({ pagina: '2' }, 2));
     expect([primera.total, segunda.total]).toEqual([3, 3]);
     expect(primera.items.map((s) => s.codigo)).toEqual([pedro.codigo, maria.codigo]);
     expect(segunda.items.map((s) => s.codigo)).toEqual([julian.codigo]);
     expect(segunda).toMatchObject({ pagina: 2, porPagina: 2 });
-    expect((await listarSolicitudesMesa(ctx, mesa, filtros({ pagina: '9' }))).items).toEqual([]);
+    expect((await listSolicitudesMesa(ctx, mesa, filtros({ pagina: '9' }))).items).toEqual([]);
   });
 
   it('el detalle muestra DNI y correo descifrados a la mesa y a administración, con el historial y lo que se puede hacer', async () => {
@@ -155,7 +155,7 @@ describe.each(engines)('mesa de entradas: lista y detalle (%s)', (engine) => {
   });
 
   it('un editor no ve la lista ni el detalle', async () => {
-    await expect(listarSolicitudesMesa(ctx, editor, filtros({}))).rejects.toThrow(PermisoDenegadoError);
+    await expect(listSolicitudesMesa(ctx, editor, filtros({}))).rejects.toThrow(PermisoDenegadoError);
     await expect(getSolicitudMesa(ctx, editor, julian.codigo)).rejects.toThrow(
       'Tu usuario no puede ver las solicitudes de decretos: son de la mesa de entradas y de administración.',
     );

@@ -22,7 +22,7 @@ import { parseCodigo } from './codigo.ts';
 import { ESTADOS, type EstadoSolicitud, esCerrada, estadosSiguientes, etiquetaEstadoSolicitud } from './estados.ts';
 import { type FiltrosMesa, POR_PAGINA_MESA, type PlazoMesa } from './mesa-schemas.ts';
 import { getOrdenanzaElegible } from './queries.ts';
-import { type DecretoPublicado, buscarDecretoPublicado } from './publicados.ts';
+import { type DecretoPublicado, findDecretoPublicado } from './publicados.ts';
 import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 
 /** The decree-copy desk's reads (docs/decisions/013-mesa-de-entradas.md). */
@@ -115,7 +115,7 @@ function condicionPlazo(plazo: PlazoMesa, calendario: Calendario, ahora: Date): 
  * and text, a page at a time with the total. Names and decree numbers only: DNI and e-mail are
  * shown one request at a time (getSolicitudMesa).
  */
-export async function listarSolicitudesMesa(
+export async function listSolicitudesMesa(
   ctx: Pick<AppContext, 'db' | 'cipher' | 'clock'>,
   actor: Actor,
   filtros: FiltrosMesa,
@@ -183,7 +183,7 @@ export type ResumenMesa = {
 };
 
 /** What the dashboard tells the desk (app/features/admin/tarjetas.server.ts): one count of the open requests. */
-export async function contarSolicitudesMesa(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor): Promise<ResumenMesa> {
+export async function countSolicitudesMesa(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor): Promise<ResumenMesa> {
   if (!puede(actor, 'mesa')) throw new PermisoDenegadoError(SIN_PERMISO_MESA);
   const ahora = ctx.clock.now();
   const calendario = await calendarioMesa(ctx.db, ahora);
@@ -313,7 +313,7 @@ export async function getSolicitudMesa(ctx: Pick<AppContext, 'db' | 'cipher'>, a
     prorrogadaEn: s.prorrogadaEn,
     prorrogaMotivo: s.prorrogaMotivo,
     decreto: s.decretoDocumentoId !== null && s.decretoNombre !== null ? { documentoId: s.decretoDocumentoId, nombreArchivo: s.decretoNombre } : null,
-    publicado: (await buscarDecretoPublicado(ctx.db, s.numero)) ?? null,
+    publicado: (await findDecretoPublicado(ctx.db, s.numero)) ?? null,
     anonimizadaEn: s.anonimizadaEn,
     historial: await historialDe(ctx.db, s.id),
     siguientes: anonimizada ? [] : estadosSiguientes(s.estado),

@@ -8,12 +8,12 @@ import { smtpTransport } from '#domain/correo/smtp.ts';
 import { storeDocumento } from '#domain/documentos/commands.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
-import { crearSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
+import { createSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { adjuntosDe, esperarHasta, iniciarSmtp } from '#tests/setup/smtp.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { NO_PUBLICADO, enviarDecretoPublicado } from './mesa-commands.ts';
-import { buscarDecretoPublicado, numerosPublicados } from './publicados.ts';
+import { findDecretoPublicado, numerosPublicados } from './publicados.ts';
 
 // The decree already published at the desk (docs/decisions/023-decretos-publicados.md):
 // the look-ups and the command on an empty database, and the bulletin's PDF reaching the citizen
@@ -54,7 +54,7 @@ describe.each(engines)('decretos publicados: búsqueda y envío desde la mesa (%
   });
 
   it('el primer boletín que lo publicó; sin año o con otro, nada; la lista de la mesa en una consulta', async () => {
-    const publicado = await buscarDecretoPublicado(database.db, 'Decreto Nº 007 de 2026');
+    const publicado = await findDecretoPublicado(database.db, 'Decreto Nº 007 de 2026');
     expect(publicado).toMatchObject({
       decreto: '7/2026',
       descripcion: 'Publicado en 40',
@@ -62,19 +62,19 @@ describe.each(engines)('decretos publicados: búsqueda y envío desde la mesa (%
       enlace: `/api/v1/documentos/${boletines[40]!.documentoId}`,
       boletin: { numero: 40, nombreArchivo: 'boletin-40.pdf', tipoContenido: 'application/pdf' },
     });
-    expect(await buscarDecretoPublicado(database.db, '7')).toBeUndefined();
-    expect(await buscarDecretoPublicado(database.db, '7/2025')).toBeUndefined();
+    expect(await findDecretoPublicado(database.db, '7')).toBeUndefined();
+    expect(await findDecretoPublicado(database.db, '7/2025')).toBeUndefined();
     expect(await numerosPublicados(database.db, ['7-26', '8/2026', 'cualquier cosa', 'dto. 7/2026'])).toEqual(new Set(['7-26', 'dto. 7/2026']));
     expect(await numerosPublicados(database.db, [])).toEqual(new Set());
   });
 
   it('sólo la mesa y administración; un decreto no publicado es un conflicto sin cambios', async () => {
-    const s = await crearSolicitud(ctx, { numero: '8/2026' });
+    const s = await createSolicitud(ctx, { numero: '8/2026' });
     await expect(enviarDecretoPublicado(ctx, editor, s.codigo, {})).rejects.toBeInstanceOf(PermisoDenegadoError);
     expect(await enviarDecretoPublicado(ctx, mesa, s.codigo, {})).toEqual({ tipo: 'conflicto', mensaje: NO_PUBLICADO });
-    expect(await enviarDecretoPublicado(ctx, mesa, 'SD-2026-222-222-222', {})).toEqual({ tipo: 'no_encontrada' });
+    expect(await enviarDecretoPublicado(ctx, mesa, 'SD-2026-222-222-222', {})).toEqual({ tipo: 'no_encontrado' });
     const mensajeLargo = await enviarDecretoPublicado(ctx, mesa, s.codigo, { mensaje: 'x'.repeat(5000) });
-    expect(mensajeLargo).toMatchObject({ tipo: 'invalida', errores: { mensaje: 'El mensaje puede tener hasta 2.000 caracteres.' } });
+    expect(mensajeLargo).toMatchObject({ tipo: 'invalido', errores: { mensaje: 'El mensaje puede tener hasta 2.000 caracteres.' } });
     const [fila] = await database.db.select({ estado: solicitudesDecreto.estado }).from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, s.codigo));
     expect(fila?.estado).toBe('recibida');
   });
@@ -91,7 +91,7 @@ describe.each(engines)('decretos publicados: búsqueda y envío desde la mesa (%
       pollMs: 100,
     });
     try {
-      const s = await crearSolicitud(ctx, { email: 'boletin.pdf@correo.com.ar', numero: '7/26' });
+      const s = await createSolicitud(ctx, { email: 'boletin.pdf@correo.com.ar', numero: '7/26' });
       expect(await enviarDecretoPublicado(ctx, mesa, s.codigo, { mensaje: 'Está en el boletín.' })).toEqual({
         tipo: 'hecho',
         codigo: s.codigo,
@@ -116,6 +116,6 @@ describe.each(engines)('decretos publicados: búsqueda y envío desde la mesa (%
 
   it('borrar un boletín se lleva sus decretos: se ofrece el siguiente', async () => {
     await database.db.delete(boletinesOficiales).where(eq(boletinesOficiales.id, boletines[40]!.id));
-    expect((await buscarDecretoPublicado(database.db, '7/2026'))?.boletinTexto).toBe('Boletín Oficial Nº 41 de mayo de 2026');
+    expect((await findDecretoPublicado(database.db, '7/2026'))?.boletinTexto).toBe('Boletín Oficial Nº 41 de mayo de 2026');
   });
 });

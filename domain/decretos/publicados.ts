@@ -30,7 +30,7 @@ export const textoBoletin = (b: { numero: number; mes: number; anio: number }) =
  * or undefined. When two bulletins list it, the earliest one (by year, month and number) wins: the
  * first publication is the decree's. Text that names no decree does not reach the database.
  */
-export async function buscarDecretoPublicado(db: Db, texto: string): Promise<DecretoPublicado | undefined> {
+export async function findDecretoPublicado(db: Db, texto: string): Promise<DecretoPublicado | undefined> {
   const leido = parseNumeroDecreto(texto);
   if (!leido) return undefined;
   const b = boletinesOficiales;

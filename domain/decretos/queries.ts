@@ -54,7 +54,7 @@ const MINIMO_CARACTERES_ORDENANZA = 3;
  * (filtered by the query itself), labelled 'Ordenanza {Numero} {status label} {Expediente}'.
  * A number (optionally '/year') searches the number; anything else the full text.
  */
-export async function buscarOrdenanzasElegibles(db: Db, texto: string): Promise<OrdenanzaElegible[]> {
+export async function findOrdenanzasElegibles(db: Db, texto: string): Promise<OrdenanzaElegible[]> {
   const q = texto.trim();
   if (q.length < MINIMO_CARACTERES_ORDENANZA) return [];
   const leida = parseNumeroAnio(q);

@@ -5,14 +5,14 @@ import { auditoria, historialSolicitudesDecreto, limitesUso, outbox, solicitudes
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { saveSiteSettings } from '#domain/sitio/settings.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
-import { admin, crearSolicitud, logEspia, mesa } from '#tests/factories/mesa.ts';
+import { admin, createSolicitud, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { preparePersonalData } from './datos-personales.ts';
-import { getSolicitudMesa, listarSolicitudesMesa } from './mesa.ts';
-import { cambiarEstadoSolicitud, prorrogarSolicitud } from './mesa-commands.ts';
+import { getSolicitudMesa, listSolicitudesMesa } from './mesa.ts';
+import { changeEstadoSolicitud, prorrogarSolicitud } from './mesa-commands.ts';
 import { getEstadoSolicitud } from './queries.ts';
 import { anonimizarVencidas } from './retencion.ts';
-import { borrarDatosPorDni, exportarDatosPorDni } from './titular.ts';
+import { removeDatosPorDni, exportarDatosPorDni } from './titular.ts';
 
 const cipher = testCipher();
 
@@ -32,8 +32,8 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
   const correosDe = (codigo: string) => database.db.select().from(outbox).where(eq(outbox.referencia, codigo)).orderBy(outbox.id);
   const auditoriaDe = (entidadId: string) => database.db.select().from(auditoria).where(eq(auditoria.entidadId, entidadId)).orderBy(auditoria.id);
   async function cerrada(cerradaEn: string, overrides: Record<string, unknown> = {}) {
-    const s = await crearSolicitud(ctx, overrides);
-    await cambiarEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: `Estimada ${s.nombre}: no existe ese decreto.` });
+    const s = await createSolicitud(ctx, overrides);
+    await changeEstadoSolicitud(ctx, mesa, s.codigo, { estado: 'rechazada', mensaje: `Estimada ${s.nombre}: no existe ese decreto.` });
     await database.db
       .update(solicitudesDecreto)
       .set({ cerradaEn: new Date(cerradaEn) })
@@ -48,7 +48,7 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
       aclaraciones: 'Vivo en calle Las Retamas 12.',
     });
     const reciente = await cerrada('2025-06-01T12:00:00Z');
-    const abierta = await crearSolicitud(ctx);
+    const abierta = await createSolicitud(ctx);
     await database.db
       .update(solicitudesDecreto)
       .set({ createdAt: new Date('2024-01-01T12:00:00Z') })
@@ -92,8 +92,8 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
     const detalle = await getSolicitudMesa(ctx, mesa, vieja.codigo);
     expect(detalle).toMatchObject({ dni: null, email: null, nombre: 'Anónimo', siguientes: [], puedeProrrogar: false });
     expect(detalle?.historial.every((h) => h.mensaje === null)).toBe(true);
-    expect((await listarSolicitudesMesa(ctx, mesa, { pagina: 1, texto: vieja.dni })).items).toEqual([]);
-    expect(await cambiarEstadoSolicitud(ctx, mesa, vieja.codigo, { estado: 'en_proceso' })).toEqual({
+    expect((await listSolicitudesMesa(ctx, mesa, { pagina: 1, texto: vieja.dni })).items).toEqual([]);
+    expect(await changeEstadoSolicitud(ctx, mesa, vieja.codigo, { estado: 'en_proceso' })).toEqual({
       tipo: 'conflicto',
       mensaje: 'Los datos de esta solicitud se anonimizaron: ya no se le puede escribir al solicitante.',
     });
@@ -126,9 +126,9 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
 
   it('exportar todo lo de un DNI (ley 25.326, art. 14): sólo un administrador, descifrado, auditado con el hash', async () => {
     const dni = '28.765.432';
-    const primera = await crearSolicitud(ctx, { dni, nombre: 'Luis Pereyra', email: 'luis.pereyra@correo.com.ar', numero: '77/2021' });
-    const segunda = await crearSolicitud(ctx, { dni, nombre: 'Luis Pereyra', email: 'luis.p@otro.com.ar', numero: '78/2021' });
-    await cambiarEstadoSolicitud(ctx, mesa, primera.codigo, { estado: 'en_proceso', mensaje: 'Lo estamos buscando.' });
+    const primera = await createSolicitud(ctx, { dni, nombre: 'Luis Pereyra', email: 'luis.pereyra@correo.com.ar', numero: '77/2021' });
+    const segunda = await createSolicitud(ctx, { dni, nombre: 'Luis Pereyra', email: 'luis.p@otro.com.ar', numero: '78/2021' });
+    await changeEstadoSolicitud(ctx, mesa, primera.codigo, { estado: 'en_proceso', mensaje: 'Lo estamos buscando.' });
     await prorrogarSolicitud(ctx, mesa, primera.codigo, { motivo: 'El archivo de 2021 está en el depósito de la terminal.' });
     await database.db
       .update(outbox)
@@ -137,10 +137,10 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
 
     await expect(exportarDatosPorDni(ctx, mesa, dni)).rejects.toThrow(PermisoDenegadoError);
     expect(await exportarDatosPorDni(ctx, admin, '123')).toEqual({
-      tipo: 'invalida',
+      tipo: 'invalido',
       errores: { dni: 'Ingresá un DNI de 7 u 8 números (los puntos se aceptan).' },
     });
-    expect(await exportarDatosPorDni(ctx, admin, { dni: '' })).toEqual({ tipo: 'invalida', errores: { dni: 'El campo dni es obligatorio' } });
+    expect(await exportarDatosPorDni(ctx, admin, { dni: '' })).toEqual({ tipo: 'invalido', errores: { dni: 'El campo dni es obligatorio' } });
 
     const r = await exportarDatosPorDni(ctx, admin, dni);
     if (r.tipo !== 'hecho') throw new Error(r.tipo);
@@ -193,11 +193,11 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
         .orderBy(solicitudesDecreto.id)
     ).map((s) => s.codigo);
     expect(codigos).toHaveLength(2);
-    await expect(borrarDatosPorDni(ctx, mesa, dni)).rejects.toThrow('Sólo un administrador puede exportar o borrar los datos personales de una persona.');
-    expect(await borrarDatosPorDni(ctx, admin, 'doce')).toMatchObject({ tipo: 'invalida' });
+    await expect(removeDatosPorDni(ctx, mesa, dni)).rejects.toThrow('Sólo un administrador puede exportar o borrar los datos personales de una persona.');
+    expect(await removeDatosPorDni(ctx, admin, 'doce')).toMatchObject({ tipo: 'invalido' });
 
     const correosAntes = (await database.db.select().from(outbox)).length;
-    expect(await borrarDatosPorDni(ctx, admin, '28.765.432')).toEqual({ tipo: 'hecho', datos: { solicitudes: codigos, alertas: 0 } });
+    expect(await removeDatosPorDni(ctx, admin, '28.765.432')).toEqual({ tipo: 'hecho', datos: { solicitudes: codigos, alertas: 0 } });
     for (const codigo of codigos) {
       const f = await fila(codigo);
       expect(f).toMatchObject({ estado: 'rechazada', nombre: 'Anónimo', dni: '', email: '', dniHuella: null, prorrogaMotivo: null });

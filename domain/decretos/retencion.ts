@@ -130,17 +130,17 @@ export async function anonimizarVencidas(ctx: Pick<AppContext, 'db' | 'cipher' |
   return total;
 }
 
-export type ResultadoRetencion = { tipo: 'hecho'; antes: number; dias: number } | { tipo: 'invalida'; errores: { dias?: string }; valores: { dias?: string } };
+export type ResultadoRetencion = { tipo: 'hecho'; antes: number; dias: number } | { tipo: 'invalido'; errores: { dias?: string }; valores: { dias?: string } };
 
 /**
  * Changes the retention of closed requests' personal data (the site setting
  * `retencionSolicitudesDias`), for an administrator, with the value before and after in the audit
  * log in the same transaction. The next run of the retention job uses it.
  */
-export async function cambiarRetencion(ctx: Pick<AppContext, 'db'>, actor: Actor, input: FormInput): Promise<ResultadoRetencion> {
+export async function changeRetencion(ctx: Pick<AppContext, 'db'>, actor: Actor, input: FormInput): Promise<ResultadoRetencion> {
   if (!puede(actor, 'personales')) throw new PermisoDenegadoError('Sólo un administrador puede cambiar cuánto tiempo se conservan los datos personales.');
   const leido = readForm(retencionSchema, input);
-  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores, valores: leido.valores };
+  if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
   const { dias } = leido.datos;
   const antes = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { auditoria, historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { removeLimits } from '#domain/shared/limits.ts';
-import { type AlertaDelTitular, alertasDeEmails, borrarAlertasDeEmails } from '#domain/alertas/titular.ts';
+import { type AlertaDelTitular, alertasDeEmails, removeAlertasDeEmails } from '#domain/alertas/titular.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -44,7 +44,7 @@ export type SolicitudDelTitular = Omit<SolicitudMesa, 'siguientes' | 'puedeProrr
 /** Besides the requests, the alert subscriptions of the addresses the requests gave (domain/alertas/titular.ts). */
 export type DatosTitular = { dni: string; generadoEn: Date; solicitudes: SolicitudDelTitular[]; alertas: AlertaDelTitular[] };
 
-export type ResultadoTitular<T> = { tipo: 'hecho'; datos: T } | { tipo: 'invalida'; errores: { dni?: string } };
+export type ResultadoTitular<T> = { tipo: 'hecho'; datos: T } | { tipo: 'invalido'; errores: { dni?: string } };
 
 function leerDni(input: string | FormInput): { ok: true; dni: string } | { ok: false; errores: { dni?: string } } {
   const leido = readForm(dniTitularSchema, typeof input === 'string' ? { dni: input } : input);
@@ -79,7 +79,7 @@ export async function exportarDatosPorDni(
 ): Promise<ResultadoTitular<DatosTitular>> {
   if (!puede(actor, 'personales')) throw new PermisoDenegadoError(SIN_PERMISO);
   const leido = leerDni(dni);
-  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
+  if (!leido.ok) return { tipo: 'invalido', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);
   const filas = await ctx.db
     .select({ codigo: solicitudesDecreto.codigo })
@@ -121,14 +121,14 @@ export async function exportarDatosPorDni(
  * the e-mail addresses the requests gave. Audited per request and once for the DNI (its keyed
  * hash). Answers the codes of the requests it erased and how many subscriptions it deleted.
  */
-export async function borrarDatosPorDni(
+export async function removeDatosPorDni(
   ctx: Pick<AppContext, 'db' | 'cipher' | 'log'>,
   actor: Actor,
   dni: string | FormInput,
 ): Promise<ResultadoTitular<{ solicitudes: string[]; alertas: number }>> {
   if (!puede(actor, 'personales')) throw new PermisoDenegadoError(SIN_PERMISO);
   const leido = leerDni(dni);
-  if (!leido.ok) return { tipo: 'invalida', errores: leido.errores };
+  if (!leido.ok) return { tipo: 'invalido', errores: leido.errores };
   const huella = ctx.cipher.hash('dni', leido.dni);
   const { codigos, alertas } = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -160,7 +160,7 @@ export async function borrarDatosPorDni(
     }
     // Counters of a request refused by its limit exist without any request.
     await removeLimits(t, [`limite-solicitud-dni:${huella}`]);
-    const alertas = await borrarAlertasDeEmails(t, ctx.cipher, emails);
+    const alertas = await removeAlertasDeEmails(t, ctx.cipher, emails);
     await registrarAuditoria(t, {
       actor,
       accion: 'datos_personales.borrado',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { documentos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { type DocumentoSubido, TIPOS_IMAGEN, type TipoSubida, guardarSubida } from './subidas.ts';
+import { type DocumentoSubido, TIPOS_IMAGEN, type TipoSubida, saveSubida } from './subidas.ts';
 
 /** What a document stored by a program (the demo, the tests, the seeding commands) may be: a PDF or an image. */
 const TIPOS_DOCUMENTO: readonly TipoSubida[] = ['pdf', ...TIPOS_IMAGEN];
@@ -16,12 +16,12 @@ export type NuevoDocumento = {
 
 /**
  * Stores a document on its own, with nothing else in its transaction: the upload pipeline's
- * `guardarSubida` (docs/decisions/017-subidas.md) with the kinds a document may be, so the same
+ * `saveSubida` (docs/decisions/017-subidas.md) with the kinds a document may be, so the same
  * code decides what a file is everywhere. A file that is not a readable PDF or a PNG, JPEG or
  * WebP image is refused with the pipeline's `SubidaRechazadaError`, and nothing is stored.
  */
 export async function storeDocumento(ctx: Pick<AppContext, 'db' | 'storage'>, input: NuevoDocumento): Promise<DocumentoSubido> {
-  return guardarSubida(ctx, input, { tipos: TIPOS_DOCUMENTO, publico: input.publico ?? true }, async (_tx, documento) => documento);
+  return saveSubida(ctx, input, { tipos: TIPOS_DOCUMENTO, publico: input.publico ?? true }, async (_tx, documento) => documento);
 }
 
 /** Deletes a document's row inside the caller's transaction; answers its files' keys, which the caller deletes after committing. */

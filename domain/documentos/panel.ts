@@ -2,7 +2,7 @@ import type { Db } from '#db/client.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, firstValues } from '#domain/shared/form.ts';
 import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
-import { type ArchivoSubido, borrarArchivos, guardarSubida } from './subidas.ts';
+import { type ArchivoSubido, removeArchivos, saveSubida } from './subidas.ts';
 
 /**
  * What every back-office page that publishes documents shares (docs/decisions/017-subidas.md
@@ -27,7 +27,7 @@ export function archivoDe(input: FormInput, campo = 'archivo'): File | 'vacio' |
   return valor.size === 0 ? 'vacio' : valor;
 }
 
-export const leerArchivo = async (archivo: File): Promise<ArchivoSubido> => ({
+export const readArchivo = async (archivo: File): Promise<ArchivoSubido> => ({
   data: new Uint8Array(await archivo.arrayBuffer()),
   nombreArchivo: archivo.name,
 });
@@ -70,7 +70,7 @@ class ItemBorradoError extends Error {}
 
 /**
  * A change of an item that may bring a new PDF (the bulletins', the finances'): without `archivo`,
- * `escribir` runs in a transaction of its own; with it, inside the upload's (`guardarSubida`),
+ * `escribir` runs in a transaction of its own; with it, inside the upload's (`saveSubida`),
  * given the new document's id. `escribir` answers `null` when the item is gone meanwhile (the new
  * document then rolls back and its file is removed), or its result and the replaced document's
  * files, removed after the commit. A refused file throws `SubidaRechazadaError`, as the pipeline does.
@@ -82,13 +82,13 @@ export async function escribirConPdf<R>(
 ): Promise<R | null> {
   try {
     const hecho = archivo
-      ? await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+      ? await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
           const r = await escribir(tx, documento.id);
           if (r === null) throw new ItemBorradoError();
           return r;
         })
       : await ctx.db.transaction((tx) => escribir(tx));
-    if (hecho?.viejo) await borrarArchivos(ctx, claves(hecho.viejo));
+    if (hecho?.viejo) await removeArchivos(ctx, claves(hecho.viejo));
     return hecho === null ? null : hecho.resultado;
   } catch (error) {
     if (error instanceof ItemBorradoError) return null;
@@ -97,11 +97,11 @@ export async function escribirConPdf<R>(
 }
 
 /** Deletes an item in a transaction (`borrar` answers what it deleted, or nothing), then its document's files. */
-export async function borrarConArchivos<T extends ArchivosDeDocumento>(
+export async function removeConArchivos<T extends ArchivosDeDocumento>(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   borrar: (tx: Db) => Promise<T | undefined>,
 ): Promise<T | undefined> {
   const borrado = await ctx.db.transaction(borrar);
-  if (borrado) await borrarArchivos(ctx, claves(borrado));
+  if (borrado) await removeArchivos(ctx, claves(borrado));
   return borrado;
 }

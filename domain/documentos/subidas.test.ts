@@ -12,7 +12,7 @@ import { generarPdf } from '#db/factories/pdf.ts';
 import { documentos } from '#db/schema/index.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { SubidaRechazadaError, TIPOS_IMAGEN, guardarSubida, reconocerTipo } from './subidas.ts';
+import { SubidaRechazadaError, TIPOS_IMAGEN, saveSubida, reconocerTipo } from './subidas.ts';
 
 /** Every file under a folder, as paths relative to it. */
 function archivos(raiz: string): string[] {
@@ -45,7 +45,7 @@ describe.each(engines)('subidas (%s)', (engine) => {
 
   it('un PDF: reconocido por el contenido, con su texto y el nombre original para la descarga', async () => {
     const data = await generarPdf({ titulo: 'BOLETÍN OFICIAL N° 12', parrafos: ['Ordenanza sobre los arrayanes.'] });
-    const doc = await guardarSubida(ctx(), { data, nombreArchivo: 'C:\\Escaneos\\Boletín 12 "final".PDF' }, { tipos: ['pdf'] }, async (_tx, d) => d);
+    const doc = await saveSubida(ctx(), { data, nombreArchivo: 'C:\\Escaneos\\Boletín 12 "final".PDF' }, { tipos: ['pdf'] }, async (_tx, d) => d);
     expect(doc.tipoContenido).toBe('application/pdf');
     expect(doc.nombreArchivo).toBe('Boletín 12 final.pdf');
     expect(doc.texto).toContain('arrayanes');
@@ -66,7 +66,7 @@ describe.each(engines)('subidas (%s)', (engine) => {
     ];
     for (const [data, mensaje] of casos) {
       let trabajo = false;
-      const intento = guardarSubida(ctx(), { data, nombreArchivo: 'boletin.pdf' }, { tipos: ['pdf'] }, async () => {
+      const intento = saveSubida(ctx(), { data, nombreArchivo: 'boletin.pdf' }, { tipos: ['pdf'] }, async () => {
         trabajo = true;
       });
       await expect(intento).rejects.toThrow(SubidaRechazadaError);
@@ -78,9 +78,9 @@ describe.each(engines)('subidas (%s)', (engine) => {
       'El archivo es un programa ejecutable de Windows, no una imagen PNG, una imagen JPEG o una imagen WebP',
     );
     // Larger than the limit: refused before anything is read.
-    await expect(
-      guardarSubida(ctx(), { data: new Uint8Array(2048), nombreArchivo: 'x.pdf' }, { tipos: ['pdf'], maxBytes: 1024 }, async () => {}),
-    ).rejects.toThrow('El archivo supera los 1 KB permitidos');
+    await expect(saveSubida(ctx(), { data: new Uint8Array(2048), nombreArchivo: 'x.pdf' }, { tipos: ['pdf'], maxBytes: 1024 }, async () => {})).rejects.toThrow(
+      'El archivo supera los 1 KB permitidos',
+    );
     expect(await cuantos()).toBe(antes.filas);
     expect(archivos(storage.root)).toHaveLength(antes.archivos);
   });
@@ -96,7 +96,7 @@ describe.each(engines)('subidas (%s)', (engine) => {
     expect(enviada.exif).toBeDefined();
     expect(enviada.orientation).toBe(6);
 
-    const doc = await guardarSubida(ctx(), { data: new Uint8Array(foto), nombreArchivo: 'IMG_0001.jpeg' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
+    const doc = await saveSubida(ctx(), { data: new Uint8Array(foto), nombreArchivo: 'IMG_0001.jpeg' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
     expect(doc.tipoContenido).toBe('image/jpeg');
     expect(doc.nombreArchivo).toBe('IMG_0001.jpg');
     const leer = (clave: string | null) => sharp(fs.readFileSync(path.join(storage.root, clave!))).metadata();
@@ -118,10 +118,10 @@ describe.each(engines)('subidas (%s)', (engine) => {
   });
 
   it('una imagen chica no se agranda; una imagen dañada se rechaza', async () => {
-    const doc = await guardarSubida(ctx(), { data: paisaje(200, 100), nombreArchivo: 'logo.png' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
+    const doc = await saveSubida(ctx(), { data: paisaje(200, 100), nombreArchivo: 'logo.png' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
     expect((await sharp(fs.readFileSync(path.join(storage.root, doc.claveWeb!))).metadata()).width).toBe(200);
     const rota = paisaje(200, 100).slice(0, 60);
-    await expect(guardarSubida(ctx(), { data: rota, nombreArchivo: 'logo.png' }, { tipos: TIPOS_IMAGEN }, async () => {})).rejects.toThrow(/dañada/);
+    await expect(saveSubida(ctx(), { data: rota, nombreArchivo: 'logo.png' }, { tipos: TIPOS_IMAGEN }, async () => {})).rejects.toThrow(/dañada/);
   });
 
   it('si la transacción falla después de guardar los archivos, se borran y la fila no queda', async () => {
@@ -129,7 +129,7 @@ describe.each(engines)('subidas (%s)', (engine) => {
     const data = await sharp(paisaje(800, 600)).webp().toBuffer();
     let claves: (string | null)[] = [];
     await expect(
-      guardarSubida(ctx(), { data: new Uint8Array(data), nombreArchivo: 'galeria.webp' }, { tipos: TIPOS_IMAGEN }, async (tx, d) => {
+      saveSubida(ctx(), { data: new Uint8Array(data), nombreArchivo: 'galeria.webp' }, { tipos: TIPOS_IMAGEN }, async (tx, d) => {
         claves = [d.clave, d.claveWeb, d.claveMiniatura];
         // The three files are there while the transaction runs, and the row is visible inside it.
         for (const clave of claves) expect(fs.existsSync(path.join(storage.root, clave!))).toBe(true);

@@ -10,10 +10,10 @@ import { extraerTextoPdf } from './pdf.ts';
 
 /**
  * The back-office's one way to receive a file (docs/decisions/017-subidas.md). Every form
- * that uploads (bulletins, ordinances, statements, the gallery…) calls `guardarSubida` inside the
+ * that uploads (bulletins, ordinances, statements, the gallery…) calls `saveSubida` inside the
  * write that uses the file:
  *
- *     await guardarSubida(ctx, archivo, { tipos: ['pdf'] }, async (tx, documento) => {
+ *     await saveSubida(ctx, archivo, { tipos: ['pdf'] }, async (tx, documento) => {
  *       await tx.insert(tabla).values({ documentoId: documento.id, … });
  *     });
  *
@@ -170,7 +170,7 @@ type Preparado = {
 /**
  * The quick checks of a file, without reading or storing it: its size and its kind. A form checks
  * them with its other fields, to say everything that is wrong at once before anything is stored;
- * `guardarSubida` checks them again. Throws `SubidaRechazadaError`; answers the kind.
+ * `saveSubida` checks them again. Throws `SubidaRechazadaError`; answers the kind.
  */
 export async function comprobarSubida(data: Uint8Array, opciones: Pick<OpcionesSubida, 'tipos' | 'maxBytes'>): Promise<TipoSubida> {
   const maxBytes = opciones.maxBytes ?? SUBIDA_MAX_BYTES;
@@ -281,7 +281,7 @@ export async function escribirSubida(ctx: Pick<AppContext, 'storage'>, p: Subida
       await ctx.storage.put(k, bytes);
     }
   } catch (error) {
-    await borrarArchivos(ctx, escritas);
+    await removeArchivos(ctx, escritas);
     throw error instanceof DiscoError ? new SubidaSinEspacioError({ cause: error }) : error;
   }
   return claves;
@@ -306,7 +306,7 @@ export const filaDocumento = (p: SubidaPreparada, claves: ClavesSubida, publico:
  * `trabajo`, a database failure) the files already written are deleted and the error is thrown
  * again. `SubidaRechazadaError` carries the message for the person.
  */
-export async function guardarSubida<T>(
+export async function saveSubida<T>(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   archivo: ArchivoSubido,
   opciones: OpcionesSubida,
@@ -330,7 +330,7 @@ export async function guardarSubida<T>(
       });
     });
   } catch (error) {
-    await borrarArchivos(ctx, [claves.clave, claves.claveWeb, claves.claveMiniatura]);
+    await removeArchivos(ctx, [claves.clave, claves.claveWeb, claves.claveMiniatura]);
     throw error;
   }
 }
@@ -340,6 +340,6 @@ export async function guardarSubida<T>(
  * commit (before it, a rollback would leave rows without files). A file that cannot be removed
  * now is only wasted space: logged by the caller, never an error for the person.
  */
-export async function borrarArchivos(ctx: Pick<AppContext, 'storage'>, claves: readonly (string | null)[]): Promise<void> {
+export async function removeArchivos(ctx: Pick<AppContext, 'storage'>, claves: readonly (string | null)[]): Promise<void> {
   await Promise.all(claves.filter((k): k is string => k !== null).map((k) => ctx.storage.delete(k).catch(() => {})));
 }

@@ -4,14 +4,14 @@ import { documentos, estadosContables, sueldos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import {
   archivoDe,
-  borrarConArchivos,
+  removeConArchivos,
   confirmacionBorradoSchema,
   escribirConPdf,
   filtrosListaSchema,
-  leerArchivo,
+  readArchivo,
   rutaDocumento,
 } from '#domain/documentos/panel.ts';
-import { SubidaRechazadaError, guardarSubida } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, saveSubida } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -320,7 +320,7 @@ export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
   if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
   const datos = leido.datos as Datos;
   try {
-    const id = await guardarSubida(ctx, await leerArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
       const id = await def.insertar(tx, datos, documento.id, actor);
       await registrarAuditoria(tx, { actor, accion: `${def.entidad}.alta`, entidad: def.entidad, entidadId: id, despues: auditable(datos, documento.id) });
       return id;
@@ -395,7 +395,7 @@ export async function deleteFinanzasAdmin(
     input,
   );
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await borrarConArchivos(ctx, async (tx) => {
+  const borrado = await removeConArchivos(ctx, async (tx) => {
     const antes = await def.leer(tx, id, true);
     if (!antes) return undefined;
     await def.borrar(tx, id);

@@ -2,11 +2,11 @@ import { asc, desc, eq, max } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { documentos, documentosObservatorio, galeriaImagenes, observatorioVial } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, borrarArchivos, guardarSubida } from '#domain/documentos/subidas.ts';
+import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, removeArchivos, saveSubida } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { archivoDe, confirmacionBorradoSchema, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
+import { archivoDe, confirmacionBorradoSchema, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
@@ -48,9 +48,9 @@ async function conArchivo<T>(
 ): Promise<{ ok: true; valor: T } | { ok: false; mensaje: string }> {
   try {
     const hecho = archivo
-      ? await guardarSubida(ctx, await leerArchivo(archivo), { tipos, maxBytes: ctx.config.subidaMaxBytes }, (tx, documento) => escribir(tx, documento.id))
+      ? await saveSubida(ctx, await readArchivo(archivo), { tipos, maxBytes: ctx.config.subidaMaxBytes }, (tx, documento) => escribir(tx, documento.id))
       : await ctx.db.transaction((tx) => escribir(tx));
-    if (hecho.claves) await borrarArchivos(ctx, hecho.claves);
+    if (hecho.claves) await removeArchivos(ctx, hecho.claves);
     return { ok: true, valor: hecho.valor };
   } catch (error) {
     if (error instanceof SubidaRechazadaError) return { ok: false, mensaje: error.message };
@@ -367,7 +367,7 @@ export async function deleteImagenAdmin(ctx: Ctx, actor: Actor, id: number, inpu
     return { titulo: antes.titulo, claves };
   });
   if (!hecho) return { tipo: 'no_encontrado' };
-  await borrarArchivos(ctx, hecho.claves);
+  await removeArchivos(ctx, hecho.claves);
   return { tipo: 'borrado', titulo: hecho.titulo };
 }
 type Borrado = { tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string };
@@ -391,7 +391,7 @@ const documentoSchema = z.object({
 });
 
 /** The document's fields: the month is required for the Terminal's movement and ignored for a yearly report. */
-export function leerDocumento(input: FormInput) {
+export function readDocumento(input: FormInput) {
   const leido = readForm(documentoSchema, input);
   const errores: Errores<CampoDocumento> = leido.ok ? {} : { ...leido.errores };
   const tipo = leido.ok ? leido.datos.tipo : firstValues(input).tipo;
@@ -425,7 +425,7 @@ const auditableDocumento = (d: { tipo: string; mes: number | null; anio: number;
 /** Publishes a PDF in one of the two lists (audited `observatorio.documento.alta`). */
 export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoDocumento>> {
   if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
-  const leido = leerDocumento(input);
+  const leido = readDocumento(input);
   const archivo = archivoDe(input);
   const errores = { ...leido.errores };
   if (archivo === undefined) errores.archivo = 'Elegí el PDF.';
@@ -453,7 +453,7 @@ export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput
 /** Changes a document's month and year and, when a PDF is chosen, replaces it (audited `observatorio.documento.cambio`). */
 export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Resultado<CampoDocumento>> {
   if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
-  const leido = leerDocumento(input);
+  const leido = readDocumento(input);
   const archivo = archivoDe(input);
   if (!leido.ok || archivo === 'vacio') {
     const errores = { ...leido.errores };
@@ -501,6 +501,6 @@ export async function deleteDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
     return { titulo, claves };
   });
   if (!hecho) return { tipo: 'no_encontrado' };
-  await borrarArchivos(ctx, hecho.claves);
+  await removeArchivos(ctx, hecho.claves);
   return { tipo: 'borrado', titulo: hecho.titulo };
 }

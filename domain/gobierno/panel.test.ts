@@ -4,13 +4,13 @@
 // delete with version, roles, and the audit log of each write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { listarAuditoria } from '#domain/auditoria/queries.ts';
+import { listAuditoria } from '#domain/auditoria/queries.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { TIPOS_PANEL, columna, tipoPanel } from './panel-tipos.ts';
-import { actualizarPanel, borrarPanel, crearPanel, esquemaTipo, listarPanel, moverPanel, obtenerPanel, versionDe } from './panel.ts';
+import { updatePanel, removePanel, createPanel, esquemaTipo, listPanel, moverPanel, getPanel, versionDe } from './panel.ts';
 import { listAreas, listSecretarias } from './queries.ts';
 
 const editor: Actor = { usuarioId: 2, email: 'editor@villalaangostura.gob.ar', nombre: 'Beto', rol: 'editor' };
@@ -88,9 +88,9 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
   });
   afterAll(() => database.close());
 
-  const auditoria = (entidad: string, id: number) => listarAuditoria(database.db, { entidad, entidadId: String(id), pagina: 1, porPagina: 20 });
+  const auditoria = (entidad: string, id: number) => listAuditoria(database.db, { entidad, entidadId: String(id), pagina: 1, porPagina: 20 });
   async function crear(tipo = areas, datos: Record<string, string>) {
-    const r = await crearPanel(database.db, editor, tipo, datos);
+    const r = await createPanel(database.db, editor, tipo, datos);
     if (r.tipo !== 'guardado') throw new Error(JSON.stringify(r));
     return r.id;
   }
@@ -101,8 +101,8 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     expect((await listAreas(database.db)).map((x) => x.nombre)).toEqual(['Área Uno', 'Área Dos']);
     expect((await auditoria('area_municipal', a)).items).toMatchObject([{ accion: 'gobierno.alta', despues: { nombre: 'Área Uno', telefono: '111' } }]);
 
-    const abierta = (await obtenerPanel(database.db, areas, a))!;
-    const r = await actualizarPanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '222', version: abierta.version });
+    const abierta = (await getPanel(database.db, areas, a))!;
+    const r = await updatePanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '222', version: abierta.version });
     expect(r).toEqual({ tipo: 'guardado', id: a, cambio: true });
     expect((await listAreas(database.db))[0]!.telefono).toBe('222');
     expect((await auditoria('area_municipal', a)).items[0]).toMatchObject({
@@ -112,49 +112,49 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     });
 
     // The second person opened the form before the first saved.
-    const segunda = await actualizarPanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '333', version: abierta.version });
+    const segunda = await updatePanel(database.db, editor, areas, a, { ...abierta.valores, telefono: '333', version: abierta.version });
     expect(segunda).toMatchObject({ tipo: 'conflicto', valores: { telefono: '333' }, actual: { telefono: '222' } });
     expect((await listAreas(database.db))[0]!.telefono).toBe('222');
-    const sinVersion = await actualizarPanel(database.db, editor, areas, a, { ...abierta.valores });
+    const sinVersion = await updatePanel(database.db, editor, areas, a, { ...abierta.valores });
     expect(sinVersion.tipo).toBe('conflicto');
     // With the new version, the save goes through.
     if (segunda.tipo === 'conflicto') {
-      expect(await actualizarPanel(database.db, editor, areas, a, { ...segunda.valores, version: segunda.version })).toMatchObject({
+      expect(await updatePanel(database.db, editor, areas, a, { ...segunda.valores, version: segunda.version })).toMatchObject({
         tipo: 'guardado',
         cambio: true,
       });
     }
-    const igual = (await obtenerPanel(database.db, areas, a))!;
-    expect(await actualizarPanel(database.db, editor, areas, a, { ...igual.valores, version: igual.version })).toMatchObject({
+    const igual = (await getPanel(database.db, areas, a))!;
+    expect(await updatePanel(database.db, editor, areas, a, { ...igual.valores, version: igual.version })).toMatchObject({
       tipo: 'guardado',
       cambio: false,
     });
 
-    const dos = (await obtenerPanel(database.db, areas, b))!;
-    expect(await borrarPanel(database.db, editor, areas, b, 'vieja')).toMatchObject({ tipo: 'conflicto' });
-    expect(await borrarPanel(database.db, editor, areas, b, dos.version)).toEqual({ tipo: 'borrado' });
-    expect(await borrarPanel(database.db, editor, areas, b, dos.version)).toEqual({ tipo: 'no_encontrado' });
+    const dos = (await getPanel(database.db, areas, b))!;
+    expect(await removePanel(database.db, editor, areas, b, 'vieja')).toMatchObject({ tipo: 'conflicto' });
+    expect(await removePanel(database.db, editor, areas, b, dos.version)).toEqual({ tipo: 'borrado' });
+    expect(await removePanel(database.db, editor, areas, b, dos.version)).toEqual({ tipo: 'no_encontrado' });
     expect((await auditoria('area_municipal', b)).items[0]).toMatchObject({ accion: 'gobierno.baja', antes: { nombre: 'Área Dos' }, despues: null });
-    expect(await actualizarPanel(database.db, editor, areas, b, { ...dos.valores, version: dos.version })).toEqual({ tipo: 'no_encontrado' });
+    expect(await updatePanel(database.db, editor, areas, b, { ...dos.valores, version: dos.version })).toEqual({ tipo: 'no_encontrado' });
   });
 
   it('la mesa de entradas no puede escribir nada', async () => {
     const a = await crear(areas, { nombre: 'Área Protegida', domicilio: '', telefono: '', email: '' });
-    const v = (await obtenerPanel(database.db, areas, a))!;
+    const v = (await getPanel(database.db, areas, a))!;
     for (const r of [
-      await crearPanel(database.db, mesa, areas, { nombre: 'Intrusa' }),
-      await actualizarPanel(database.db, mesa, areas, a, { ...v.valores, nombre: 'Cambiada', version: v.version }),
-      await borrarPanel(database.db, mesa, areas, a, v.version),
+      await createPanel(database.db, mesa, areas, { nombre: 'Intrusa' }),
+      await updatePanel(database.db, mesa, areas, a, { ...v.valores, nombre: 'Cambiada', version: v.version }),
+      await removePanel(database.db, mesa, areas, a, v.version),
       await moverPanel(database.db, mesa, areas, a, 'subir'),
     ])
       expect(r.tipo).toBe('prohibido');
-    expect((await obtenerPanel(database.db, areas, a))!.valores.nombre).toBe('Área Protegida');
+    expect((await getPanel(database.db, areas, a))!.valores.nombre).toBe('Área Protegida');
   });
 
   it('subsecretarías: referencia a una secretaría que existe, orden dentro de su secretaría, subir y bajar', async () => {
     const s1 = await crear(secretarias, { nombre: 'Secretaría A', secretarioNombre: 'Ana', secretarioEmail: '', secretarioTelefono: '' });
     const s2 = await crear(secretarias, { nombre: 'Secretaría B', secretarioNombre: 'Beto', secretarioEmail: '', secretarioTelefono: '' });
-    const inexistente = await crearPanel(database.db, editor, subsecretarias, { secretariaId: '999999', nombre: 'Huérfana' });
+    const inexistente = await createPanel(database.db, editor, subsecretarias, { secretariaId: '999999', nombre: 'Huérfana' });
     expect(inexistente).toMatchObject({ tipo: 'invalido', errores: { secretariaId: 'Elegí secretaría de la lista: la elegida ya no existe.' } });
     const x = await crear(subsecretarias, { secretariaId: String(s1), nombre: 'Sub X' });
     const y = await crear(subsecretarias, { secretariaId: String(s1), nombre: 'Sub Y' });
@@ -168,31 +168,31 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
     expect(await moverPanel(database.db, editor, subsecretarias, z, 'bajar')).toEqual({ tipo: 'sin_cambio' });
     expect((await auditoria('subsecretaria', y)).items[0]).toMatchObject({ accion: 'gobierno.orden', antes: { posicion: 2 }, despues: { posicion: 1 } });
 
-    const lista = await listarPanel(database.db, subsecretarias, { pagina: 1 });
+    const lista = await listPanel(database.db, subsecretarias, { pagina: 1 });
     const enLista = (id: number) => lista.items.find((i) => i.id === id)!;
     expect(enLista(y)).toMatchObject({ primero: true, ultimo: false });
     expect(enLista(x)).toMatchObject({ primero: false, ultimo: true });
     expect(enLista(z)).toMatchObject({ primero: true, ultimo: true });
 
     // Moved to the other secretaría: it goes to the end there.
-    const vx = (await obtenerPanel(database.db, subsecretarias, x))!;
-    await actualizarPanel(database.db, editor, subsecretarias, x, { ...vx.valores, secretariaId: String(s2), version: vx.version });
+    const vx = (await getPanel(database.db, subsecretarias, x))!;
+    await updatePanel(database.db, editor, subsecretarias, x, { ...vx.valores, secretariaId: String(s2), version: vx.version });
     expect(await subsDe('Secretaría B')).toEqual(['Sub Z', 'Sub X']);
   });
 
   it('la lista: búsqueda literal, orden por un campo, páginas de 25', async () => {
     for (let i = 1; i <= 27; i++) await crear(plan, { titulo: `Enlace ${String(i).padStart(2, '0')}`, descripcion: '', url: `https://plan.example.org/${i}` });
-    const todos = await listarPanel(database.db, plan, { pagina: 1 });
+    const todos = await listPanel(database.db, plan, { pagina: 1 });
     expect(todos.total).toBe(27);
     expect(todos.items).toHaveLength(25);
     expect(todos.items[0]!.valores.titulo).toBe('Enlace 01');
-    expect((await listarPanel(database.db, plan, { pagina: 2 })).items).toHaveLength(2);
-    const desc = await listarPanel(database.db, plan, { pagina: 1, orden: 'titulo', sentido: 'desc' });
+    expect((await listPanel(database.db, plan, { pagina: 2 })).items).toHaveLength(2);
+    const desc = await listPanel(database.db, plan, { pagina: 1, orden: 'titulo', sentido: 'desc' });
     expect(desc.items[0]!.valores.titulo).toBe('Enlace 27');
-    expect((await listarPanel(database.db, plan, { pagina: 1, texto: 'enlace 1' })).total).toBe(10);
-    expect((await listarPanel(database.db, plan, { pagina: 1, texto: '%' })).total).toBe(0);
+    expect((await listPanel(database.db, plan, { pagina: 1, texto: 'enlace 1' })).total).toBe(10);
+    expect((await listPanel(database.db, plan, { pagina: 1, texto: '%' })).total).toBe(0);
     // An unknown sort field falls back to the public order.
-    expect((await listarPanel(database.db, plan, { pagina: 1, orden: 'contrasena' })).items[0]!.valores.titulo).toBe('Enlace 01');
+    expect((await listPanel(database.db, plan, { pagina: 1, orden: 'contrasena' })).items[0]!.valores.titulo).toBe('Enlace 01');
   });
 
   it('un tipo de un solo elemento (el Ejecutivo) no se borra ni se mueve', async () => {
@@ -204,8 +204,8 @@ describe.each(engines)('los comandos genéricos del panel de Gobierno (%s)', (en
       viceIntendenteEmail: '',
       viceIntendenteTelefono: '',
     });
-    const v = (await obtenerPanel(database.db, ejecutivo, id))!;
-    expect(await borrarPanel(database.db, editor, ejecutivo, id, v.version)).toMatchObject({ tipo: 'prohibido' });
+    const v = (await getPanel(database.db, ejecutivo, id))!;
+    expect(await removePanel(database.db, editor, ejecutivo, id, v.version)).toMatchObject({ tipo: 'prohibido' });
     expect(await moverPanel(database.db, editor, ejecutivo, id, 'subir')).toEqual({ tipo: 'sin_cambio' });
   });
 });

@@ -170,7 +170,7 @@ export async function opcionesReferencia(db: Db, tipo: TipoPanel): Promise<Recor
  * literally), sorted by a shown field or, by default, in the public page's order. `primero` and
  * `ultimo` say whether an item can move up or down within its group.
  */
-export async function listarPanel(db: Db, tipo: TipoPanel, filtros: FiltrosPanel): Promise<{ items: ItemLista[]; total: number }> {
+export async function listPanel(db: Db, tipo: TipoPanel, filtros: FiltrosPanel): Promise<{ items: ItemLista[]; total: number }> {
   const patron = filtros.texto ? `%${escaparLike(filtros.texto)}%` : undefined;
   const textos = tipo.campos.filter((c) => c.tipo !== 'referencia' && c.tipo !== 'opcion');
   const where = patron ? or(...textos.map((c) => ilike(columna(tipo, c.nombre), patron))) : undefined;
@@ -224,7 +224,7 @@ async function extremosDeGrupos(db: Db, tipo: TipoPanel, filas: Fila[]) {
 }
 
 /** One item with its version, or undefined. A kind with one current item answers its newest row whatever the id. */
-export async function obtenerPanel(db: Db, tipo: TipoPanel, id: number): Promise<{ id: number; valores: Valores; version: string } | undefined> {
+export async function getPanel(db: Db, tipo: TipoPanel, id: number): Promise<{ id: number; valores: Valores; version: string } | undefined> {
   const [fila] = (await db
     .select()
     .from(tipo.tabla)
@@ -243,7 +243,7 @@ export async function actualUnico(db: Db, tipo: TipoPanel): Promise<number | und
 }
 
 /** How many items each kind has, for the panel's index. */
-export async function contarTipos(db: Db): Promise<Record<string, number>> {
+export async function countTipos(db: Db): Promise<Record<string, number>> {
   const cuentas = await Promise.all(TIPOS_PANEL.map(async (t) => [t.tipo, (await db.select({ n: count() }).from(t.tabla))[0]?.n ?? 0] as const));
   return Object.fromEntries(cuentas);
 }
@@ -274,7 +274,7 @@ async function leer(db: Db, tipo: TipoPanel, input: FormInput): Promise<LeidoPan
 const grupoWhere = (tipo: TipoPanel, datos: Record<string, unknown>) => and(...(tipo.grupo ?? []).map((g) => eq(columna(tipo, g), datos[g] as never)));
 
 /** Adds an item (at the end of its group's order), audited as `gobierno.alta`. */
-export async function crearPanel(db: Db, actor: Actor, tipo: TipoPanel, input: FormInput): Promise<ResultadoPanel> {
+export async function createPanel(db: Db, actor: Actor, tipo: TipoPanel, input: FormInput): Promise<ResultadoPanel> {
   if (!puede(actor, 'gobierno')) return PROHIBIDO;
   const leido = await leer(db, tipo, input);
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores, valores: leido.valores };
@@ -310,7 +310,7 @@ const mensajeConflicto = (tipo: TipoPanel) =>
  * `gobierno.cambio` with the values before and after. An older version is a conflict: nothing is
  * written, and what was typed comes back with the new version.
  */
-export async function actualizarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, input: FormInput): Promise<ResultadoPanel> {
+export async function updatePanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, input: FormInput): Promise<ResultadoPanel> {
   if (!puede(actor, 'gobierno')) return PROHIBIDO;
   const version = firstValues(input).version;
   const leido = await leer(db, tipo, input);
@@ -360,7 +360,7 @@ export type ResultadoBaja = { tipo: 'borrado' } | { tipo: 'conflicto'; mensaje: 
  * `gobierno.baja` with its values. A kind with one current item is never deleted. What the
  * public pages show of it goes with it: these items have no public address of their own.
  */
-export async function borrarPanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, version: unknown): Promise<ResultadoBaja> {
+export async function removePanel(db: Db, actor: Actor, tipo: TipoPanel, id: number, version: unknown): Promise<ResultadoBaja> {
   if (!puede(actor, 'gobierno')) return PROHIBIDO;
   if (tipo.unico) return { tipo: 'prohibido', mensaje: `${tipo.uno.charAt(0).toUpperCase()}${tipo.uno.slice(1)} no se borra: editalo.` };
   return db.transaction(async (tx): Promise<ResultadoBaja> => {

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export type Carpeta = {
   /** The parsed answer of a kind; undefined when its file is not in the folder. */
-  leerJson(archivo: string): Promise<{ ok: true; valor: unknown } | { ok: false; mensaje: string } | undefined>;
+  readJson(archivo: string): Promise<{ ok: true; valor: unknown } | { ok: false; mensaje: string } | undefined>;
   /** A document of the previous system by its id (`documento.id`, `logo.id`, `imagen.id`). */
   documento(id: number): Promise<ArchivoViejo | undefined>;
   /** An ordinance's file by the ordinance's ID (what `Ordenanzas/?idOrdenanza=ID` answered). */
@@ -69,7 +69,7 @@ export async function abrirCarpeta(carpeta: string): Promise<Carpeta> {
     return { data: new Uint8Array(await fs.readFile(path.join(carpeta, sub, nombre))), nombreArchivo: nombre };
   };
   return {
-    async leerJson(archivo) {
+    async readJson(archivo) {
       let texto: string;
       try {
         texto = await fs.readFile(path.join(carpeta, archivo), 'utf8');

@@ -7,7 +7,7 @@ import {
   type SubidaPreparada,
   SubidaRechazadaError,
   type TipoSubida,
-  borrarArchivos,
+  removeArchivos,
   escribirSubida,
   filaDocumento,
   prepararSubida,
@@ -118,7 +118,7 @@ export class DocumentosDeTipo {
 
   /** The kind was refused or its transaction failed: the files written for it go. */
   async descartar(): Promise<void> {
-    await borrarArchivos(
+    await removeArchivos(
       this.ctx,
       this.escritas.flatMap((c) => [c.clave, c.claveWeb, c.claveMiniatura]),
     );

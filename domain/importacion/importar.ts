@@ -22,7 +22,7 @@ export type ResultadoTipo = { nombre: string; archivo: string } & (
 export async function importarCarpeta(ctx: Pick<AppContext, 'db' | 'storage'>, ruta: string, opciones: OpcionesDocumentos = {}): Promise<ResultadoTipo[]> {
   const carpeta = await abrirCarpeta(ruta);
   const resultados: ResultadoTipo[] = [];
-  const respuestas = await Promise.all(TIPOS.map((t) => carpeta.leerJson(t.archivo)));
+  const respuestas = await Promise.all(TIPOS.map((t) => carpeta.readJson(t.archivo)));
   if (respuestas.every((r) => r === undefined))
     throw new CarpetaInvalidaError(
       `La carpeta ${ruta} no tiene ninguno de los archivos que sabemos leer (${TIPOS.map((t) => t.archivo).join(', ')}): revisá la carpeta y los nombres.`,

@@ -21,7 +21,7 @@ import {
 import { boletinSchema } from '#domain/boletines/admin.ts';
 import { TIPOS_IMAGEN } from '#domain/documentos/subidas.ts';
 import { PERIODOS_SUELDO, estadoContableSchema, sueldoSchema } from '#domain/finanzas/admin.ts';
-import { imagenSchema, leerDocumento, presentacionSchema } from '#domain/gobierno/observatorio-admin.ts';
+import { imagenSchema, readDocumento, presentacionSchema } from '#domain/gobierno/observatorio-admin.ts';
 import { esquemaTipo } from '#domain/gobierno/panel.ts';
 import { tipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { ordenanzaSchema } from '#domain/ordenanzas/admin-schemas.ts';
@@ -334,7 +334,7 @@ function documentosDelObservatorio(tipo: 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADI
       for (const [i, item] of items.entries()) {
         const { id: documentoId, doc } = await documentoDe(docs, item, 'documento.id', ['pdf']);
         const id = documentoId === undefined ? `posición ${i + 1}` : `documento ${documentoId}`;
-        const leido = leerDocumento({ tipo, mes: mes(item, 'mesAsString'), anio: texto(item, 'anioDocumentoAsString') });
+        const leido = readDocumento({ tipo, mes: mes(item, 'mesAsString'), anio: texto(item, 'anioDocumentoAsString') });
         if (!leido.ok || docRechazado(doc)) {
           rechazos.push({
             id,
@@ -357,7 +357,7 @@ const galeria: TipoImportacion = {
   async preparar({ valor, db, docs, carpeta }) {
     const items = lista(valor);
     if (!Array.isArray(items)) return refusal([items]);
-    const observatorio = await carpeta.leerJson(observatorio_.archivo);
+    const observatorio = await carpeta.readJson(observatorio_.archivo);
     let nombre = observatorio?.ok ? texto(observatorio.valor, 'galeria.nombre').trim() : '';
     if (nombre === '') {
       const [actual] = await db.select({ galeria: observatorioVial.galeriaNombre }).from(observatorioVial).orderBy(desc(observatorioVial.id)).limit(1);

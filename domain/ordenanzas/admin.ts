@@ -4,8 +4,8 @@ import type { Db } from '#db/client.ts';
 import { documentos, ordenanzas } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { hideDocumento } from '#domain/documentos/commands.ts';
-import { archivoDe, leerArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
-import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, guardarSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
+import { archivoDe, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
+import { type ArchivoSubido, type DocumentoSubido, SubidaRechazadaError, comprobarSubida, saveSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { puede } from '#domain/shared/permisos.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -130,12 +130,12 @@ async function erroresDelRegistro(db: Db, datos: DatosOrdenanza, id: number | nu
  * Creates (`id` null) or changes an ordinance, with its PDF when one is given. Everything is
  * checked before anything is stored: a bad field, a repeated number, a missing modified
  * ordinance or a file that is not a PDF stores nothing. The PDF then goes through the upload
- * pipeline (`guardarSubida`, UPLOAD_MAX_BYTES): its document row and the ordinance's share one
+ * pipeline (`saveSubida`, UPLOAD_MAX_BYTES): its document row and the ordinance's share one
  * transaction, its text copied into the row, so the public search finds its words as soon as it
  * commits; if anything fails, nothing stays, in the database or in storage. A replaced PDF is no
  * longer public and its old download address answers 410.
  */
-export async function guardarOrdenanza(
+export async function saveOrdenanza(
   ctx: Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> },
   actor: Actor,
   id: number | null,
@@ -144,7 +144,7 @@ export async function guardarOrdenanza(
   if (!puede(actor, 'ordenanzas')) return PROHIBIDO;
   const { db } = ctx;
   const elegido = archivoDe(input);
-  const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await leerArchivo(elegido);
+  const pdf = elegido === undefined ? null : elegido === 'vacio' ? { data: new Uint8Array(), nombreArchivo: '' } : await readArchivo(elegido);
   const maxBytes = ctx.config?.subidaMaxBytes;
   const leido = readForm(ordenanzaSchema, input);
   const errorPdf = pdf ? await problemaDelPdf(pdf, maxBytes) : undefined;
@@ -207,7 +207,7 @@ export async function guardarOrdenanza(
 
   try {
     if (!pdf) return await db.transaction((tx) => escribir(tx));
-    return await guardarSubida(ctx, pdf, { tipos: ['pdf'], maxBytes }, async (tx, documento) => {
+    return await saveSubida(ctx, pdf, { tipos: ['pdf'], maxBytes }, async (tx, documento) => {
       const r = await escribir(tx, documento);
       // Withdrawn meanwhile: throwing rolls the new document back and removes its file.
       if (r.tipo !== 'guardado') throw new OrdenanzaNoGuardada(r);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { listarAuditoria } from '#domain/auditoria/queries.ts';
+import { listAuditoria } from '#domain/auditoria/queries.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { saveSiteSettings } from '#domain/sitio/settings.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
@@ -27,7 +27,7 @@ describe.each(engines)('tabla de feriados (%s)', (engine) => {
     expect((await listFeriados(db, 2026)).feriados).toContainEqual({ fecha: '2026-09-14', nombre: 'Asueto municipal', tipo: 'local' });
     // One more day off in the count: the deadline moves one business day.
     expect(vencimiento(recibida, { diasHabiles: 15, prorrogada: false }, await getFeriados(db, '2026-09-07'))).toBe('2026-09-29');
-    const auditoria = await listarAuditoria(db, { entidad: 'feriado', entidadId: '2026-09-14', pagina: 1, porPagina: 10 });
+    const auditoria = await listAuditoria(db, { entidad: 'feriado', entidadId: '2026-09-14', pagina: 1, porPagina: 10 });
     expect(auditoria.items).toMatchObject([{ accion: 'feriado.alta', actorEmail: admin.email, despues: { fecha: '2026-09-14', tipo: 'local' } }]);
   });
 
@@ -85,7 +85,7 @@ describe.each(engines)('tabla de feriados (%s)', (engine) => {
     expect([feriados.has('2027-11-20'), feriados.has('2027-11-22')]).toEqual([false, true]);
     // No weekend trasladable left: that warning is gone.
     expect((await listFeriados(db, 2027)).avisos).toHaveLength(1);
-    const [entrada] = (await listarAuditoria(db, { entidad: 'feriado', entidadId: '2027-11-20', pagina: 1, porPagina: 10 })).items;
+    const [entrada] = (await listAuditoria(db, { entidad: 'feriado', entidadId: '2027-11-20', pagina: 1, porPagina: 10 })).items;
     expect(entrada).toMatchObject({ accion: 'feriado.cambio', antes: { fecha: '2027-11-20' }, despues: { fecha: '2027-11-22' } });
 
     expect(await updateFeriado(db, admin, '2027-11-22', { fecha: '2027-12-08', nombre: 'Soberanía', tipo: 'trasladable' })).toMatchObject({
@@ -109,7 +109,7 @@ describe.each(engines)('tabla de feriados (%s)', (engine) => {
       feriado: { fecha: '2026-09-14', nombre: 'Asueto municipal', tipo: 'local' },
     });
     expect((await getFeriados(db, '2026-09-14')).has('2026-09-14')).toBe(false);
-    const [entrada] = (await listarAuditoria(db, { entidad: 'feriado', entidadId: '2026-09-14', pagina: 1, porPagina: 10 })).items;
+    const [entrada] = (await listAuditoria(db, { entidad: 'feriado', entidadId: '2026-09-14', pagina: 1, porPagina: 10 })).items;
     expect(entrada).toMatchObject({ accion: 'feriado.baja', antes: { nombre: 'Asueto municipal' }, despues: null });
     expect(await deleteFeriado(db, admin, '2026-09-14')).toMatchObject({ tipo: 'no_encontrado' });
     expect(await deleteFeriado(db, admin, 'mañana')).toEqual({ tipo: 'no_encontrado', mensaje: 'No hay un feriado en esa fecha. Volvé a la lista.' });

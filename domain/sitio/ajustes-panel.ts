@@ -123,7 +123,7 @@ export type ResultadoAjustes =
  * Saves the form (administrators only) when the settings are still at `input.version`, audited
  * as `ajustes.cambio` with the keys that changed, before and after, in the same transaction.
  */
-export async function guardarAjustes(db: Db, actor: Actor, input: FormInput): Promise<ResultadoAjustes> {
+export async function saveAjustes(db: Db, actor: Actor, input: FormInput): Promise<ResultadoAjustes> {
   if (!puede(actor, 'ajustes')) return { tipo: 'prohibido', mensaje: 'Sólo un administrador puede cambiar los ajustes del sitio.' };
   const version = firstValues(input).version;
   const leido = readForm(ajustesFormSchema, input);

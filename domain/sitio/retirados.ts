@@ -29,7 +29,7 @@ export async function republicarRuta(db: Db, ruta: string): Promise<void> {
 export type ContenidoRetirado = { titulo: string; retiradoEn: Date };
 
 /** What was at this address, if staff withdrew it; undefined for an address that never existed. */
-export async function buscarRetirado(db: Db, ruta: string): Promise<ContenidoRetirado | undefined> {
+export async function findRetirado(db: Db, ruta: string): Promise<ContenidoRetirado | undefined> {
   const [fila] = await db
     .select({ titulo: contenidosRetirados.titulo, retiradoEn: contenidosRetirados.retiradoEn })
     .from(contenidosRetirados)

@@ -15,7 +15,7 @@ export async function getRolesConSegundoFactor(db: Db): Promise<Rol[]> {
 }
 
 /** Saves which roles must use a second factor; recorded in the audit log with the values before and after. */
-export async function guardarRolesConSegundoFactor(db: Db, actor: Actor, roles: readonly Rol[], direccion?: string | null): Promise<void> {
+export async function saveRolesConSegundoFactor(db: Db, actor: Actor, roles: readonly Rol[], direccion?: string | null): Promise<void> {
   const nuevos = ROLES.filter((rol) => roles.includes(rol));
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

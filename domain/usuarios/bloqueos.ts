@@ -60,7 +60,7 @@ export async function ambitoDelIntento(ctx: Ctx, email: string, usuarioId: numbe
  * Under a lock in force nothing changes (attempts do not extend it); a lock that ended, or attempts
  * older than the window, start a new run; the attempt after `INTENTOS_PERMITIDOS` in a row locks.
  */
-export async function contarIntento(ctx: Ctx, ambito: AmbitoIntento, tipo: TipoIntento): Promise<{ juzgar: boolean }> {
+export async function countIntento(ctx: Ctx, ambito: AmbitoIntento, tipo: TipoIntento): Promise<{ juzgar: boolean }> {
   const ahora = ctx.clock.now();
   const a = ahora.toISOString();
   const desde = new Date(ahora.getTime() - VENTANA_MS).toISOString();
@@ -135,7 +135,7 @@ export type BloqueoListado = {
 };
 
 /** The locks in force on real accounts (an unknown e-mail's counters lock nobody and are not listed). */
-export async function listarBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<BloqueoListado[]> {
+export async function listBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<BloqueoListado[]> {
   const filas = await ctx.db
     .select({
       usuarioId: usuarios.id,

@@ -10,7 +10,7 @@ import { getRolesConSegundoFactor } from './ajustes.ts';
 import { avisarCambioDeCuenta } from './avisos.ts';
 import { hashClave, problemaDeClave } from './claves.ts';
 import { confirmarIdentidad } from './ingreso.ts';
-import { borrarSesionesDe, nombreCompleto } from './sesiones.ts';
+import { removeSesionesDe, nombreCompleto } from './sesiones.ts';
 import { datosConfiguracionTotp, generarCodigosRecuperacion, nuevoSecretoTotp, pasoDelCodigo } from './segundo-factor.ts';
 import { ETIQUETAS_ROL, MENSAJE_ENLACE_INVALIDO } from './campos.ts';
 import { hashToken, nuevoToken } from './tokens.ts';
@@ -167,7 +167,7 @@ export async function aceptarInvitacion(
       .returning({ id: invitaciones.id });
     if (usadas.length === 0) return { ok: false as const, errores: { general: MENSAJE_ENLACE_INVALIDO } };
     await t.update(usuarios).set({ claveHash: hash, updatedAt: ctx.clock.now() }).where(eq(usuarios.id, invitacion.usuarioId));
-    await borrarSesionesDe(t, invitacion.usuarioId);
+    await removeSesionesDe(t, invitacion.usuarioId);
     await registrarAuditoria(t, {
       actor: { usuarioId: invitacion.usuarioId, email: invitacion.email, nombre: nombreCompleto(invitacion), rol: invitacion.rol as Rol },
       accion: 'usuario.clave-desde-enlace',
@@ -180,7 +180,7 @@ export async function aceptarInvitacion(
 }
 
 /** Changes a person's role; the last active administrator keeps theirs. Takes effect on their next request. */
-export async function cambiarRol(ctx: Pick<AppContext, 'db'>, actor: Actor, usuarioId: number, rol: Rol, direccion?: string | null): Promise<Resultado> {
+export async function changeRol(ctx: Pick<AppContext, 'db'>, actor: Actor, usuarioId: number, rol: Rol, direccion?: string | null): Promise<Resultado> {
   return tx(ctx.db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(727012)`);
     const [u] = await t.select({ rol: usuarios.rol, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, usuarioId)).limit(1);
@@ -217,7 +217,7 @@ export async function desactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, a
     }
     const ahora = ctx.clock.now();
     await t.update(usuarios).set({ activo: false, updatedAt: ahora }).where(eq(usuarios.id, usuarioId));
-    await borrarSesionesDe(t, usuarioId);
+    await removeSesionesDe(t, usuarioId);
     const revocados = await t
       .update(tokensApi)
       .set({ revocadoEn: ahora })
@@ -271,7 +271,7 @@ async function confirmar(ctx: CtxCuenta, actor: Actor, confirmacion: Confirmacio
 }
 
 /** One's own password: the current one first; every other session of the person ends; a mail tells them. */
-export async function cambiarClave(
+export async function changeClave(
   ctx: CtxCuenta,
   actor: Actor,
   datos: Confirmacion & { clave: string; sesionId?: number },
@@ -284,7 +284,7 @@ export async function cambiarClave(
   const hash = await hashClave(datos.clave);
   const r = await tx(ctx.db, async (t) => {
     await t.update(usuarios).set({ claveHash: hash, updatedAt: ctx.clock.now() }).where(eq(usuarios.id, actor.usuarioId));
-    await borrarSesionesDe(t, actor.usuarioId, datos.sesionId);
+    await removeSesionesDe(t, actor.usuarioId, datos.sesionId);
     await registrarAuditoria(t, { actor, accion: 'usuario.clave', entidad: 'usuario', entidadId: actor.usuarioId, direccion: direccion ?? null });
     await avisarCambioDeCuenta(ctx, t, actor, 'clave');
     return { ok: true as const };
@@ -441,13 +441,13 @@ export async function insertarUsuarioConClave(t: Db, datos: DatosUsuarioConClave
  * A user with a password, for the demo accounts and tests; the policy applies. Recorded as done by
  * the system.
  */
-export async function crearUsuarioConClave(db: Db, datos: DatosUsuarioConClave, accion: AccionAuditoria = 'usuario.creado'): Promise<number> {
+export async function createUsuarioConClave(db: Db, datos: DatosUsuarioConClave, accion: AccionAuditoria = 'usuario.creado'): Promise<number> {
   const hash = await hashSegunPolitica(datos);
   return tx(db, (t) => insertarUsuarioConClave(t, datos, hash, accion));
 }
 
 /** The first administrator, when the database has no user at all: ADMIN_EMAIL and ADMIN_PASSWORD. Answers whether it was created. */
-export async function crearPrimerAdministrador(db: Db, datos: { email: string; clave: string }): Promise<boolean> {
+export async function createPrimerAdministrador(db: Db, datos: { email: string; clave: string }): Promise<boolean> {
   const usuario: DatosUsuarioConClave = { email: datos.email, nombre: 'Administración', apellido: '', rol: 'administrador', clave: datos.clave };
   const hash = await hashSegunPolitica(usuario);
   return tx(db, async (t) => {

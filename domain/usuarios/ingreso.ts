@@ -4,9 +4,9 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimit, releaseLimit } from '#domain/shared/limits.ts';
-import { type AmbitoIntento, ambitoDelIntento, contarIntento, intentoCorrecto, recordarDireccion } from './bloqueos.ts';
+import { type AmbitoIntento, ambitoDelIntento, countIntento, intentoCorrecto, recordarDireccion } from './bloqueos.ts';
 import { hashSinUsuario, verificarClave } from './claves.ts';
-import { COLUMNAS_PERSONA, type Persona, borrarSesion, crearSesion, leerSesionPendiente, personaDe, purgarSesiones } from './sesiones.ts';
+import { COLUMNAS_PERSONA, type Persona, removeSesion, createSesion, readSesionPendiente, personaDe, purgarSesiones } from './sesiones.ts';
 import { verificarSegundoFactor } from './segundo-factor.ts';
 
 /**
@@ -62,7 +62,7 @@ async function ingresoCompleto(
   detalle: object,
 ) {
   const ahora = ctx.clock.now();
-  const sesion = await crearSesion(ctx, usuario.id, { agente: datos.agente ?? null });
+  const sesion = await createSesion(ctx, usuario.id, { agente: datos.agente ?? null });
   await ctx.db.update(usuarios).set({ ultimoIngreso: ahora }).where(eq(usuarios.id, usuario.id));
   await intentoCorrecto(ctx, ambito, 'clave');
   await intentoCorrecto(ctx, ambito, 'codigo');
@@ -89,7 +89,7 @@ export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<Resu
     return { tipo: 'limite', mensaje: MENSAJE_LIMITE_DIRECCION };
   }
   // Whoever signs in starts from a new session: the one the browser had is ended (fixation).
-  await borrarSesion(db, datos.tokenAnterior);
+  await removeSesion(db, datos.tokenAnterior);
   // Now and then, sessions past their end go (each is refused anyway when it is read).
   if (Math.random() < 0.02) await purgarSesiones(ctx);
   const email = datos.email.trim().toLowerCase().slice(0, 320);
@@ -118,14 +118,14 @@ export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<Resu
   const darVueltaDireccion = () =>
     datos.direccion === undefined ? undefined : releaseLimit(db, claveLimiteDireccion(ctx, datos.direccion), INGRESOS_POR_DIRECCION);
 
-  if (!(await contarIntento(ctx, ambito, 'clave')).juzgar) {
+  if (!(await countIntento(ctx, ambito, 'clave')).juzgar) {
     // Soft lock: a code from the app, counted and judged before the password, opens it.
     const codigo = datos.codigo?.trim();
     if (!codigo) {
       await fallo('cuenta-bloqueada');
       return { tipo: 'bloqueado', mensaje: MENSAJE_BLOQUEO };
     }
-    if (!(await contarIntento(ctx, ambito, 'codigo')).juzgar || !utilizable || !usuario.totpActivo) {
+    if (!(await countIntento(ctx, ambito, 'codigo')).juzgar || !utilizable || !usuario.totpActivo) {
       await fallo('cuenta-bloqueada');
       return { tipo: 'bloqueado', mensaje: MENSAJE_BLOQUEO };
     }
@@ -151,7 +151,7 @@ export async function iniciarSesion(ctx: Ctx, datos: DatosIngreso): Promise<Resu
   await darVueltaDireccion();
   await intentoCorrecto(ctx, ambito, 'clave');
   if (usuario.totpActivo) {
-    const pendiente = await crearSesion(ctx, usuario.id, { agente: datos.agente ?? null, pendiente: true });
+    const pendiente = await createSesion(ctx, usuario.id, { agente: datos.agente ?? null, pendiente: true });
     return { tipo: 'codigo', ...pendiente };
   }
   return ingresoCompleto(ctx, usuario, datos, ambito, { segundoFactor: false });
@@ -169,7 +169,7 @@ export async function completarSegundoFactor(
   datos: { token: string | undefined; codigo: string; direccion?: string; agente?: string | null },
 ): Promise<ResultadoCodigo> {
   const { db } = ctx;
-  const pendiente = await leerSesionPendiente(ctx, datos.token);
+  const pendiente = await readSesionPendiente(ctx, datos.token);
   if (!pendiente) return { tipo: 'reiniciar', mensaje: MENSAJE_PASO_VENCIDO };
   const [usuario] = await db
     .select({ ...COLUMNAS_PERSONA, activo: usuarios.activo, totpSecreto: usuarios.totpSecreto, totpUltimoPaso: usuarios.totpUltimoPaso })
@@ -195,7 +195,7 @@ export async function completarSegundoFactor(
   const ambito = await ambitoDelIntento(ctx, usuario.email, usuario.id, datos.direccion);
   const fallo = (motivo: string) =>
     registrarAuditoria(db, { actor: null, accion: 'sesion.ingreso-fallido', entidad: 'usuario', entidadId: usuario.id, despues: { motivo }, direccion });
-  if (!(await contarIntento(ctx, ambito, 'codigo')).juzgar) {
+  if (!(await countIntento(ctx, ambito, 'codigo')).juzgar) {
     await terminar();
     await fallo('codigo-bloqueado');
     return { tipo: 'bloqueado', mensaje: MENSAJE_BLOQUEO };
@@ -242,7 +242,7 @@ export async function confirmarIdentidad(
   const limpio = valor.replace(/\s+/g, '');
   const tipo = u.totpActivo && /^\d{6}$/.test(limpio) ? 'codigo' : 'clave';
   const ambito = await ambitoDelIntento(ctx, u.email, u.id, direccion);
-  if (!(await contarIntento(ctx, ambito, tipo)).juzgar) return { ok: false, mensaje: MENSAJE_BLOQUEO };
+  if (!(await countIntento(ctx, ambito, tipo)).juzgar) return { ok: false, mensaje: MENSAJE_BLOQUEO };
   const ok =
     tipo === 'codigo' ? (await verificarSegundoFactor(ctx.db, ctx.cipher, u, limpio, ctx.clock.now())) === 'totp' : await verificarClave(valor, u.claveHash);
   if (!ok) {
@@ -262,7 +262,7 @@ export async function confirmarIdentidad(
 
 /** Sign-out: the session's row goes (a replayed cookie finds nothing), recorded in the audit log. */
 export async function cerrarSesion(ctx: Pick<AppContext, 'db' | 'cipher'>, token: string | undefined, direccion?: string): Promise<boolean> {
-  const fila = await borrarSesion(ctx.db, token);
+  const fila = await removeSesion(ctx.db, token);
   if (!fila) return false;
   const [usuario] = await ctx.db.select(COLUMNAS_PERSONA).from(usuarios).where(eq(usuarios.id, fila.usuarioId)).limit(1);
   await registrarAuditoria(ctx.db, {

@@ -20,7 +20,7 @@ export type UsuarioListado = {
 export const USUARIOS_POR_PAGINA = 25;
 
 /** Staff, by surname and name, with a search in name, surname and e-mail; 25 a page. */
-export async function listarUsuarios(db: Db, filtros: { q: string; pagina: number }): Promise<{ items: UsuarioListado[]; total: number }> {
+export async function listUsuarios(db: Db, filtros: { q: string; pagina: number }): Promise<{ items: UsuarioListado[]; total: number }> {
   const patron = `%${filtros.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where =
     filtros.q === ''
@@ -48,7 +48,7 @@ export async function listarUsuarios(db: Db, filtros: { q: string; pagina: numbe
 }
 
 /** Everyone, for the audit log's person filter: id and name. */
-export function listarPersonas(db: Db): Promise<{ id: number; nombre: string; apellido: string; email: string }[]> {
+export function listPersonas(db: Db): Promise<{ id: number; nombre: string; apellido: string; email: string }[]> {
   return db
     .select({ id: usuarios.id, nombre: usuarios.nombre, apellido: usuarios.apellido, email: usuarios.email })
     .from(usuarios)

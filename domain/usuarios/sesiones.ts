@@ -81,7 +81,7 @@ export function resumirAgente(agente: string | null | undefined): string {
  * with the absolute end. `pendiente`: the TOTP code is still owed (a few minutes, not accepted by
  * the guard).
  */
-export async function crearSesion(
+export async function createSesion(
   ctx: CtxSesiones,
   usuarioId: number,
   opciones: { agente?: string | null; pendiente?: boolean } = {},
@@ -108,7 +108,7 @@ export type SesionLeida = Persona & { sesionId: number; expira: Date };
  * by inactivity or by its maximum age (then deleted), or an inactive user. Activity is written at
  * most once a minute.
  */
-export async function leerSesion(ctx: CtxSesiones, token: string | undefined): Promise<SesionLeida | null> {
+export async function readSesion(ctx: CtxSesiones, token: string | undefined): Promise<SesionLeida | null> {
   if (!token || token.length > 200) return null;
   const [fila] = await ctx.db
     .select({
@@ -136,7 +136,7 @@ export async function leerSesion(ctx: CtxSesiones, token: string | undefined): P
 }
 
 /** The pending half of a sign-in (password right, code owed), if still in time. */
-export async function leerSesionPendiente(ctx: CtxSesiones, token: string | undefined) {
+export async function readSesionPendiente(ctx: CtxSesiones, token: string | undefined) {
   if (!token || token.length > 200) return null;
   const [fila] = await ctx.db
     .select({ id: sesiones.id, usuarioId: sesiones.usuarioId, expira: sesiones.expira, intentos: sesiones.intentosSegundoFactor })
@@ -152,7 +152,7 @@ export async function leerSesionPendiente(ctx: CtxSesiones, token: string | unde
 }
 
 /** Ends the session of this token (sign-out): its row is deleted, so the old cookie is refused if replayed. */
-export async function borrarSesion(db: Db, token: string | undefined): Promise<{ usuarioId: number } | null> {
+export async function removeSesion(db: Db, token: string | undefined): Promise<{ usuarioId: number } | null> {
   if (!token || token.length > 200) return null;
   const [fila] = await db
     .delete(sesiones)
@@ -162,7 +162,7 @@ export async function borrarSesion(db: Db, token: string | undefined): Promise<{
 }
 
 /** Ends every session of a user (deactivated, password changed), but `salvo` (the one that changed it). */
-export async function borrarSesionesDe(db: Db, usuarioId: number, salvo?: number): Promise<void> {
+export async function removeSesionesDe(db: Db, usuarioId: number, salvo?: number): Promise<void> {
   await db.delete(sesiones).where(and(eq(sesiones.usuarioId, usuarioId), salvo === undefined ? undefined : ne(sesiones.id, salvo)));
 }
 
@@ -176,7 +176,7 @@ export async function purgarSesiones(ctx: CtxSesiones): Promise<void> {
 export type SesionListada = { id: number; agente: string; createdAt: Date; ultimoUso: Date; actual: boolean };
 
 /** «Mi cuenta»: one's signed-in sessions still in force (device, created, last seen; no address is kept), newest first. */
-export async function listarSesionesDe(ctx: CtxSesiones, usuarioId: number, actual?: number): Promise<SesionListada[]> {
+export async function listSesionesDe(ctx: CtxSesiones, usuarioId: number, actual?: number): Promise<SesionListada[]> {
   const ahora = ctx.clock.now();
   const filas = await ctx.db
     .select({ id: sesiones.id, agente: sesiones.agente, createdAt: sesiones.createdAt, ultimoUso: sesiones.ultimoUso })

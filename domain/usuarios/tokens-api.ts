@@ -24,7 +24,7 @@ type CtxCreacion = Pick<AppContext, 'db' | 'clock' | 'cipher' | 'mailer' | 'url'
 export type TokenApiListado = { id: number; nombre: string; createdAt: Date; ultimoUso: Date | null; revocadoEn: Date | null };
 
 /** A new token for the actor; its owner gets a mail saying so (docs/decisions/035-bloqueo-de-ingreso.md). */
-export async function crearTokenApi(ctx: CtxCreacion, actor: Actor, nombre: string, direccion?: string | null): Promise<{ id: number; token: string }> {
+export async function createTokenApi(ctx: CtxCreacion, actor: Actor, nombre: string, direccion?: string | null): Promise<{ id: number; token: string }> {
   const token = nuevoToken(PREFIJO);
   const creado = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -53,7 +53,7 @@ export async function crearTokenApi(ctx: CtxCreacion, actor: Actor, nombre: stri
 }
 
 /** «Mi cuenta»: a token only with the password (or a TOTP code) asked again, counted like a sign-in. */
-export async function crearTokenApiConfirmado(
+export async function createTokenApiConfirmado(
   ctx: CtxCreacion,
   actor: Actor,
   datos: { nombre: string; actual: string; desde?: string },
@@ -61,10 +61,10 @@ export async function crearTokenApiConfirmado(
 ): Promise<{ ok: true; id: number; token: string } | { ok: false; errores: Record<string, string> }> {
   const confirmada = await confirmarIdentidad(ctx, actor, datos.actual, datos.desde);
   if (!confirmada.ok) return { ok: false, errores: { actual: confirmada.mensaje } };
-  return { ok: true, ...(await crearTokenApi(ctx, actor, datos.nombre, direccion)) };
+  return { ok: true, ...(await createTokenApi(ctx, actor, datos.nombre, direccion)) };
 }
 
-export function listarTokensApi(db: Db, usuarioId: number): Promise<TokenApiListado[]> {
+export function listTokensApi(db: Db, usuarioId: number): Promise<TokenApiListado[]> {
   return db
     .select({ id: tokensApi.id, nombre: tokensApi.nombre, createdAt: tokensApi.createdAt, ultimoUso: tokensApi.ultimoUso, revocadoEn: tokensApi.revocadoEn })
     .from(tokensApi)

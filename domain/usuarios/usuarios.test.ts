@@ -3,16 +3,16 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { auditoria, invitaciones, outbox, sesiones, usuarios } from '#db/schema/index.ts';
-import { listarAuditoria } from '#domain/auditoria/queries.ts';
+import { listAuditoria } from '#domain/auditoria/queries.ts';
 import { CLAVE_VALIDA, HORA, MINUTO, contextoUsuarios, insertarUsuario } from '#tests/factories/usuarios.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { guardarRolesConSegundoFactor } from './ajustes.ts';
+import { saveRolesConSegundoFactor } from './ajustes.ts';
 import {
   VALIDEZ_INVITACION_MS,
   aceptarInvitacion,
   activarSegundoFactor,
-  cambiarRol,
-  crearPrimerAdministrador,
+  changeRol,
+  createPrimerAdministrador,
   desactivarSegundoFactor,
   desactivarUsuario,
   invitarUsuario,
@@ -21,8 +21,8 @@ import {
   verInvitacion,
 } from './commands.ts';
 import { MENSAJE_BLOQUEO, MENSAJE_CREDENCIALES, cerrarSesion, completarSegundoFactor, iniciarSesion } from './ingreso.ts';
-import { leerSesion } from './sesiones.ts';
-import { autenticarTokenApi, crearTokenApi, revocarTokenApi } from './tokens-api.ts';
+import { readSesion } from './sesiones.ts';
+import { autenticarTokenApi, createTokenApi, revocarTokenApi } from './tokens-api.ts';
 import { hashToken } from './tokens.ts';
 
 describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
@@ -34,12 +34,12 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
 
   it('el primer administrador sale de ADMIN_EMAIL y ADMIN_PASSWORD sólo con la base sin usuarios', async () => {
     const { db } = database;
-    expect(await crearPrimerAdministrador(db, { email: 'Intendencia@VillaLaAngostura.gob.ar', clave: 'Lago-Espejo-Chico-2026' })).toBe(true);
-    expect(await crearPrimerAdministrador(db, { email: 'otra@villalaangostura.gob.ar', clave: 'Lago-Espejo-Chico-2026' })).toBe(false);
+    expect(await createPrimerAdministrador(db, { email: 'Intendencia@VillaLaAngostura.gob.ar', clave: 'Lago-Espejo-Chico-2026' })).toBe(true);
+    expect(await createPrimerAdministrador(db, { email: 'otra@villalaangostura.gob.ar', clave: 'Lago-Espejo-Chico-2026' })).toBe(false);
     const [admin] = await db.select().from(usuarios).where(eq(usuarios.rol, 'administrador'));
     expect(admin).toMatchObject({ email: 'Intendencia@VillaLaAngostura.gob.ar', activo: true });
     expect(admin!.claveHash).toMatch(/^scrypt\$/);
-    await expect(crearPrimerAdministrador(db, { email: 'x@y.gob.ar', clave: 'password1234' })).rejects.toThrow(/muy común/);
+    await expect(createPrimerAdministrador(db, { email: 'x@y.gob.ar', clave: 'password1234' })).rejects.toThrow(/muy común/);
   });
 
   it('ingresa: sesión nueva con el hash del token (nunca el token), registro de auditoría sin la contraseña', async () => {
@@ -59,9 +59,9 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     expect(filas[0]!.tokenHash).toBe(hashToken(r.token));
     expect(filas[0]!.agente).toBe('Chrome en Linux');
     expect(JSON.stringify(filas)).not.toContain(r.token);
-    const sesion = await leerSesion(ctx, r.token);
+    const sesion = await readSesion(ctx, r.token);
     expect(sesion?.actor).toEqual({ usuarioId: u.id, email: u.email, nombre: u.actor.nombre, rol: 'mesa-de-entradas' });
-    const { items } = await listarAuditoria(ctx.db, { usuarioId: u.id, accion: 'sesion.ingreso', pagina: 1, porPagina: 5 });
+    const { items } = await listAuditoria(ctx.db, { usuarioId: u.id, accion: 'sesion.ingreso', pagina: 1, porPagina: 5 });
     expect(items).toHaveLength(1);
     expect(items[0]!.direccion).not.toContain('10.1.1.1');
     const todo = JSON.stringify(await ctx.db.select().from(auditoria));
@@ -105,25 +105,25 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     };
     const inactiva = await ingreso();
     reloj.avanzar(29 * MINUTO);
-    expect(await leerSesion(ctx, inactiva)).not.toBeNull();
+    expect(await readSesion(ctx, inactiva)).not.toBeNull();
     reloj.avanzar(29 * MINUTO);
-    expect(await leerSesion(ctx, inactiva)).not.toBeNull();
+    expect(await readSesion(ctx, inactiva)).not.toBeNull();
     reloj.avanzar(30 * MINUTO);
-    expect(await leerSesion(ctx, inactiva)).toBeNull();
+    expect(await readSesion(ctx, inactiva)).toBeNull();
 
     const vieja = await ingreso();
     for (let t = 0; t < 12 * HORA - 20 * MINUTO; t += 20 * MINUTO) {
       reloj.avanzar(20 * MINUTO);
-      expect(await leerSesion(ctx, vieja)).not.toBeNull();
+      expect(await readSesion(ctx, vieja)).not.toBeNull();
     }
     reloj.avanzar(20 * MINUTO);
-    expect(await leerSesion(ctx, vieja)).toBeNull();
+    expect(await readSesion(ctx, vieja)).toBeNull();
 
     const saliente = await ingreso();
     expect(await cerrarSesion(ctx, saliente)).toBe(true);
-    expect(await leerSesion(ctx, saliente)).toBeNull();
+    expect(await readSesion(ctx, saliente)).toBeNull();
     expect(await cerrarSesion(ctx, saliente)).toBe(false);
-    expect((await listarAuditoria(ctx.db, { usuarioId: u.id, accion: 'sesion.salida', pagina: 1, porPagina: 5 })).total).toBe(1);
+    expect((await listAuditoria(ctx.db, { usuarioId: u.id, accion: 'sesion.salida', pagina: 1, porPagina: 5 })).total).toBe(1);
   });
 
   it('segundo factor: se activa con un código, pide el código al ingresar, no acepta el mismo dos veces; los códigos de recuperación sirven una vez', async () => {
@@ -147,14 +147,14 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     expect(paso1.tipo).toBe('codigo');
     if (paso1.tipo !== 'codigo') return;
     // The pending session is not a session.
-    expect(await leerSesion(ctx, paso1.token)).toBeNull();
+    expect(await readSesion(ctx, paso1.token)).toBeNull();
     expect((await completarSegundoFactor(ctx, { token: paso1.token, codigo: '' })).tipo).toBe('rechazado');
     const buenCodigo = codigo();
     const ok = await completarSegundoFactor(ctx, { token: paso1.token, codigo: buenCodigo });
     expect(ok.tipo).toBe('ingreso');
     if (ok.tipo !== 'ingreso') return;
     expect(ok.token).not.toBe(paso1.token);
-    expect(await leerSesion(ctx, ok.token)).not.toBeNull();
+    expect(await readSesion(ctx, ok.token)).not.toBeNull();
 
     // The same code, replayed in the same 30 s: refused.
     const paso2 = await iniciarSesion(ctx, { email: u.email, clave: u.clave });
@@ -170,9 +170,9 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     expect((await completarSegundoFactor(ctx, { token: paso3.token, codigo: codigo() })).tipo).toBe('reiniciar');
 
     // A role that requires it cannot turn it off.
-    await guardarRolesConSegundoFactor(ctx.db, u.actor, ['administrador']);
+    await saveRolesConSegundoFactor(ctx.db, u.actor, ['administrador']);
     expect(await desactivarSegundoFactor(ctx, u.actor, { actual: u.clave })).toMatchObject({ ok: false });
-    await guardarRolesConSegundoFactor(ctx.db, u.actor, []);
+    await saveRolesConSegundoFactor(ctx.db, u.actor, []);
     expect(await desactivarSegundoFactor(ctx, u.actor, { actual: u.clave })).toEqual({ ok: true });
     expect((await iniciarSesion(ctx, { email: u.email, clave: u.clave })).tipo).toBe('ingreso');
   });
@@ -180,7 +180,7 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
   it('tokens de la API: se muestran una vez, se guardan con hash, valen hasta revocarlos', async () => {
     const { ctx } = contextoUsuarios(database.db);
     const u = await insertarUsuario(ctx.db, { rol: 'mesa-de-entradas' });
-    const { id, token } = await crearTokenApi(ctx, u.actor, 'Planilla');
+    const { id, token } = await createTokenApi(ctx, u.actor, 'Planilla');
     expect(token).toMatch(/^vla_[\w-]{43}$/);
     expect((await autenticarTokenApi(ctx, token))?.actor.usuarioId).toBe(u.id);
     expect(await autenticarTokenApi(ctx, `${token}x`)).toBeNull();
@@ -239,17 +239,17 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     const u = await insertarUsuario(ctx.db, { rol: 'editor' });
     const r = await iniciarSesion(ctx, { email: u.email, clave: u.clave });
     if (r.tipo !== 'ingreso') throw new Error(r.tipo);
-    const { token } = await crearTokenApi(ctx, u.actor, 'Script');
+    const { token } = await createTokenApi(ctx, u.actor, 'Script');
     expect(await desactivarUsuario(ctx, admin.actor, u.id)).toEqual({ ok: true });
-    expect(await leerSesion(ctx, r.token)).toBeNull();
+    expect(await readSesion(ctx, r.token)).toBeNull();
     expect(await autenticarTokenApi(ctx, token)).toBeNull();
     expect((await iniciarSesion(ctx, { email: u.email, clave: u.clave })).tipo).toBe('rechazado');
     expect(await reactivarUsuario(ctx, admin.actor, u.id)).toEqual({ ok: true });
     expect(await autenticarTokenApi(ctx, token)).toBeNull();
     expect((await iniciarSesion(ctx, { email: u.email, clave: u.clave })).tipo).toBe('ingreso');
 
-    expect(await cambiarRol(ctx, admin.actor, u.id, 'mesa-de-entradas')).toEqual({ ok: true });
-    const { items } = await listarAuditoria(ctx.db, { accion: 'usuario.rol', entidadId: String(u.id), pagina: 1, porPagina: 5 });
+    expect(await changeRol(ctx, admin.actor, u.id, 'mesa-de-entradas')).toEqual({ ok: true });
+    const { items } = await listAuditoria(ctx.db, { accion: 'usuario.rol', entidadId: String(u.id), pagina: 1, porPagina: 5 });
     expect(items[0]).toMatchObject({ antes: { rol: 'editor' }, despues: { rol: 'mesa-de-entradas' }, usuarioId: admin.id });
     expect(await desactivarUsuario(ctx, admin.actor, admin.id)).toMatchObject({ ok: false });
   });

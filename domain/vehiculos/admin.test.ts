@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '#db/client.ts';
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
-import { listarAuditoria } from '#domain/auditoria/queries.ts';
+import { listAuditoria } from '#domain/auditoria/queries.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createVehiculo, getVehiculoAdmin, listVehiculosAdmin, setActivo, updateVehiculo } from './admin.ts';
@@ -21,7 +21,7 @@ describe.each(engines)('vehículos en el panel (%s)', (engine) => {
   });
   afterAll(() => database.close());
 
-  const auditoria = (id: number) => listarAuditoria(database.db, { entidad: 'vehiculo', entidadId: String(id), pagina: 1, porPagina: 20 });
+  const auditoria = (id: number) => listAuditoria(database.db, { entidad: 'vehiculo', entidadId: String(id), pagina: 1, porPagina: 20 });
   async function alta(alias: string, dispositivo: string, datos: Record<string, string> = {}) {
     const r = await createVehiculo(database.db, admin, { alias, dispositivo, icono: 'recolector', servicio: 'recoleccion', ...datos });
     if (r.tipo !== 'guardado') throw new Error(`no se pudo dar de alta ${alias}: ${JSON.stringify(r)}`);

@@ -19,7 +19,7 @@ const numero = (valor: unknown) => (typeof valor === 'number' && Number.isFinite
 const numeroONulo = (valor: unknown) => (valor === null ? null : numero(valor));
 
 /** The announcement in a NOTIFY payload, or undefined for anything that is not one. */
-export function leerAvisoPosicion(payload: string): AvisoPosicion | undefined {
+export function readAvisoPosicion(payload: string): AvisoPosicion | undefined {
   let valor: unknown;
   try {
     valor = JSON.parse(payload);

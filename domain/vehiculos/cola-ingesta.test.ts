@@ -4,7 +4,7 @@ import { POSICIONES_VEHICULO_CHANNEL, posicionesVehiculo, vehiculos } from '#db/
 import { baseConContexto } from '#tests/factories/decretos.ts';
 import { insertVehiculo, posicionEnLaCalle } from '#tests/factories/vehiculos.ts';
 import { engines } from '#tests/setup/database.ts';
-import { leerAvisoPosicion } from './avisos.ts';
+import { readAvisoPosicion } from './avisos.ts';
 import { type OpcionesCola, createColaIngesta } from './cola-ingesta.ts';
 import { DESCONOCIDOS_POR_DIRECCION, RAFAGA_POR_DISPOSITIVO } from './commands.ts';
 
@@ -25,7 +25,7 @@ describe.each(engines)('la ingesta por lotes (%s)', (engine) => {
     const oidas: number[] = [];
     const stop = await prueba.database.listen(
       POSICIONES_VEHICULO_CHANNEL,
-      { notify: (payload) => void oidas.push(leerAvisoPosicion(payload)!.id), connected() {}, lost() {} },
+      { notify: (payload) => void oidas.push(readAvisoPosicion(payload)!.id), connected() {}, lost() {} },
       { once: true },
     );
     try {

@@ -7,7 +7,7 @@ import { createCipher } from '#domain/shared/cipher.ts';
 import { type AppContext, createAppContext } from '#domain/shared/context.ts';
 import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { leerAvisoPosicion } from './avisos.ts';
+import { readAvisoPosicion } from './avisos.ts';
 import { DESCONOCIDOS_POR_DIRECCION, RAFAGA_POR_DISPOSITIVO, registrarPosicion } from './commands.ts';
 import type { PosicionRecibida } from './ingesta.ts';
 
@@ -180,7 +180,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
       POSICIONES_VEHICULO_CHANNEL,
       {
         notify(payload) {
-          if (leerAvisoPosicion(payload)?.vehiculo.id !== v.id) return;
+          if (readAvisoPosicion(payload)?.vehiculo.id !== v.id) return;
           avisos.push(payload);
           if (avisos.length === 2) llego();
         },
@@ -194,7 +194,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
       ahora = new Date(MEDIODIA.getTime() + 1_000);
       const privada = await registrarPosicion(ctx, posicion(v.dispositivo, { ...DEPOSITO, horaDispositivo: ahora }));
       await dos;
-      const [a, b] = avisos.map((p) => leerAvisoPosicion(p)!);
+      const [a, b] = avisos.map((p) => readAvisoPosicion(p)!);
       expect(a).toEqual({
         id: publica.tipo === 'registrada' ? publica.id : -1,
         publica: true,
@@ -219,7 +219,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
       await registrarPosicion(ctx, posicion('no-existe'));
       const testigo = await registrarPosicion(ctx, posicion(v.dispositivo, { horaDispositivo: new Date(MEDIODIA.getTime() + 500) }));
       await expect.poll(() => avisos.length).toBe(3);
-      expect(leerAvisoPosicion(avisos[2]!)!.id).toBe(testigo.tipo === 'registrada' ? testigo.id : -1);
+      expect(readAvisoPosicion(avisos[2]!)!.id).toBe(testigo.tipo === 'registrada' ? testigo.id : -1);
     } finally {
       await stop();
     }

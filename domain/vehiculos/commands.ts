@@ -36,7 +36,7 @@ export type ResultadoRegistro =
 
 /** A position to store, with the client's address as limits key it (to bound guesses of device identifiers). */
 export type PosicionARegistrar = {
-  /** A position, or a report that names its device and has none to store (`leerPosicion`). */
+  /** A position, or a report that names its device and has none to store (`readPosicion`). */
   posicion: PosicionRecibida | ReporteSinPosicion;
   direccion?: string;
   /** When it arrived (the context's clock by default): the rate limit and `recibida_en` count from it. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type LecturaPosicion, type PosicionRecibida, leerJson, leerOsmAnd, leerPosicion } from './ingesta.ts';
+import { type LecturaPosicion, type PosicionRecibida, readJson, readOsmAnd, readPosicion } from './ingesta.ts';
 
 const AHORA = new Date('2026-07-15T15:00:00Z');
 const EPOCH = AHORA.getTime() / 1000;
-const osmand = (query: string) => leerOsmAnd(new URLSearchParams(query), AHORA);
+const osmand = (query: string) => readOsmAnd(new URLSearchParams(query), AHORA);
 
 function posicion(lectura: LecturaPosicion): PosicionRecibida {
   if (!lectura.ok) throw new Error(`esperaba una posición y llegó: ${lectura.motivo}`);
@@ -170,7 +170,7 @@ describe('Traccar Client 9: su JSON', () => {
   });
 
   it('todo en las unidades de la tabla: m/s a km/h, nivel de batería a porcentaje', () => {
-    expect(leerJson(cuerpo(), AHORA)).toEqual({
+    expect(readJson(cuerpo(), AHORA)).toEqual({
       ok: true,
       formato: 'traccar-client',
       posicion: {
@@ -188,14 +188,14 @@ describe('Traccar Client 9: su JSON', () => {
   });
 
   it('-1 en velocidad, rumbo, precisión y batería es "no se sabe"', () => {
-    const p = posicion(leerJson(cuerpo({ battery: { level: -1, is_charging: false } }, { speed: -1, heading: -1, accuracy: -1 }), AHORA));
+    const p = posicion(readJson(cuerpo({ battery: { level: -1, is_charging: false } }, { speed: -1, heading: -1, accuracy: -1 }), AHORA));
     expect(p).toMatchObject({ velocidadKmh: null, rumbo: null, precisionM: null, bateria: null });
   });
 
   it('sin hora: la del servidor; batería como porcentaje o velocidad de avión: quedan afuera', () => {
-    expect(posicion(leerJson(cuerpo({ timestamp: undefined }), AHORA)).horaDispositivo).toEqual(AHORA);
-    expect(posicion(leerJson(cuerpo({ battery: { level: 79 } }), AHORA)).bateria).toBeNull();
-    expect(posicion(leerJson(cuerpo({}, { speed: 300 }), AHORA)).velocidadKmh).toBeNull();
+    expect(posicion(readJson(cuerpo({ timestamp: undefined }), AHORA)).horaDispositivo).toEqual(AHORA);
+    expect(posicion(readJson(cuerpo({ battery: { level: 79 } }), AHORA)).bateria).toBeNull();
+    expect(posicion(readJson(cuerpo({}, { speed: 300 }), AHORA)).velocidadKmh).toBeNull();
   });
 
   it.each([
@@ -204,12 +204,12 @@ describe('Traccar Client 9: su JSON', () => {
     ['0, 0', cuerpo({}, { latitude: 0, longitude: 0 }), 'sin_senal'],
     ['de hace dos meses', cuerpo({ timestamp: '2026-05-15T10:00:00Z' }), 'vencida'],
   ])('se acusa sin nada que guardar: %s', (_caso, json, razon) => {
-    expect(sinPosicion(leerJson(json, AHORA)).sinPosicion).toBe(razon);
+    expect(sinPosicion(readJson(json, AHORA)).sinPosicion).toBe(razon);
   });
 
   it('la batería también se lee fuera de location; un device_id numérico vale', () => {
     const { location } = cuerpo({ battery: undefined });
-    expect(posicion(leerJson({ device_id: 48241179, location, battery: { level: 0.5 } }, AHORA))).toMatchObject({ dispositivo: '48241179', bateria: 50 });
+    expect(posicion(readJson({ device_id: 48241179, location, battery: { level: 0.5 } }, AHORA))).toMatchObject({ dispositivo: '48241179', bateria: 50 });
   });
 
   it.each([
@@ -220,7 +220,7 @@ describe('Traccar Client 9: su JSON', () => {
     ['hora ilegible', cuerpo({ timestamp: 'mañana' }), /no es una fecha y hora válida/],
     ['coords que no es un objeto', cuerpo({ coords: 'x' }), /location.coords tiene que ser un objeto/],
   ])('rechaza con un motivo en castellano: %s', (_caso, json, esperado) => {
-    expect(motivo(leerJson(json, AHORA))).toMatch(esperado);
+    expect(motivo(readJson(json, AHORA))).toMatch(esperado);
   });
 });
 
@@ -250,7 +250,7 @@ describe('reenvío de posiciones de un servidor Traccar', () => {
   });
 
   it('nudos a km/h, la batería de los atributos, fixTime; precisión 0 es desconocida', () => {
-    expect(leerJson(reenvio(), AHORA)).toEqual({
+    expect(readJson(reenvio(), AHORA)).toEqual({
       ok: true,
       formato: 'traccar-reenvio',
       posicion: {
@@ -269,13 +269,13 @@ describe('reenvío de posiciones de un servidor Traccar', () => {
 
   it('las horas también en milisegundos (Traccar 5.3), y deviceTime si falta fixTime', () => {
     const ms = AHORA.getTime() - 10_000;
-    expect(posicion(leerJson(reenvio({ fixTime: ms }), AHORA)).horaDispositivo).toEqual(new Date(ms));
-    expect(posicion(leerJson(reenvio({ fixTime: undefined, deviceTime: ms }), AHORA)).horaDispositivo).toEqual(new Date(ms));
+    expect(posicion(readJson(reenvio({ fixTime: ms }), AHORA)).horaDispositivo).toEqual(new Date(ms));
+    expect(posicion(readJson(reenvio({ fixTime: undefined, deviceTime: ms }), AHORA)).horaDispositivo).toEqual(new Date(ms));
   });
 
   it('sin horas: la del servidor; una posición no válida se acusa sin nada que guardar', () => {
-    expect(posicion(leerJson(reenvio({ fixTime: undefined, deviceTime: undefined }), AHORA)).horaDispositivo).toEqual(AHORA);
-    expect(sinPosicion(leerJson(reenvio({ valid: false }), AHORA))).toEqual({ dispositivo: '862104053123456', sinPosicion: 'sin_senal' });
+    expect(posicion(readJson(reenvio({ fixTime: undefined, deviceTime: undefined }), AHORA)).horaDispositivo).toEqual(AHORA);
+    expect(sinPosicion(readJson(reenvio({ valid: false }), AHORA))).toEqual({ dispositivo: '862104053123456', sinPosicion: 'sin_senal' });
   });
 
   it.each([
@@ -283,7 +283,7 @@ describe('reenvío de posiciones de un servidor Traccar', () => {
     ['sin uniqueId', reenvio({}, { uniqueId: undefined }), /device.uniqueId/],
     ['latitud fuera de rango', reenvio({ latitude: 123 }), /latitud/],
   ])('rechaza con un motivo en castellano: %s', (_caso, json, esperado) => {
-    expect(motivo(leerJson(json, AHORA))).toMatch(esperado);
+    expect(motivo(readJson(json, AHORA))).toMatch(esperado);
   });
 });
 
@@ -294,11 +294,11 @@ describe('cualquier otro JSON', () => {
     ['null', null],
     ['un objeto de otra cosa', { nombre: 'Lucía' }],
   ])('se rechaza: %s', (_caso, json) => {
-    expect(leerJson(json, AHORA).ok).toBe(false);
+    expect(readJson(json, AHORA).ok).toBe(false);
   });
 
-  it('leerPosicion elige por la entrada', () => {
-    expect(leerPosicion({ parametros: new URLSearchParams(`id=x&lat=-40.76&lon=-71.64&timestamp=${EPOCH}`) }, AHORA).ok).toBe(true);
-    expect(leerPosicion({ json: { nombre: 'x' } }, AHORA).ok).toBe(false);
+  it('readPosicion elige por la entrada', () => {
+    expect(readPosicion({ parametros: new URLSearchParams(`id=x&lat=-40.76&lon=-71.64&timestamp=${EPOCH}`) }, AHORA).ok).toBe(true);
+    expect(readPosicion({ json: { nombre: 'x' } }, AHORA).ok).toBe(false);
   });
 });

@@ -334,7 +334,7 @@ function capturar(formato: FormatoIngesta, leer: () => PosicionRecibida): Lectur
 }
 
 /** A report in the OsmAnd protocol: its HTTP parameters. */
-export function leerOsmAnd(parametros: URLSearchParams, ahora: Date): LecturaPosicion {
+export function readOsmAnd(parametros: URLSearchParams, ahora: Date): LecturaPosicion {
   return capturar('osmand', () => leerOsmAndSinCapturar(parametros, ahora));
 }
 
@@ -342,7 +342,7 @@ export function leerOsmAnd(parametros: URLSearchParams, ahora: Date): LecturaPos
  * A JSON body: Traccar Client 9+ (`device_id`, `location`) or a Traccar server's forwarding
  * (`position`, `device`), told apart by their keys.
  */
-export function leerJson(cuerpo: unknown, ahora: Date): LecturaPosicion {
+export function readJson(cuerpo: unknown, ahora: Date): LecturaPosicion {
   if (Array.isArray(cuerpo)) return { ok: false, motivo: 'Mandá una posición por solicitud: un objeto JSON, no una lista.' };
   if (!esObjeto(cuerpo)) return { ok: false, motivo: 'El cuerpo tiene que ser un objeto JSON con la posición.' };
   if ('position' in cuerpo || 'device' in cuerpo) return capturar('traccar-reenvio', () => leerReenvioSinCapturar(cuerpo, ahora));
@@ -357,6 +357,6 @@ export function leerJson(cuerpo: unknown, ahora: Date): LecturaPosicion {
 export type ReporteSinPosicion = { dispositivo: string; sinPosicion: SinPosicion };
 
 /** A report in any of the three formats. */
-export function leerPosicion(entrada: EntradaIngesta, ahora: Date): LecturaPosicion {
-  return 'json' in entrada ? leerJson(entrada.json, ahora) : leerOsmAnd(entrada.parametros, ahora);
+export function readPosicion(entrada: EntradaIngesta, ahora: Date): LecturaPosicion {
+  return 'json' in entrada ? readJson(entrada.json, ahora) : readOsmAnd(entrada.parametros, ahora);
 }

@@ -4,7 +4,7 @@ import { posicionesVehiculo } from '#db/schema/index.ts';
 import { baseConContexto } from '#tests/factories/decretos.ts';
 import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 import { engines } from '#tests/setup/database.ts';
-import { RETENCION_POSICIONES_DIAS, borrarPosicionesVencidas } from './retencion.ts';
+import { RETENCION_POSICIONES_DIAS, removePosicionesVencidas } from './retencion.ts';
 
 const DIA_MS = 24 * 3_600_000;
 
@@ -39,20 +39,20 @@ describe.each(engines)('la retención de las posiciones (%s)', (engine) => {
     await recibidas(v.id, RETENCION_POSICIONES_DIAS - 1, 2);
     await recibidas(v.id, 0, 1);
     // Three statements of three rows at most.
-    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(7);
+    expect(await removePosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(7);
     const dias = await quedan(v.id);
     expect(dias).toHaveLength(3);
     expect(dias.every((d) => d < RETENCION_POSICIONES_DIAS)).toBe(true);
     // Nothing more to do.
-    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(0);
+    expect(await removePosicionesVencidas(prueba.ctx, { lote: 3 })).toBe(0);
   });
 
   it('una corrida hace a lo sumo tantos lotes; lo que queda, la siguiente', async () => {
     const v = await insertVehiculo(prueba.database.db);
     await recibidas(v.id, RETENCION_POSICIONES_DIAS + 2, 5);
-    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(4);
+    expect(await removePosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(4);
     expect(await quedan(v.id)).toHaveLength(1);
-    expect(await borrarPosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(1);
+    expect(await removePosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(1);
     expect(await quedan(v.id)).toEqual([]);
   });
 });

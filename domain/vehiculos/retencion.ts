@@ -31,7 +31,7 @@ const DIA_MS = 24 * 3_600_000;
  * more than the retention ago. Several instances may run it at once: each batch skips the rows
  * another one is deleting.
  */
-export async function borrarPosicionesVencidas(ctx: Pick<AppContext, 'db' | 'clock'>, opciones: { lote?: number; maximoLotes?: number } = {}): Promise<number> {
+export async function removePosicionesVencidas(ctx: Pick<AppContext, 'db' | 'clock'>, opciones: { lote?: number; maximoLotes?: number } = {}): Promise<number> {
   const lote = opciones.lote ?? LOTE_BORRADO_POSICIONES;
   const limite = new Date(ctx.clock.now().getTime() - RETENCION_POSICIONES_DIAS * DIA_MS).toISOString();
   let total = 0;

@@ -23,7 +23,7 @@ export async function decretosApi(app: FastifyInstance, ctx: AppContext): Promis
       request.log.error({ err: error }, 'solicitud de decreto no registrada');
       return sendError(request, reply, isDatabaseUnavailable(error) ? 503 : 500, FAILURE_MESSAGE);
     }
-    if (resultado.tipo === 'invalida') return reply.status(400).send({ error: 'Revisá los datos de la solicitud.', errores: resultado.errores });
+    if (resultado.tipo === 'invalido') return reply.status(400).send({ error: 'Revisá los datos de la solicitud.', errores: resultado.errores });
     if (resultado.tipo === 'limite') return reply.status(429).header('retry-after', String(resultado.reintentarEnSegundos)).send({ error: resultado.mensaje });
     return reply.status(201).send({ codigo: resultado.codigo, estado: resultado.estado });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#domain/shared/context.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import type { ColaIngesta, ResultadoCola } from '#domain/vehiculos/cola-ingesta.ts';
-import { type EntradaIngesta, leerPosicion } from '#domain/vehiculos/ingesta.ts';
+import { type EntradaIngesta, readPosicion } from '#domain/vehiculos/ingesta.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 import { clientKey } from '#server/client-address.ts';
 import { type VehiculosEnVivo, aVehiculoApi } from '#server/vehiculos-en-vivo.ts';
@@ -70,7 +70,7 @@ export async function vehiculosApi(api: FastifyInstance, ctx: AppContext, { enVi
     ingesta.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     const ingestar = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
-      const lectura = leerPosicion(entrada(request), ctx.clock.now());
+      const lectura = readPosicion(entrada(request), ctx.clock.now());
       if (!lectura.ok) {
         request.server.metricas.posicion('invalida');
         return reply.status(400).send({ error: lectura.motivo });

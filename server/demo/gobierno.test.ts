@@ -5,7 +5,7 @@ import { createTestDatabase, engines, templates } from '#tests/setup/database.ts
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '#domain/boletines/queries.ts';
 import { publishBoletinVigente } from '#domain/boletines/commands.ts';
-import { buscarDecretoPublicado } from '#domain/decretos/publicados.ts';
+import { findDecretoPublicado } from '#domain/decretos/publicados.ts';
 import { listEstadosContables, listSueldos } from '#domain/finanzas/queries.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { getConcejo, getObservatorio, listDocumentosObservatorio, listImagenesGaleria, listSecretarias } from '#domain/gobierno/queries.ts';
@@ -33,9 +33,9 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
     expect(noCreciente(boletines.map((b) => Date.parse(b.fechaCreacion)))).toBe(true);
     expect(boletines[0]).toMatchObject({ numeroBoletinOficial: 324, mesAsString: 'Octubre', anioDocumentoAsString: '2026' });
     // The decrees the README tells to type in Solicitud de Decretos.
-    expect((await buscarDecretoPublicado(database.db, 'Decreto 1350 de 2026'))?.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
-    expect((await buscarDecretoPublicado(database.db, '980-25'))?.boletinTexto).toBe('Boletín Oficial Nº 313 de noviembre de 2025');
-    expect(await buscarDecretoPublicado(database.db, '1351/2026')).toBeUndefined();
+    expect((await findDecretoPublicado(database.db, 'Decreto 1350 de 2026'))?.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
+    expect((await findDecretoPublicado(database.db, '980-25'))?.boletinTexto).toBe('Boletín Oficial Nº 313 de noviembre de 2025');
+    expect(await findDecretoPublicado(database.db, '1351/2026')).toBeUndefined();
   });
 
   it('estados contables, sueldos e informes del observatorio: el período más nuevo primero', async () => {

@@ -1,4 +1,4 @@
-import { guardarOrdenanza } from '#domain/ordenanzas/admin.ts';
+import { saveOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
@@ -40,7 +40,7 @@ export const seedOrdenanzas: Seeder = {
         ],
       });
       // The command staff use, with its checks, the upload pipeline and the audit («El sistema»).
-      const guardada = await guardarOrdenanza(ctx, ACTOR_SISTEMA, null, {
+      const guardada = await saveOrdenanza(ctx, ACTOR_SISTEMA, null, {
         numero: String(numero),
         anio: String(anio),
         estado: String(estado),

@@ -18,7 +18,7 @@ export function logEspia(): Log & { lineas: { obj: object; msg?: string }[]; tex
 }
 
 /** A request received through the same command as the public form; its code and what was typed. */
-export async function crearSolicitud(ctx: AppContext, overrides: Record<string, unknown> = {}) {
+export async function createSolicitud(ctx: AppContext, overrides: Record<string, unknown> = {}) {
   const datos = solicitudValida(overrides);
   const r = await createSolicitudDecreto(ctx, datos);
   if (r.tipo !== 'recibida') throw new Error(`la solicitud de prueba no se guardó: ${r.tipo}`);

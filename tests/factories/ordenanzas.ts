@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ordenanzas } from '#db/schema/index.ts';
-import { guardarOrdenanza } from '#domain/ordenanzas/admin.ts';
+import { saveOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
@@ -20,7 +20,7 @@ export type NuevaOrdenanza = {
 let siguienteNumero = 5000;
 
 /**
- * An ordinance with sensible defaults, saved by the command staff use (guardarOrdenanza: its
+ * An ordinance with sensible defaults, saved by the command staff use (saveOrdenanza: its
  * checks, the upload pipeline for the PDF, the audit as «El sistema»); `textoPdf` adds a generated
  * document holding that text.
  */
@@ -38,7 +38,7 @@ export async function insertOrdenanza(
   const [modificada] = datos.modificatoriaDe
     ? await ctx.db.select({ numero: ordenanzas.numero, anio: ordenanzas.anio }).from(ordenanzas).where(eq(ordenanzas.id, datos.modificatoriaDe))
     : [];
-  const resultado = await guardarOrdenanza(ctx, ACTOR_SISTEMA, null, {
+  const resultado = await saveOrdenanza(ctx, ACTOR_SISTEMA, null, {
     numero: String(numero),
     anio: String(anio),
     estado: String(datos.estado ?? 2),

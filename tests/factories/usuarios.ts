@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import type { Rol } from '#domain/shared/actor.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { type AppContext, createAppContext } from '#domain/shared/context.ts';
-import { crearUsuarioConClave } from '#domain/usuarios/commands.ts';
+import { createUsuarioConClave } from '#domain/usuarios/commands.ts';
 
 /** A clock tests move by hand: sessions, locks and invites expire by it. */
 export function relojManual(inicio = new Date('2026-03-10T15:00:00Z')) {
@@ -30,7 +30,7 @@ export async function insertarUsuario(db: Db, datos: { rol?: Rol; clave?: string
   const email = datos.email ?? `persona${n}.${randomBytes(3).toString('hex')}@villalaangostura.gob.ar`;
   const clave = datos.clave ?? CLAVE_VALIDA;
   const rol = datos.rol ?? 'editor';
-  const id = await crearUsuarioConClave(db, { email, nombre: datos.nombre ?? `Persona${n}`, apellido: 'Prueba', rol, clave });
+  const id = await createUsuarioConClave(db, { email, nombre: datos.nombre ?? `Persona${n}`, apellido: 'Prueba', rol, clave });
   return { id, email, clave, rol, actor: { usuarioId: id, email, nombre: `${datos.nombre ?? `Persona${n}`} Prueba`, rol } };
 }
 

@@ -14,7 +14,7 @@ export async function insertVehiculo(db: Db, datos: Partial<typeof vehiculos.$in
   return v!;
 }
 
-/** A position in a street of the town, as `leerPosicion` reads one, taken at `horaDispositivo`. */
+/** A position in a street of the town, as `readPosicion` reads one, taken at `horaDispositivo`. */
 export const posicionEnLaCalle = (dispositivo: string, horaDispositivo: Date, datos: Partial<PosicionRecibida> = {}): PosicionRecibida => ({
   dispositivo,
   latitud: -40.762,

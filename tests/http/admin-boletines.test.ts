@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, boletinesOficiales, documentos } from '#db/schema/index.ts';
-import { TIPOS_IMAGEN, guardarSubida } from '#domain/documentos/subidas.ts';
+import { TIPOS_IMAGEN, saveSubida } from '#domain/documentos/subidas.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -316,7 +316,7 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
     const foto = await sharp(generarPng({ ancho: 2400, alto: 1200, cielo: [120, 170, 230], montana: [60, 90, 60], lago: [30, 80, 160], semilla: 5 }))
       .jpeg()
       .toBuffer();
-    const doc = await guardarSubida(t.context, { data: new Uint8Array(foto), nombreArchivo: 'lago.jpg' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
+    const doc = await saveSubida(t.context, { data: new Uint8Array(foto), nombreArchivo: 'lago.jpg' }, { tipos: TIPOS_IMAGEN }, async (_tx, d) => d);
     for (const [tamano, ancho] of [
       ['web', 1600],
       ['miniatura', 320],

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, outbox } from '#db/schema/index.ts';
-import { contarCorreosConFallas } from '#domain/correo/bandeja.ts';
+import { countCorreosConFallas } from '#domain/correo/bandeja.ts';
 import { type NewMail, enqueueMail } from '#domain/correo/outbox.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -90,11 +90,11 @@ describe.each(engines)('/admin/correo (%s)', (engine) => {
   });
 
   it('el panel cuenta los fallidos, que esperan que alguien los reintente, aparte de los que se reintentan solos', async () => {
-    const antes = await contarCorreosConFallas(t.database.db);
+    const antes = await countCorreosConFallas(t.database.db);
     await correos('PRUEBA-PANEL', 2, { estado: 'fallido', ultimoError: 'Casilla inexistente', intentos: 30 });
     await correos('PRUEBA-PANEL', 1, { ultimoError: 'Conexión rechazada', intentos: 2 });
     await correos('PRUEBA-PANEL', 1); // pending, never failed: not counted
-    const despues = await contarCorreosConFallas(t.database.db);
+    const despues = await countCorreosConFallas(t.database.db);
     expect(despues).toEqual({ fallidos: antes.fallidos + 2, reintentando: antes.reintentando + 1 });
     const panel = await ver(t, '/admin', mesa);
     const texto = textoDe(panel.body);

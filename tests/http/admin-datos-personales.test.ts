@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, outbox, solicitudesDecreto, suscripcionesAlertas } from '#db/schema/index.ts';
 import { suscribir } from '#domain/alertas/commands.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
-import { crearSolicitud } from '#tests/factories/mesa.ts';
+import { createSolicitud } from '#tests/factories/mesa.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
@@ -60,9 +60,9 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
   });
 
   it('exportar: un archivo JSON adjunto, sin caché, con todo lo de ese DNI; auditado con el hash, nunca el DNI ni en el log', async () => {
-    const primera = await crearSolicitud(t.context, { dni: '28.765.432', nombre: 'Luis Pereyra', email: 'luis.pereyra@correo.test', numero: '77/2021' });
-    const segunda = await crearSolicitud(t.context, { dni: '28765432', nombre: 'Luis Pereyra', email: 'luis.p@otro.test', numero: '78/2021' });
-    await crearSolicitud(t.context, { dni: '11222333', nombre: 'Otra Persona', email: 'otra@correo.test' });
+    const primera = await createSolicitud(t.context, { dni: '28.765.432', nombre: 'Luis Pereyra', email: 'luis.pereyra@correo.test', numero: '77/2021' });
+    const segunda = await createSolicitud(t.context, { dni: '28765432', nombre: 'Luis Pereyra', email: 'luis.p@otro.test', numero: '78/2021' });
+    await createSolicitud(t.context, { dni: '11222333', nombre: 'Otra Persona', email: 'otra@correo.test' });
 
     const res = await enviar(t, URL_PAGINA, admin, { intent: 'exportar', dni: '28.765.432' });
     expect(res.statusCode).toBe(200);
@@ -116,7 +116,7 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
   });
 
   it('borrar: sin la confirmación o con otro DNI no borra nada; confirmado, anonimiza y dice cuántas; otra vez, ninguna', async () => {
-    const { codigo } = await crearSolicitud(t.context, { dni: '30.444.555', nombre: 'Marta Ñancucheo', email: 'marta.n@correo.test' });
+    const { codigo } = await createSolicitud(t.context, { dni: '30.444.555', nombre: 'Marta Ñancucheo', email: 'marta.n@correo.test' });
     const sinConfirmar = await enviar(t, URL_PAGINA, admin, { intent: 'borrar', dniBorrado: '30444555' });
     expect(sinConfirmar.statusCode).toBe(400);
     expect(textoDe(sinConfirmar.body)).toContain('Escribí de nuevo el DNI para confirmar que querés borrar sus datos.');
@@ -150,8 +150,8 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
 
   it('las suscripciones a alertas de las direcciones de sus solicitudes: la exportación las lista y el borrado las quita', async () => {
     const dni = '31.222.444';
-    await crearSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'Ines.Q@correo.test', numero: '12/2022' });
-    await crearSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'ines@trabajo.test', numero: '13/2022' });
+    await createSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'Ines.Q@correo.test', numero: '12/2022' });
+    await createSolicitud(t.context, { dni, nombre: 'Inés Quilapán', email: 'ines@trabajo.test', numero: '13/2022' });
     const alta = (email: string, tipo: string) => suscribir(t.context, { tipo, email, frecuencia: 'inmediata', estado: '-1' });
     expect(await alta('ines.q@correo.test', 'boletines')).toEqual({ tipo: 'enviada' });
     expect(await alta('INES@trabajo.test', 'ordenanzas')).toEqual({ tipo: 'enviada' });

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, feriados } from '#db/schema/index.ts';
-import { crearSolicitud } from '#tests/factories/mesa.ts';
+import { createSolicitud } from '#tests/factories/mesa.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
@@ -195,7 +195,7 @@ describe.each(engines)('/admin/feriados (%s)', (engine) => {
   });
 
   it('un feriado agregado o borrado cambia enseguida la fecha límite de la página de estado, que nunca se guarda en caché', async () => {
-    const { codigo } = await crearSolicitud(t.context, { dni: '30111222', email: 'plazo@correo.test' });
+    const { codigo } = await createSolicitud(t.context, { dni: '30111222', email: 'plazo@correo.test' });
     const vence = async () => {
       const res = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo}`, remoteAddress: '10.66.0.1' });
       expect(res.statusCode).toBe(200);

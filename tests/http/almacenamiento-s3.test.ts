@@ -14,7 +14,7 @@ import { documentos, solicitudesDecreto } from '#db/schema/index.ts';
 import { storeDocumento } from '#domain/documentos/commands.ts';
 import { MENSAJE_SIN_ALMACENAMIENTO } from '#server/documentos.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { crearSolicitud } from '#tests/factories/mesa.ts';
+import { createSolicitud } from '#tests/factories/mesa.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { type ServidorS3, iniciarS3 } from '#tests/setup/s3.ts';
@@ -81,7 +81,7 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
     return t.app.inject({ method: 'POST', url: `/admin/solicitudes/${codigo}`, headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie }, payload });
   };
   const enProceso = async () => {
-    const s = await crearSolicitud(t.context, { nombre: 'Lía Almacenada' });
+    const s = await createSolicitud(t.context, { nombre: 'Lía Almacenada' });
     const res = await t.app.inject({
       method: 'POST',
       url: `/admin/solicitudes/${s.codigo}`,

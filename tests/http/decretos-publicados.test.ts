@@ -6,7 +6,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, boletinesDecretos, boletinesOficiales, historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { NO_PUBLICADO } from '#domain/decretos/mesa-commands.ts';
-import { crearSolicitud } from '#tests/factories/mesa.ts';
+import { createSolicitud } from '#tests/factories/mesa.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -180,7 +180,7 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
   });
 
   it('la mesa: la solicitud muestra el decreto publicado y una acción lo envía (desde «Recibida»): estado, correo con el boletín adjunto, historial, auditoría', async () => {
-    const s = await crearSolicitud(t.context, { numero: 'decreto 1362/2026' });
+    const s = await createSolicitud(t.context, { numero: 'decreto 1362/2026' });
     const detalle = await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.mesa } });
     const leido = textoDe(detalle.body);
     expect(leido).toContain('Sí: el decreto 1362/2026 está en el Boletín Oficial Nº 323 de septiembre de 2026');
@@ -227,7 +227,7 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
   });
 
   it('la mesa: un decreto que no está publicado no ofrece la acción, y enviarla igual es un 409 sin cambios', async () => {
-    const s = await crearSolicitud(t.context, { numero: '4444/2026' });
+    const s = await createSolicitud(t.context, { numero: '4444/2026' });
     const correos = async () => (await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.referencia, s.codigo)))[0]!.n;
     const antes = await correos();
     const leido = textoDe((await t.app.inject({ url: `/admin/solicitudes/${s.codigo}`, headers: { cookie: cookies.admin } })).body);

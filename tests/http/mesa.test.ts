@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf, generarPdfEscaneado } from '#db/factories/pdf.ts';
 import { documentos, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
-import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
+import { countSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { relojManual } from '#tests/factories/usuarios.ts';
-import { admin as actorAdmin, crearSolicitud } from '#tests/factories/mesa.ts';
+import { admin as actorAdmin, createSolicitud } from '#tests/factories/mesa.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { textoDe } from '#tests/setup/panel.ts';
@@ -93,7 +93,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       .where(eq(solicitudesDecreto.codigo, codigo));
   /** A request in «En proceso», through the page. */
   const enProceso = async (overrides: Record<string, unknown> = {}) => {
-    const s = await crearSolicitud(t.context, overrides);
+    const s = await createSolicitud(t.context, overrides);
     expect((await enviar(s.codigo, { intent: 'en-proceso' })).statusCode).toBe(303);
     return s;
   };
@@ -113,7 +113,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   };
 
   it('sin sesión, a /login con el regreso; un editor ve el 403 del spec y no cambia nada; mesa y administración entran', async () => {
-    const s = await crearSolicitud(t.context);
+    const s = await createSolicitud(t.context);
     for (const url of ['/admin/solicitudes?estado=recibida', `/admin/solicitudes/${s.codigo}`]) {
       const sin = await ver(url, null);
       expect(sin.statusCode, url).toBe(302);
@@ -137,8 +137,8 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('la lista: código con enlace, fecha, nombre, decreto, estado y vencimiento; sin DNI ni correo; los filtros', async () => {
-    const julian = await crearSolicitud(t.context, { nombre: 'Julián Listado', dni: '27.111.222', email: 'julian.listado@correo.com.ar', numero: '812/2025' });
-    const maria = await crearSolicitud(t.context, { nombre: 'María Listado', numero: '45/2024' });
+    const julian = await createSolicitud(t.context, { nombre: 'Julián Listado', dni: '27.111.222', email: 'julian.listado@correo.com.ar', numero: '812/2025' });
+    const maria = await createSolicitud(t.context, { nombre: 'María Listado', numero: '45/2024' });
     await recibidaEl(julian.codigo, '2026-03-25T12:00:00');
     await recibidaEl(maria.codigo, '2026-04-01T10:00:00');
     const lista = await ver('/admin/solicitudes?texto=listado');
@@ -177,7 +177,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('«Vence pronto» en palabras, y el filtro de las que vencen pronto', async () => {
-    const pronto = await crearSolicitud(t.context, { nombre: 'Rosa Pronto' });
+    const pronto = await createSolicitud(t.context, { nombre: 'Rosa Pronto' });
     // Thursday 26 March at 23:30: due today, 20 April.
     await recibidaEl(pronto.codigo, '2026-03-26T23:30:00');
     const res = await ver('/admin/solicitudes?texto=rosa+pronto');
@@ -209,7 +209,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
 
   it('páginas de 25 con el total; los enlaces conservan los filtros', async () => {
     const nombres = ['Ana', 'Bea', 'Ciro', 'Dora', 'Eva', 'Fede', 'Gus', 'Hebe', 'Ines', 'Juan', 'Kiki', 'Lalo', 'Mara'];
-    for (const n of nombres) for (const apellido of ['Paginada', 'Paginado']) await crearSolicitud(t.context, { nombre: `${n} ${apellido}` });
+    for (const n of nombres) for (const apellido of ['Paginada', 'Paginado']) await createSolicitud(t.context, { nombre: `${n} ${apellido}` });
     const primera = await ver('/admin/solicitudes?texto=pagina');
     expect(textoDe(primera.body)).toContain('26 solicitudes con estos filtros');
     expect(textoDe(primera.body)).toContain('Página 1 de 2');
@@ -221,7 +221,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('el detalle: solicitante con DNI y correo, lo pedido, el plazo, el historial y las acciones de su estado', async () => {
-    const s = await crearSolicitud(t.context, {
+    const s = await createSolicitud(t.context, {
       nombre: 'Julián Detalle',
       dni: '28.333.444',
       email: 'julian.detalle@correo.com.ar',
@@ -264,7 +264,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('en proceso y rechazo: 303 de vuelta al detalle con el aviso; el rechazo exige motivo; un formulario viejo, 409', async () => {
-    const s = await crearSolicitud(t.context, { nombre: 'Pedro Rechazo' });
+    const s = await createSolicitud(t.context, { nombre: 'Pedro Rechazo' });
     const paso = await enviar(s.codigo, { intent: 'en-proceso', mensajeProceso: 'Estamos buscando el expediente.' });
     expect(paso.statusCode).toBe(303);
     expect(paso.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=en-proceso`);
@@ -361,7 +361,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('enviar desde «Recibida»: 409, y nada guardado', async () => {
-    const s = await crearSolicitud(t.context);
+    const s = await createSolicitud(t.context);
     const antes = await foto(s.codigo);
     const res = await subir(s.codigo, [
       ['intent', 'enviar'],
@@ -373,7 +373,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('la prórroga: motivos obligatorios, una sola vez, nunca vencida', async () => {
-    const s = await crearSolicitud(t.context, { nombre: 'Ema Prórroga' });
+    const s = await createSolicitud(t.context, { nombre: 'Ema Prórroga' });
     await recibidaEl(s.codigo, '2026-04-01T10:00:00');
     const corto = await enviar(s.codigo, { intent: 'prorrogar', motivo: 'Falta.' });
     expect(corto.statusCode).toBe(400);
@@ -391,7 +391,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     expect(otra.statusCode).toBe(409);
     expect(textoDe(otra.body)).toContain('ya se prorrogó una vez');
 
-    const vencida = await crearSolicitud(t.context, { nombre: 'Tito Vencido' });
+    const vencida = await createSolicitud(t.context, { nombre: 'Tito Vencido' });
     await recibidaEl(vencida.codigo, '2026-03-02T10:00:00');
     expect(textoDe((await ver(`/admin/solicitudes/${vencida.codigo}`)).body)).toContain('El plazo venció el');
     const tarde = await enviar(vencida.codigo, { intent: 'prorrogar', motivo });
@@ -400,7 +400,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   it('el panel: tarjetas de nuevas, por vencer y vencidas con su enlace a la lista filtrada; un editor no las ve', async () => {
-    const cuentas = await contarSolicitudesMesa(t.context, actorAdmin);
+    const cuentas = await countSolicitudesMesa(t.context, actorAdmin);
     expect(cuentas.vencidas).toBeGreaterThan(0);
     const panel = textoDe((await ver('/admin', 'mesa')).body);
     expect(panel).toContain(`Solicitudes nuevas ${cuentas.recibidas}`);

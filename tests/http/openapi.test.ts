@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
-import { crearTokenApi } from '#domain/usuarios/tokens-api.ts';
+import { createTokenApi } from '#domain/usuarios/tokens-api.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { insertarUsuario } from '#tests/factories/usuarios.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -120,7 +120,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     const codigo = (creada.json() as { codigo: string }).codigo;
     // Routes for staff take a personal token (Aero-Token); every request here carries one.
     const persona = await insertarUsuario(t.database.db, { rol: 'editor' });
-    const { token } = await crearTokenApi(t.context, persona.actor, 'OpenAPI');
+    const { token } = await createTokenApi(t.context, persona.actor, 'OpenAPI');
 
     /** The happy request of each operation: path parameters from the demo data, required query parameters filled. */
     const valores: Record<string, string> = { id: String(ordenanza.ID), codigo, gallery: galeria };

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#db/schema/index.ts';
-import { guardarRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
+import { saveRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { MENSAJE_BLOQUEO, MENSAJE_CREDENCIALES } from '#domain/usuarios/ingreso.ts';
-import { crearTokenApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
+import { createTokenApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { CLAVE_VALIDA, HORA, MINUTO, insertarUsuario, relojManual } from '#tests/factories/usuarios.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -282,7 +282,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
 
   it('Aero-Token: GET /api/v1/sesion responde el perfil hasta que el token se revoca; sin token, 401 en castellano', async () => {
     const u = await insertarUsuario(t.database.db, { rol: 'mesa-de-entradas', nombre: 'Rosa' });
-    const { id, token } = await crearTokenApi(t.context, u.actor, 'Planilla');
+    const { id, token } = await createTokenApi(t.context, u.actor, 'Planilla');
     const ok = await t.app.inject({ url: '/api/v1/sesion', headers: { 'aero-token': token } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ nombre: 'Rosa Prueba', email: u.email, rol: 'mesa-de-entradas' });
@@ -298,7 +298,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     const admin = await insertarUsuario(t.database.db, { rol: 'administrador' });
     const u = await insertarUsuario(t.database.db, { rol: 'editor' });
     const token = await sesion(u.email, u.clave);
-    await guardarRolesConSegundoFactor(t.database.db, admin.actor, ['editor']);
+    await saveRolesConSegundoFactor(t.database.db, admin.actor, ['editor']);
     try {
       const res = await ver('/admin', token);
       expect(res.statusCode).toBe(302);
@@ -307,7 +307,7 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
       expect(cuenta.statusCode).toBe(200);
       expect(cuenta.body).toContain('Tu rol exige ingresar con un segundo factor');
     } finally {
-      await guardarRolesConSegundoFactor(t.database.db, admin.actor, []);
+      await saveRolesConSegundoFactor(t.database.db, admin.actor, []);
     }
   });
 

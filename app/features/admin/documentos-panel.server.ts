@@ -19,7 +19,7 @@ export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario
   data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r) });
 
 /** The posted form, or null when it cannot be read (a cut or malformed body). */
-export async function leerFormData(request: Request): Promise<FormData | null> {
+export async function readFormData(request: Request): Promise<FormData | null> {
   try {
     return await request.formData();
   } catch {

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Db } from '#db/client.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
-import { actualizarPanel, borrarPanel, obtenerPanel, opcionesReferencia } from '#domain/gobierno/panel.ts';
+import { updatePanel, removePanel, getPanel, opcionesReferencia } from '#domain/gobierno/panel.ts';
 import { NO_ENCONTRADO, idDeRuta, vistaTipo } from './panel.server.ts';
 
 /**
@@ -25,7 +25,7 @@ export type RespuestaItem =
   | { formulario: 'general'; mensaje: string };
 
 async function leerItem(db: Db, tipo: TipoPanel, idParam: string | undefined) {
-  const item = await obtenerPanel(db, tipo, idDeRuta(idParam));
+  const item = await getPanel(db, tipo, idDeRuta(idParam));
   if (!item) throw NO_ENCONTRADO();
   return item;
 }
@@ -62,7 +62,7 @@ export async function accionItemPanel(
   }
   const intent = form.get('intent');
   if (intent === 'guardar') {
-    const r = await actualizarPanel(db, actor, tipo, item.id, form);
+    const r = await updatePanel(db, actor, tipo, item.id, form);
     if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'editar', errores: r.errores, valores: r.valores });
     if (r.tipo === 'conflicto') return fallo({ formulario: 'conflicto', mensaje: r.mensaje, valores: r.valores, version: r.version, actual: r.actual }, 409);
@@ -70,7 +70,7 @@ export async function accionItemPanel(
     throw NO_ENCONTRADO();
   }
   if (intent === 'borrar') {
-    const r = await borrarPanel(db, actor, tipo, item.id, form.get('version'));
+    const r = await removePanel(db, actor, tipo, item.id, form.get('version'));
     if (r.tipo === 'borrado') throw redirect(rutas.trasBorrar, { status: 303 });
     if (r.tipo === 'conflicto') return fallo({ formulario: 'general', mensaje: r.mensaje }, 409);
     if (r.tipo === 'prohibido') return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);

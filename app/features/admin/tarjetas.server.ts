@@ -1,6 +1,6 @@
 import type { PageContext } from '#app/context.ts';
-import { contarCorreosConFallas } from '#domain/correo/bandeja.ts';
-import { contarSolicitudesMesa } from '#domain/decretos/mesa.ts';
+import { countCorreosConFallas } from '#domain/correo/bandeja.ts';
+import { countSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
@@ -32,7 +32,7 @@ const correoFallido: FuenteDelPanel = {
   id: 'correo-fallido',
   roles: ['administrador', 'mesa-de-entradas'],
   async cargar(ctx) {
-    const { fallidos, reintentando } = await contarCorreosConFallas(ctx.db);
+    const { fallidos, reintentando } = await countCorreosConFallas(ctx.db);
     const reintentos =
       reintentando === 0
         ? ''
@@ -58,7 +58,7 @@ const mesaDeEntradas: FuenteDelPanel = {
   id: 'mesa',
   roles: ['mesa-de-entradas', 'administrador'],
   async cargar(ctx, actor) {
-    const { recibidas, porVencer, vencidas } = await contarSolicitudesMesa(ctx, actor);
+    const { recibidas, porVencer, vencidas } = await countSolicitudesMesa(ctx, actor);
     const solicitudes = (n: number, una: string, varias: string) => (n === 1 ? una : `${formatNumber(n)} ${varias}`);
     return [
       {

@@ -3,11 +3,11 @@ import { fechaYHora, fraseDeAccion, quienHizo, seccionDeAccion, type NombresDeUs
 import type { EntradaRegistrada } from '#domain/auditoria/queries.ts';
 import { celdaSegura } from '#domain/shared/csv.ts';
 import type { Db } from '#db/client.ts';
-import { listarPersonas } from '#domain/usuarios/queries.ts';
+import { listPersonas } from '#domain/usuarios/queries.ts';
 
 /** The staff as the audit page names them: «Ana Gómez», or the e-mail when the name is empty. */
-export async function listarNombres(db: Db): Promise<{ personas: { id: number; nombre: string; email: string }[]; nombres: NombresDeUsuarios }> {
-  const personas = (await listarPersonas(db)).map((p) => ({ id: p.id, nombre: `${p.nombre} ${p.apellido}`.trim() || p.email, email: p.email }));
+export async function listNombres(db: Db): Promise<{ personas: { id: number; nombre: string; email: string }[]; nombres: NombresDeUsuarios }> {
+  const personas = (await listPersonas(db)).map((p) => ({ id: p.id, nombre: `${p.nombre} ${p.apellido}`.trim() || p.email, email: p.email }));
   return { personas, nombres: new Map(personas.map((p) => [p.id, p.nombre])) };
 }
 

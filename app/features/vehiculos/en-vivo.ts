@@ -43,7 +43,7 @@ const esTexto = (x: unknown): x is string => typeof x === 'string' && x.trim() !
  * own server's, but a page must not fall over (or draw in the ocean) on a message it does not
  * understand. Icons and services it has no label for are refused too.
  */
-export function leerPosicion(dato: unknown, conocidos: Conocidos): PosicionEnVivo | null {
+export function readPosicion(dato: unknown, conocidos: Conocidos): PosicionEnVivo | null {
   if (typeof dato !== 'object' || dato === null) return null;
   const { id, alias, icono, servicio, latitud, longitud, vistoEn } = dato as Record<string, unknown>;
   if (!esNumero(id) || !esTexto(alias) || !esTexto(icono) || !esTexto(servicio) || !esNumero(latitud) || !esNumero(longitud) || !esTexto(vistoEn)) return null;
@@ -53,13 +53,13 @@ export function leerPosicion(dato: unknown, conocidos: Conocidos): PosicionEnViv
 }
 
 /** The snapshot's vehicles: an array, or an object with `vehiculos`; null if neither. */
-export function leerInstantanea(dato: unknown, conocidos: Conocidos): PosicionEnVivo[] | null {
+export function readInstantanea(dato: unknown, conocidos: Conocidos): PosicionEnVivo[] | null {
   const lista = Array.isArray(dato) ? dato : (dato as { vehiculos?: unknown } | null | undefined)?.vehiculos;
   if (!Array.isArray(lista)) return null;
-  return lista.map((d) => leerPosicion(d, conocidos)).filter((p) => p !== null);
+  return lista.map((d) => readPosicion(d, conocidos)).filter((p) => p !== null);
 }
 
-function leerJson(texto: unknown): unknown {
+function readJson(texto: unknown): unknown {
   try {
     return JSON.parse(String(texto)) as unknown;
   } catch {
@@ -98,11 +98,11 @@ export function conectarEnVivo(opciones: Opciones): () => void {
       opciones.alCambiarEstado('en-vivo');
     });
     esta.addEventListener(EVENTO_POSICION, (evento) => {
-      const p = leerPosicion(leerJson((evento as MessageEvent).data), conocidos);
+      const p = readPosicion(readJson((evento as MessageEvent).data), conocidos);
       if (p) opciones.alRecibirPosicion(conHora(p));
     });
     esta.addEventListener(EVENTO_INSTANTANEA, (evento) => {
-      const posiciones = leerInstantanea(leerJson((evento as MessageEvent).data), conocidos);
+      const posiciones = readInstantanea(readJson((evento as MessageEvent).data), conocidos);
       if (posiciones) opciones.alRecibirInstantanea(posiciones.map(conHora));
     });
     // The instance is closing (docs/decisions/028-cierre-ordenado.md): a new stream at once, which
@@ -130,7 +130,7 @@ export function conectarEnVivo(opciones: Opciones): () => void {
   };
 
   const enLaPagina = (evento: Event) => {
-    const p = leerPosicion((evento as CustomEvent<unknown>).detail, conocidos);
+    const p = readPosicion((evento as CustomEvent<unknown>).detail, conocidos);
     if (p) opciones.alRecibirPosicion(conHora(p));
   };
   document.addEventListener(EVENTO_EN_LA_PAGINA, enLaPagina);

@@ -11,7 +11,7 @@ import {
   ubicacionRelativa,
   vehiculosMostrados,
 } from './estado.ts';
-import { esperaReintento, leerInstantanea, leerPosicion } from './en-vivo.ts';
+import { esperaReintento, readInstantanea, readPosicion } from './en-vivo.ts';
 import { tramosRecorrido } from './recorridos.ts';
 
 const AHORA = Date.parse('2026-07-15T15:00:00Z');
@@ -73,7 +73,7 @@ describe('las posiciones en vivo', () => {
   };
 
   it('toma lo que el mapa dibuja y rechaza lo que no entiende', () => {
-    expect(leerPosicion(dato, CONOCIDOS)).toEqual({
+    expect(readPosicion(dato, CONOCIDOS)).toEqual({
       id: 7,
       alias: 'Recolector 7',
       icono: 'recolector',
@@ -94,15 +94,15 @@ describe('las posiciones en vivo', () => {
       { ...dato, icono: 'helicoptero' },
       { ...dato, servicio: 'policia' },
     ]) {
-      expect(leerPosicion(malo, CONOCIDOS), JSON.stringify(malo)).toBeNull();
+      expect(readPosicion(malo, CONOCIDOS), JSON.stringify(malo)).toBeNull();
     }
   });
 
   it('la instantánea: una lista, o un objeto con `vehiculos`; lo que no entiende queda afuera', () => {
-    expect(leerInstantanea([dato, { ...dato, id: 'x' }], CONOCIDOS)?.map((p) => p.id)).toEqual([7]);
-    expect(leerInstantanea({ vehiculos: [dato] }, CONOCIDOS)?.map((p) => p.id)).toEqual([7]);
-    expect(leerInstantanea({ otra: 'cosa' }, CONOCIDOS)).toBeNull();
-    expect(leerInstantanea(undefined, CONOCIDOS)).toBeNull();
+    expect(readInstantanea([dato, { ...dato, id: 'x' }], CONOCIDOS)?.map((p) => p.id)).toEqual([7]);
+    expect(readInstantanea({ vehiculos: [dato] }, CONOCIDOS)?.map((p) => p.id)).toEqual([7]);
+    expect(readInstantanea({ otra: 'cosa' }, CONOCIDOS)).toBeNull();
+    expect(readInstantanea(undefined, CONOCIDOS)).toBeNull();
   });
 
   it('mueve un vehículo en su lugar, agrega uno nuevo por alias e ignora una posición vieja', () => {

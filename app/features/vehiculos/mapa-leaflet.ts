@@ -73,7 +73,7 @@ type Entrada = { marcador: L.Marker; contenido: Contenido; icono: string; servic
 
 const reducirMovimiento = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function crearMapa(opciones: OpcionesMapa): MapaVehiculos {
+export function createMapa(opciones: OpcionesMapa): MapaVehiculos {
   const { contenedor } = opciones;
   const animar = !reducirMovimiento();
   const mapa = L.map(contenedor, {

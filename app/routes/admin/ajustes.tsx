@@ -6,7 +6,7 @@ import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { CAMPOS_AJUSTES, guardarAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
+import { CAMPOS_AJUSTES, saveAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/ajustes';
 
@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
     return fallo({ tipo: 'general', mensaje: 'No pudimos leer el formulario: volvé a los ajustes y envialo de nuevo.' });
   }
   if (form.get('intent') !== 'guardar') return fallo({ tipo: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
-  const r = await guardarAjustes(args.context.get(appContext).db, actor, form);
+  const r = await saveAjustes(args.context.get(appContext).db, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
   if (r.tipo === 'prohibido') return fallo({ tipo: 'general', mensaje: r.mensaje }, 403);
   return fallo(r, r.tipo === 'conflicto' ? 409 : 400);

@@ -1,7 +1,7 @@
 import { appContext } from '#app/context.ts';
-import { entradaLegible, filasCsv, listarNombres } from '#app/features/auditoria/registro.server.ts';
+import { entradaLegible, filasCsv, listNombres } from '#app/features/auditoria/registro.server.ts';
 import { iterarAuditoria } from '#domain/auditoria/queries.ts';
-import { leerFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
+import { readFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
 import type { Route } from './+types/auditoria-csv';
 
 /**
@@ -13,7 +13,7 @@ const BOM = '\uFEFF';
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
-  const { consulta, errores } = leerFiltrosAuditoria(new URL(args.request.url).searchParams, 1);
+  const { consulta, errores } = readFiltrosAuditoria(new URL(args.request.url).searchParams, 1);
   const mensajes = Object.values(errores);
   if (mensajes.length > 0) {
     return new Response(`Revisá los filtros de la auditoría: ${mensajes.join(' ')}\n`, {
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     });
   }
   const { pagina: _pagina, porPagina: _porPagina, ...filtros } = consulta;
-  const { nombres } = await listarNombres(db);
+  const { nombres } = await listNombres(db);
   const filas = iterarAuditoria(db, filtros);
   const codificador = new TextEncoder();
   const cuerpo = new ReadableStream<Uint8Array>({

@@ -3,14 +3,13 @@ import { Form, data } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
-import { entradaLegible, listarNombres } from '#app/features/auditoria/registro.server.ts';
+import { entradaLegible, listNombres } from '#app/features/auditoria/registro.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { SECCIONES_AUDITORIA } from '#domain/auditoria/acciones.ts';
-import { listarAuditoria } from '#domain/auditoria/queries.ts';
-import { type ErroresFiltros, leerFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
+import { listAuditoria } from '#domain/auditoria/queries.ts';
+import { type ErroresFiltros, readFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
 import type { Route } from './+types/auditoria';
-import { formatDateTimeSeconds } from '#domain/shared/formato.ts';
 
 /**
  * The audit log (administrators only), read-only: each entry as a sentence («Ana Gómez cargó la
@@ -24,8 +23,8 @@ const ETIQUETAS: Record<keyof ErroresFiltros, string> = { persona: 'Persona', se
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
-  const { url, consulta, errores } = leerFiltrosAuditoria(new URL(args.request.url).searchParams, POR_PAGINA);
-  const [registro, { personas, nombres }] = await Promise.all([listarAuditoria(db, consulta), listarNombres(db)]);
+  const { url, consulta, errores } = readFiltrosAuditoria(new URL(args.request.url).searchParams, POR_PAGINA);
+  const [registro, { personas, nombres }] = await Promise.all([listAuditoria(db, consulta), listNombres(db)]);
   return data(
     {
       filtros: url,

@@ -10,8 +10,8 @@ import { idDeRuta, vistaTipo } from '#app/features/admin/panel.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { CAMPOS_TEXTOS, TIPOS_BOLETIN_VIGENTE, getTextosVigente, guardarTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
-import { type ItemLista, POR_PAGINA_PANEL, crearPanel, listarPanel, moverPanel } from '#domain/gobierno/panel.ts';
+import { CAMPOS_TEXTOS, TIPOS_BOLETIN_VIGENTE, getTextosVigente, saveTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
+import { type ItemLista, POR_PAGINA_PANEL, createPanel, listPanel, moverPanel } from '#domain/gobierno/panel.ts';
 import type { Db } from '#db/client.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { Route } from './+types/boletin-vigente';
@@ -38,7 +38,7 @@ const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? 
 async function todas(db: Db, tipo: TipoPanel): Promise<ItemLista[]> {
   const items: ItemLista[] = [];
   for (let pagina = 1; ; pagina++) {
-    const r = await listarPanel(db, tipo, { pagina });
+    const r = await listPanel(db, tipo, { pagina });
     items.push(...r.items);
     if (items.length >= r.total || r.items.length < POR_PAGINA_PANEL) return items;
   }
@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'textos') {
-    const r = await guardarTextosVigente(db, actor, form);
+    const r = await saveTextosVigente(db, actor, form);
     if (r.tipo === 'guardado') throw listo(r.cambio ? 'textos' : 'sin-cambios', 'textos-titulo');
     if (r.tipo === 'invalido') return fallo({ form: 'textos', errores: r.errores, valores: r.valores, conflicto: null });
     if (r.tipo === 'conflicto')
@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const tipo = tipoBoletinVigente(String(form.get('lista') ?? ''));
   if (tipo && intent === 'crear') {
-    const r = await crearPanel(db, actor, tipo, form);
+    const r = await createPanel(db, actor, tipo, form);
     if (r.tipo === 'guardado') throw listo('alta', `lista-${tipo.tipo}`);
     if (r.tipo === 'invalido') return fallo({ form: 'crear', lista: tipo.tipo, errores: r.errores, valores: r.valores });
     if (r.tipo === 'prohibido') return fallo({ form: 'general', mensaje: r.mensaje }, 403);

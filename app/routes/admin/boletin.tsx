@@ -12,7 +12,7 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
 import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
 import { DataTable } from '#app/components/ui/data-table.tsx';
@@ -90,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   const ctx = args.context.get(appContext);
   const { id } = await leerBoletin(args);
   const fallo = falloFormulario<CampoBoletin | CampoDecretoPagina>;
-  const form = await leerFormData(args.request);
+  const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página del boletín y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'editar') {

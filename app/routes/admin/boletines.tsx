@@ -12,7 +12,7 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
 import { POR_PAGINA_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const fallo = falloFormulario<CampoBoletin>;
-  const form = await leerFormData(args.request);
+  const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
   const r = await createBoletinAdmin(ctx, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303 });

@@ -8,7 +8,7 @@ import { Paginas } from '#app/features/admin/paginas.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { ESTADOS_CORREO, etiquetaEstadoCorreo, listarCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
+import { ESTADOS_CORREO, etiquetaEstadoCorreo, listCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/correo';
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } }, { status: 400 });
   }
   const filtros = leido.datos;
-  const { items, total } = await listarCorreos(ctx, actor, { ...filtros, porPagina: POR_PAGINA_BANDEJA });
+  const { items, total } = await listCorreos(ctx, actor, { ...filtros, porPagina: POR_PAGINA_BANDEJA });
   return data({
     ...comun,
     ok: true as const,

@@ -11,7 +11,7 @@ import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { ETIQUETAS_ROL, LARGO_MINIMO_CLAVE } from '#domain/usuarios/campos.ts';
 import {
   activarSegundoFactor,
-  cambiarClave,
+  changeClave,
   desactivarSegundoFactor,
   prepararSegundoFactor,
   renovarCodigosRecuperacion,
@@ -19,8 +19,8 @@ import {
 } from '#domain/usuarios/commands.ts';
 import { direccionAuditada } from '#domain/usuarios/ingreso.ts';
 import { activacionSchema, cambioClaveSchema, claveActualSchema, sesionIdSchema, tokenApiSchema, tokenIdSchema } from '#domain/usuarios/schemas.ts';
-import { cerrarSesionesPropias, listarSesionesDe } from '#domain/usuarios/sesiones.ts';
-import { crearTokenApiConfirmado, listarTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
+import { cerrarSesionesPropias, listSesionesDe } from '#domain/usuarios/sesiones.ts';
+import { createTokenApiConfirmado, listTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
 import type { Route } from './+types/cuenta';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
@@ -34,10 +34,10 @@ export async function loader(args: Route.LoaderArgs) {
   const sesion = sesionPanel(args.context);
   const ctx = args.context.get(appContext);
   const [tokens, preparacion, exigido, abiertas] = await Promise.all([
-    listarTokensApi(ctx.db, sesion.actor.usuarioId),
+    listTokensApi(ctx.db, sesion.actor.usuarioId),
     segundoFactorEnPreparacion(ctx, sesion.actor),
     getRolesConSegundoFactor(ctx.db),
-    listarSesionesDe(ctx, sesion.actor.usuarioId, sesion.sesionId),
+    listSesionesDe(ctx, sesion.actor.usuarioId, sesion.sesionId),
   ]);
   return data({
     persona: { nombre: sesion.nombre, apellido: sesion.apellido, email: sesion.actor.email, rol: ETIQUETAS_ROL[sesion.actor.rol] },
@@ -82,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
     case 'clave': {
       const leido = readForm(cambioClaveSchema, form);
       if (!leido.ok) return responder({ tipo: 'clave', ok: false, errores: leido.errores }, 400);
-      const r = await cambiarClave(ctx, actor, { actual: leido.datos.actual, desde, clave: leido.datos.clave, sesionId: sesion.sesionId }, direccion);
+      const r = await changeClave(ctx, actor, { actual: leido.datos.actual, desde, clave: leido.datos.clave, sesionId: sesion.sesionId }, direccion);
       if (!r.ok) return responder({ tipo: 'clave', ok: false, errores: r.errores }, 400);
       return responder({ tipo: 'clave', ok: true, mensaje: 'Cambiamos tu contraseña. Las demás sesiones abiertas con tu cuenta se cerraron.' });
     }
@@ -120,7 +120,7 @@ export async function action(args: Route.ActionArgs) {
       const leido = readForm(tokenApiSchema, form);
       const token = (e: Record<string, string>) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k === 'nombre' ? 'nombreToken' : k, v]));
       if (!leido.ok) return responder({ tipo: 'token', ok: false, errores: token(actualDe(leido, 'actualToken')) }, 400);
-      const r = await crearTokenApiConfirmado(ctx, actor, { ...leido.datos, desde }, direccion);
+      const r = await createTokenApiConfirmado(ctx, actor, { ...leido.datos, desde }, direccion);
       if (!r.ok) return responder({ tipo: 'token', ok: false, errores: actualDe(r, 'actualToken') }, 400);
       return responder({ tipo: 'token', ok: true, mensaje: 'Creamos el token. Copialo ahora: no se vuelve a mostrar.', token: r.token });
     }

@@ -7,8 +7,8 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { dniTitularSchema } from '#domain/decretos/mesa-schemas.ts';
-import { cambiarRetencion } from '#domain/decretos/retencion.ts';
-import { borrarDatosPorDni, exportarDatosPorDni } from '#domain/decretos/titular.ts';
+import { changeRetencion } from '#domain/decretos/retencion.ts';
+import { removeDatosPorDni, exportarDatosPorDni } from '#domain/decretos/titular.ts';
 import { borradoTitularSchema } from '#domain/decretos/titular-schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { fechaEnArgentina } from '#domain/shared/fechas.ts';
@@ -93,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'borrar') {
     const leido = readForm(borradoTitularSchema, form, { largo: 20 });
     if (!leido.ok) return responder({ formulario: 'borrar', ok: false, errores: leido.errores, valores: leido.valores }, 400);
-    const r = await borrarDatosPorDni(ctx, actor, leido.datos.dniBorrado);
+    const r = await removeDatosPorDni(ctx, actor, leido.datos.dniBorrado);
     if (r.tipo !== 'hecho')
       return responder({ formulario: 'borrar', ok: false, errores: { dniBorrado: r.errores.dni ?? 'Revisá el DNI.' }, valores: leido.valores }, 400);
     const { solicitudes: codigos, alertas } = r.datos;
@@ -106,8 +106,8 @@ export async function action(args: Route.ActionArgs) {
     return responder({ formulario: 'borrar', ok: true, mensaje, hechoEn: Date.now() });
   }
   if (intent === 'retencion') {
-    const r = await cambiarRetencion(ctx, actor, form);
-    if (r.tipo === 'invalida') return responder({ formulario: 'retencion', ok: false, errores: r.errores, valores: r.valores }, 400);
+    const r = await changeRetencion(ctx, actor, form);
+    if (r.tipo === 'invalido') return responder({ formulario: 'retencion', ok: false, errores: r.errores, valores: r.valores }, 400);
     return responder({
       formulario: 'retencion',
       ok: true,

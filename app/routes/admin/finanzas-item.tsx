@@ -12,7 +12,7 @@ import { instante } from '#app/features/mesa/formato.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, deleteFinanzasAdmin, getFinanzasAdmin, updateFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import type { Route } from './+types/finanzas-item';
@@ -67,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
   const { tipo, item } = await leer(args);
   const enlace = `/admin/${tipo}/${item.id}`;
   const fallo = falloFormulario<CampoFinanzas>;
-  const form = await leerFormData(args.request);
+  const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'editar') {

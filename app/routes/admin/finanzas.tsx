@@ -13,7 +13,7 @@ import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, leerFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { POR_PAGINA_FINANZAS } from '#domain/finanzas/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   const tipo = tipoFinanzasDe(args.request);
   const ctx = args.context.get(appContext);
   const fallo = falloFormulario<CampoFinanzas>;
-  const form = await leerFormData(args.request);
+  const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
   const r = await createFinanzasAdmin(ctx, actor, tipo, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303 });

@@ -14,9 +14,9 @@ import {
   type FiltrosPanel,
   POR_PAGINA_PANEL,
   actualUnico,
-  crearPanel,
+  createPanel,
   filtrosPanelSchema,
-  listarPanel,
+  listPanel,
   moverPanel,
   opcionesReferencia,
   ordenesDe,
@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const { items, total } = await listarPanel(db, tipo, leido.datos);
+  const { items, total } = await listPanel(db, tipo, leido.datos);
   return { ...comun, ok: true as const, errores: {} as Partial<Record<CampoFiltro, string>>, valores: leido.valores, items, total, filtros: leido.datos };
 }
 
@@ -82,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'crear') {
-    const r = await crearPanel(db, actor, tipo, form);
+    const r = await createPanel(db, actor, tipo, form);
     if (r.tipo === 'guardado') throw redirect(`/admin/gobierno/${tipo.tipo}/${r.id}?aviso=alta`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores });
     if (r.tipo === 'prohibido') return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);

@@ -3,7 +3,7 @@ import { appContext } from '#app/context.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { TIPOS_PANEL } from '#domain/gobierno/panel-tipos.ts';
-import { contarTipos } from '#domain/gobierno/panel.ts';
+import { countTipos } from '#domain/gobierno/panel.ts';
 import type { Route } from './+types/gobierno';
 
 /**
@@ -12,7 +12,7 @@ import type { Route } from './+types/gobierno';
  * many items it has, a link to edit them and one to the public page.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const cuentas = await contarTipos(args.context.get(appContext).db);
+  const cuentas = await countTipos(args.context.get(appContext).db);
   return data({
     tipos: TIPOS_PANEL.map((t) => ({
       tipo: t.tipo,

@@ -10,7 +10,7 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
-import { getOrdenanzaAdmin, guardarOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
+import { getOrdenanzaAdmin, saveOrdenanza, retirarOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#domain/ordenanzas/admin-schemas.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { readForm } from '#domain/shared/form.ts';
@@ -90,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get('intent');
   if (intent === 'guardar') {
-    const r = await guardarOrdenanza(ctx, actor, o?.id ?? null, form);
+    const r = await saveOrdenanza(ctx, actor, o?.id ?? null, form);
     if (r.tipo === 'guardado') throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();

@@ -7,7 +7,7 @@ import { FormularioSubida, ProgresoSubida } from '#app/features/admin/subida-con
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { archivoDe, leerArchivo } from '#domain/documentos/panel.ts';
+import { archivoDe, readArchivo } from '#domain/documentos/panel.ts';
 import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
 import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
   const csv = archivoDe(form, 'csv');
   if (csv === undefined) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
   // An empty file is the import's to refuse, in its words.
-  const r = await importarOrdenanzas(db, actor, csv === 'vacio' ? new Uint8Array() : (await leerArchivo(csv)).data);
+  const r = await importarOrdenanzas(db, actor, csv === 'vacio' ? new Uint8Array() : (await readArchivo(csv)).data);
   if (r.tipo === 'importado') throw redirect(`/admin/ordenanzas/importar?importadas=${r.cantidad}`, { status: 303 });
   if (r.tipo === 'prohibido') return fallo({ general: r.mensaje, errores: [], filasConError: 0, filasLeidas: 0 }, 403);
   return fallo({ ...r, errores: r.errores.slice(0, MAXIMO_INFORME) });

@@ -11,7 +11,7 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { getPlazoMesa, getSolicitudMesa } from '#domain/decretos/mesa.ts';
-import { type ResultadoMesa, cambiarEstadoSolicitud, enviarDecreto, enviarDecretoPublicado, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
+import { type ResultadoMesa, changeEstadoSolicitud, enviarDecreto, enviarDecretoPublicado, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -107,8 +107,8 @@ type Comando = (ctx: AppContext, actor: Actor, codigo: string, entrada: Record<s
 
 /** Each intent: its command, the page's fields as the command names them, fixed values, and the notice once done. */
 const ACCIONES: Record<string, { comando: Comando; campos: Partial<Record<CampoPagina, string>>; fijos?: Record<string, string>; aviso: string }> = {
-  'en-proceso': { comando: cambiarEstadoSolicitud, campos: { mensajeProceso: 'mensaje' }, fijos: { estado: 'en_proceso' }, aviso: 'en-proceso' },
-  rechazar: { comando: cambiarEstadoSolicitud, campos: { mensajeRechazo: 'mensaje' }, fijos: { estado: 'rechazada' }, aviso: 'rechazada' },
+  'en-proceso': { comando: changeEstadoSolicitud, campos: { mensajeProceso: 'mensaje' }, fijos: { estado: 'en_proceso' }, aviso: 'en-proceso' },
+  rechazar: { comando: changeEstadoSolicitud, campos: { mensajeRechazo: 'mensaje' }, fijos: { estado: 'rechazada' }, aviso: 'rechazada' },
   enviar: { comando: enviarDecreto, campos: { archivo: 'archivo', mensajeEnvio: 'mensaje' }, aviso: 'enviado' },
   'enviar-publicado': { comando: enviarDecretoPublicado, campos: { mensajePublicado: 'mensaje' }, aviso: 'publicado-enviado' },
   prorrogar: { comando: prorrogarSolicitud, campos: { motivo: 'motivo' }, aviso: 'prorrogada' },
@@ -142,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const r = await accion.comando(ctx, actor, args.params.codigo, entrada);
   if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${accion.aviso}`, { status: 303 });
-  if (r.tipo === 'no_encontrada') throw NO_ENCONTRADA();
+  if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
   if (r.tipo === 'conflicto') return responder({ general: r.mensaje }, 409);
   // Back to the page's own field names; a message of no field of this form is said on its own.
   const errores: Respuesta['errores'] = {};

@@ -12,7 +12,7 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS, etiquetaEstadoSolicitud } from '#domain/decretos/estados.ts';
-import { listarSolicitudesMesa } from '#domain/decretos/mesa.ts';
+import { listSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { numerosPublicados } from '#domain/decretos/publicados.ts';
@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     const errores: Partial<Record<Campo, string>> = { ...leido.errores };
     return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '' }, { status: 400 });
   }
-  const lista = await listarSolicitudesMesa(ctx, actor, leido.datos);
+  const lista = await listSolicitudesMesa(ctx, actor, leido.datos);
   // The requests whose decree an official bulletin already published: the desk can answer them at once.
   const publicados = await numerosPublicados(
     ctx.db,

@@ -9,11 +9,11 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ROLES, type Rol } from '#domain/shared/actor.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { getRolesConSegundoFactor, guardarRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
-import { cambiarRol, desactivarUsuario, invitarUsuario, reactivarUsuario, reenviarEnlaceClave } from '#domain/usuarios/commands.ts';
-import { levantarBloqueos, listarBloqueos } from '#domain/usuarios/bloqueos.ts';
+import { getRolesConSegundoFactor, saveRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
+import { changeRol, desactivarUsuario, invitarUsuario, reactivarUsuario, reenviarEnlaceClave } from '#domain/usuarios/commands.ts';
+import { levantarBloqueos, listBloqueos } from '#domain/usuarios/bloqueos.ts';
 import { direccionAuditada } from '#domain/usuarios/ingreso.ts';
-import { USUARIOS_POR_PAGINA, listarUsuarios } from '#domain/usuarios/queries.ts';
+import { USUARIOS_POR_PAGINA, listUsuarios } from '#domain/usuarios/queries.ts';
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import { cambioRolSchema, filtrosUsuariosSchema, invitacionSchema, usuarioIdSchema } from '#domain/usuarios/schemas.ts';
 import type { Route } from './+types/usuarios';
@@ -25,9 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
   const filtros = filtrosUsuariosSchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const [lista, rolesConSegundoFactor, bloqueos] = await Promise.all([
-    listarUsuarios(db, filtros),
+    listUsuarios(db, filtros),
     getRolesConSegundoFactor(db),
-    listarBloqueos(args.context.get(appContext)),
+    listBloqueos(args.context.get(appContext)),
   ]);
   return data({
     ...lista,
@@ -70,13 +70,13 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === 'segundo-factor') {
     const roles = form.getAll('roles').filter((r): r is Rol => typeof r === 'string' && (ROLES as readonly string[]).includes(r));
-    await guardarRolesConSegundoFactor(ctx.db, actor, roles, direccion);
+    await saveRolesConSegundoFactor(ctx.db, actor, roles, direccion);
     return responder({ tipo: 'fila', ok: true, mensaje: 'Guardamos qué roles deben usar el segundo factor.' });
   }
   if (intent === 'rol') {
     const leido = readForm(cambioRolSchema, form);
     if (!leido.ok) return responder({ tipo: 'fila', ok: false, mensaje: 'Elegí uno de los roles de la lista.' }, 400);
-    return fila(await cambiarRol(ctx, actor, leido.datos.usuario, leido.datos.rol, direccion), 'Cambiamos el rol.');
+    return fila(await changeRol(ctx, actor, leido.datos.usuario, leido.datos.rol, direccion), 'Cambiamos el rol.');
   }
   const id = readForm(usuarioIdSchema, form);
   if (!id.ok) return responder({ tipo: 'fila', ok: false, mensaje: 'Esa persona no existe.' }, 400);

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     const r = await suscribir(ctx, form, { direccion: ctx.direccion });
-    if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores: r.valores }, { status: 400, headers: SIN_CACHE });
+    if (r.tipo === 'invalido') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores: r.valores }, { status: 400, headers: SIN_CACHE });
     if (r.tipo === 'limite')
       return data<Respuesta>(
         { estado: 'limite', mensaje: r.mensaje, valores: r.valores },

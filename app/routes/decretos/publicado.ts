@@ -1,4 +1,4 @@
-import { buscarDecretoPublicado } from '#domain/decretos/publicados.ts';
+import { findDecretoPublicado } from '#domain/decretos/publicados.ts';
 import { appContext } from '#app/context.ts';
 import { ofertaDe } from '#app/features/decretos/aviso-decreto-publicado.tsx';
 import type { Route } from './+types/publicado';
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log } = context.get(appContext);
   const texto = (new URL(request.url).searchParams.get('decreto') ?? '').slice(0, 100);
   try {
-    const publicado = ofertaDe(await buscarDecretoPublicado(db, texto));
+    const publicado = ofertaDe(await findDecretoPublicado(db, texto));
     return Response.json({ publicado }, { headers: { 'cache-control': 'public, max-age=60' } });
   } catch (error) {
     log.error({ err: error }, 'búsqueda de decreto publicado fallida');

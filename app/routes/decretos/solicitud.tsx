@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '#db/errors.ts';
 import { appContext } from '#app/context.ts';
 import { ComboboxOrdenanza } from '#app/features/decretos/combobox-ordenanza.tsx';
 import { AvisoDecretoPublicado, type OfertaDecreto, ofertaDe } from '#app/features/decretos/aviso-decreto-publicado.tsx';
-import { buscarDecretoPublicado } from '#domain/decretos/publicados.ts';
+import { findDecretoPublicado } from '#domain/decretos/publicados.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -32,7 +32,7 @@ type Respuesta = (
 async function ofertaPara(ctx: Pick<AppContext, 'db' | 'log'>, numero: unknown) {
   if (typeof numero !== 'string') return null;
   try {
-    return ofertaDe(await buscarDecretoPublicado(ctx.db, numero));
+    return ofertaDe(await findDecretoPublicado(ctx.db, numero));
   } catch (error) {
     ctx.log.warn({ err: error }, 'búsqueda de decreto publicado fallida');
     return null;
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const r = await createSolicitudDecreto(ctx, entrada, { direccion: ctx.direccion });
     const publicado = await ofertaPara(ctx, entrada.numero);
-    if (r.tipo === 'invalida') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores, publicado }, { status: 400 });
+    if (r.tipo === 'invalido') return data<Respuesta>({ estado: 'errores', errores: r.errores, valores, publicado }, { status: 400 });
     if (r.tipo === 'limite')
       return data<Respuesta>(
         { estado: 'limite', mensaje: r.mensaje, valores, publicado },

@@ -1,7 +1,7 @@
 import { Link, data } from 'react-router';
 import { getOrdenanzaPorNumero } from '#domain/ordenanzas/queries.ts';
 import { appContext } from '#app/context.ts';
-import { buscarRetirado } from '#domain/sitio/retirados.ts';
+import { findRetirado } from '#domain/sitio/retirados.ts';
 import { urlDocumento } from '#app/features/ordenanzas/enlaces.ts';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
 import { DownloadIcon } from '#app/features/ordenanzas/icono-descarga.tsx';
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ordenanza = Number.isNaN(anio) || Number.isNaN(numero) ? undefined : await getOrdenanzaPorNumero(db, anio, numero);
   if (!ordenanza) {
     // Withdrawn by staff: 410 with what it was and when, instead of a bare 404.
-    const retirada = await buscarRetirado(db, `/consulta-ordenanzas/${params.anio}/${params.numero}`);
+    const retirada = await findRetirado(db, `/consulta-ordenanzas/${params.anio}/${params.numero}`);
     if (retirada)
       return data({ ordenanza: null, canonical: null, retirada: { titulo: retirada.titulo, fecha: retirada.retiradoEn.toISOString() } }, { status: 410 });
     return data({ ordenanza: null, canonical: null, retirada: null }, { status: 404 });

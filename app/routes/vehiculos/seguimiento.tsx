@@ -163,9 +163,9 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     let vigente = true;
     let creado: MapaVehiculos | undefined;
     import('#app/features/vehiculos/mapa-leaflet.ts')
-      .then(({ crearMapa }) => {
+      .then(({ createMapa }) => {
         if (!vigente || !contenedor.current) return;
-        creado = crearMapa({ contenedor: contenedor.current, teselas, centro, radioKm, alFallarTeselas: () => setEstadoMapa('error') });
+        creado = createMapa({ contenedor: contenedor.current, teselas, centro, radioKm, alFallarTeselas: () => setEstadoMapa('error') });
         mapa.current = creado;
         setEstadoMapa('listo');
       })
