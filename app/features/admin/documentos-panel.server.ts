@@ -18,14 +18,5 @@ export const estadoFormulario = (r: { errores?: Partial<Record<string, string>>;
 export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario<C>>) =>
   data<RespuestaFormulario<C>>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r) });
 
-/** The posted form, or null when it cannot be read (a cut or malformed body). */
-export async function readFormData(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
-
 /** How a stored PDF is named on the pages: its file name, kind and size. */
 export const archivoLegible = (d: { nombreArchivo: string; tamano: number }) => `${d.nombreArchivo} (PDF, ${formatFileSize(d.tamano)})`;

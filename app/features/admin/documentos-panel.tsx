@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { ProgresoSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import type { LimiteSubida } from '#app/features/admin/subidas.ts';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
  * The parts every back-office page that publishes documents shares: the official
@@ -59,17 +60,7 @@ export function FiltrosLista({
           </select>
         )}
       </FormField>
-      {errores.pagina ? (
-        <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
-          {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-        </FormField>
-      ) : null}
-      <div className="admin__filtros-acciones">
-        <button type="submit" className="btn btn-primary">
-          Buscar
-        </button>
-        <a href={base}>Quitar filtros</a>
-      </div>
+      <PieDeFiltros base={base} pagina={{ etiqueta: ETIQUETAS_FILTRO.pagina, error: errores.pagina, valor: valores.pagina }} />
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import type { Actor } from '#domain/shared/actor.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { updatePanel, removePanel, getPanel, opcionesReferencia } from '#domain/gobierno/panel.ts';
 import { NO_ENCONTRADO, idDeRuta, vistaTipo } from './panel.server.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its loader and
@@ -54,12 +55,8 @@ export async function accionItemPanel(
   const item = await leerItem(db, tipo, idParam);
   const fallo = (r: RespuestaItem, status = 400) => data<RespuestaItem>(r, { status });
   const enlace = `${rutas.base}/${item.id}`;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
-  }
+  const form = await readFormData(request);
+  if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'guardar') {
     const r = await updatePanel(db, actor, tipo, item.id, form);

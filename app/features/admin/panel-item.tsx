@@ -4,6 +4,7 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { CamposPanel, erroresCampos } from './campos-panel.tsx';
 import type { cargarItemPanel, RespuestaItem } from './panel-item.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its form, with
@@ -55,16 +56,8 @@ export function ItemPanel({ datos, respuesta, base, volver, encabezado }: PropsI
       <p className="admin__bajada">
         {vista.descripcion} <a href={vista.rutaPublica}>Ver la página pública</a>
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      {general || conflicto ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general ?? conflicto?.mensaje}
-        </div>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} />
+      <AlertaGeneral texto={general ?? conflicto?.mensaje} foco={alerta} />
 
       {paso === 'borrar' ? (
         <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">

@@ -9,6 +9,8 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import { CAMPOS_AJUSTES, saveAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/ajustes';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * The site's contacts and external links (docs/decisions/019-panel-de-gobierno.md), for
@@ -35,12 +37,8 @@ type Respuesta =
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ tipo: 'general', mensaje: 'No pudimos leer el formulario: volvé a los ajustes y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ tipo: 'general', mensaje: 'No pudimos leer el formulario: volvé a los ajustes y envialo de nuevo.' });
   if (form.get('intent') !== 'guardar') return fallo({ tipo: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
   const r = await saveAjustes(args.context.get(appContext).db, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
@@ -76,16 +74,8 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
         Los contactos del pie, las redes sociales y los enlaces a otros sitios del menú y de Acceso Empleados. Las direcciones tienen que empezar con https:// o
         http://.
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      {mensaje ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {mensaje}
-        </div>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} />
+      <AlertaGeneral texto={mensaje} foco={alerta} />
       <ErrorSummary title="Revisá los ajustes" errors={filasResumen} ref={resumen} />
       <Form method="post" className="admin__formulario" noValidate aria-label="Ajustes del sitio" key={version}>
         <input type="hidden" name="version" value={version} />

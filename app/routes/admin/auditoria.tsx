@@ -10,6 +10,7 @@ import { SECCIONES_AUDITORIA } from '#domain/auditoria/acciones.ts';
 import { listAuditoria } from '#domain/auditoria/queries.ts';
 import { type ErroresFiltros, readFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
 import type { Route } from './+types/auditoria';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
  * The audit log (administrators only), read-only: each entry as a sentence («Ana Gómez cargó la
@@ -138,12 +139,7 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
         {/* Links into the log by code (a request's history, the sign-ins) keep their filter. */}
         {filtros.accion ? <input type="hidden" name="accion" value={filtros.accion} /> : null}
         {filtros.entidad ? <input type="hidden" name="entidad" value={filtros.entidad} /> : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-          <a href="/admin/auditoria">Quitar filtros</a>
-        </div>
+        <PieDeFiltros base="/admin/auditoria" boton="Filtrar" />
       </Form>
       <p aria-live="polite">{total === 1 ? '1 registro' : `${total} registros`}</p>
       {total > 0 ? (

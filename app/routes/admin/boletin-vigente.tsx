@@ -15,6 +15,7 @@ import { type ItemLista, POR_PAGINA_PANEL, createPanel, listPanel, moverPanel } 
 import type { Db } from '#db/client.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { Route } from './+types/boletin-vigente';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The current bulletin in the back-office (docs/decisions/022-boletin-vigente-en-el-panel.md),
@@ -69,12 +70,8 @@ export async function action(args: Route.ActionArgs) {
   const { db } = args.context.get(appContext);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/boletin-vigente?aviso=${aviso}#${ancla}`, { status: 303 });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ form: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página del boletín vigente y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ form: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página del boletín vigente y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'textos') {
     const r = await saveTextosVigente(db, actor, form);

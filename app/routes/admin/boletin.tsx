@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
 import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -12,7 +12,8 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario } from '#app/features/admin/documentos-panel.server.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
 import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
 import { DataTable } from '#app/components/ui/data-table.tsx';
@@ -21,6 +22,7 @@ import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
 import { LARGOS_DECRETO } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * One official bulletin, for editors and administrators: its data and PDF, the form
@@ -140,15 +142,16 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
-  const montada = useRef(false);
-  useEffect(() => {
-    if (general) alerta.current?.focus();
-    else if (deDecreto) resumenDecreto.current?.focus();
-    else if (respuesta) resumen.current?.focus();
-    else if (aviso) estado.current?.focus();
-    else if (paso && montada.current) pasoTitulo.current?.focus();
-    montada.current = true;
-  }, [respuesta, general, aviso, paso, deDecreto]);
+  useFocoDelPanel(
+    [
+      [general, alerta],
+      [deDecreto && respuesta, resumenDecreto],
+      [respuesta, resumen],
+      [aviso, estado],
+    ],
+    paso,
+    pasoTitulo,
+  );
 
   const enlace = `/admin/boletines/${b.id}`;
   return (

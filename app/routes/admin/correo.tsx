@@ -13,6 +13,7 @@ import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#doma
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/correo';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
  * The outbox (docs/decisions/013-mesa-de-entradas.md), for the desk and administrators:
@@ -171,17 +172,7 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
         >
           {(control) => <input {...control} className="form-control" defaultValue={valores.referencia ?? ''} maxLength={64} autoComplete="off" />}
         </FormField>
-        {errores.pagina ? (
-          <FormField name="pagina" label={ETIQUETAS.pagina} error={errores.pagina}>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-          </FormField>
-        ) : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-          <a href="/admin/correo">Quitar filtros</a>
-        </div>
+        <PieDeFiltros base="/admin/correo" boton="Filtrar" pagina={{ etiqueta: ETIQUETAS.pagina, error: errores.pagina, valor: valores.pagina }} />
       </Form>
       {ok ? (
         <>

@@ -1,5 +1,5 @@
 import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
 import { AvisosDePagina, DatosDocumento, PasoBorrar } from '#app/features/admin/documentos-panel.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -12,10 +12,12 @@ import { instante } from '#app/features/mesa/formato.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario, readFormData } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, archivoLegible, falloFormulario } from '#app/features/admin/documentos-panel.server.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, deleteFinanzasAdmin, getFinanzasAdmin, updateFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import type { Route } from './+types/finanzas-item';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * One accounting statement or salary report, for editors and administrators: its data
@@ -97,14 +99,15 @@ export default function FinanzasItem({ loaderData, actionData }: Route.Component
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
-  const montada = useRef(false);
-  useEffect(() => {
-    if (general) alerta.current?.focus();
-    else if (respuesta) resumen.current?.focus();
-    else if (aviso) estado.current?.focus();
-    else if (paso && montada.current) pasoTitulo.current?.focus();
-    montada.current = true;
-  }, [respuesta, general, aviso, paso]);
+  useFocoDelPanel(
+    [
+      [general, alerta],
+      [respuesta, resumen],
+      [aviso, estado],
+    ],
+    paso,
+    pasoTitulo,
+  );
 
   const lista = `/admin/${tipo}`;
   const enlace = `${lista}/${item.id}`;

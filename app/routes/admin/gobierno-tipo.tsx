@@ -23,6 +23,9 @@ import {
 } from '#domain/gobierno/panel.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/gobierno-tipo';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * One kind of the Gobierno pages (docs/decisions/019-panel-de-gobierno.md), for
@@ -74,12 +77,8 @@ export async function action(args: Route.ActionArgs) {
   const tipo = tipoDeRuta(args.params.tipo);
   const { db } = args.context.get(appContext);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'crear') {
     const r = await createPanel(db, actor, tipo, form);
@@ -152,16 +151,8 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
       <p className="admin__bajada">
         {vista.descripcion} <a href={vista.rutaPublica}>Ver la página pública</a>
       </p>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} />
+      <AlertaGeneral texto={general} foco={alerta} />
 
       {vista.unico ? null : (
         <>
@@ -190,17 +181,7 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
                 </select>
               )}
             </FormField>
-            {errores.pagina ? (
-              <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
-                {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-              </FormField>
-            ) : null}
-            <div className="admin__filtros-acciones">
-              <button type="submit" className="btn btn-primary">
-                Buscar
-              </button>
-              <a href={base}>Quitar filtros</a>
-            </div>
+            <PieDeFiltros base={base} pagina={{ etiqueta: ETIQUETAS_FILTRO.pagina, error: errores.pagina, valor: valores.pagina }} />
           </Form>
 
           {ok ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { appContext } from '#app/context.ts';
@@ -20,6 +20,8 @@ import {
 } from '#domain/gobierno/observatorio-admin.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio-item';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * One gallery image (`/admin/observatorio/imagenes/:id`) or one document
@@ -84,12 +86,8 @@ export async function action(args: Route.ActionArgs) {
   const item = await leerItem(args);
   const fallo = (r: Partial<Respuesta>) =>
     data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status: estadoFormulario(r) });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
   const imagen = item.clase === 'imagenes';
   const intent = form.get('intent');
   if (intent === 'editar') {
@@ -119,14 +117,15 @@ export default function ObservatorioItem({ loaderData, actionData }: Route.Compo
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
-  const montada = useRef(false);
-  useEffect(() => {
-    if (general) alerta.current?.focus();
-    else if (respuesta) resumen.current?.focus();
-    else if (aviso) estado.current?.focus();
-    else if (paso && montada.current) pasoTitulo.current?.focus();
-    montada.current = true;
-  }, [respuesta, general, aviso, paso]);
+  useFocoDelPanel(
+    [
+      [general, alerta],
+      [respuesta, resumen],
+      [aviso, estado],
+    ],
+    paso,
+    pasoTitulo,
+  );
 
   const imagen = item.clase === 'imagenes';
   const campos = imagen ? CAMPOS_IMAGEN : camposDocumento(item.tipo ?? '');

@@ -15,6 +15,7 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import { addDocumentoAdmin, addImagenAdmin, getObservatorioAdmin, moveImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The road observatory in the back-office (docs/decisions/021-observatorio-en-el-panel.md),
@@ -53,12 +54,8 @@ export async function action(args: Route.ActionArgs) {
   const fallo = (form: Formulario, r: Partial<Respuesta>, status = estadoFormulario(r)) =>
     data<Respuesta>({ form, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status });
   const listo = (aviso: keyof typeof AVISOS, ancla: string) => redirect(`/admin/observatorio?aviso=${aviso}#${ancla}`, { status: 303 });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo('general', { general: 'No pudimos leer el formulario: volvé a la página del Observatorio y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo('general', { general: 'No pudimos leer el formulario: volvé a la página del Observatorio y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'presentacion') {
     const r = await savePresentacion(ctx, actor, form);

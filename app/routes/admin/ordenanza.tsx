@@ -15,6 +15,8 @@ import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#d
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanza';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * One ordinance in the back-office, and the form that adds one (/admin/ordenanzas/nueva):
@@ -82,12 +84,8 @@ export async function action(args: Route.ActionArgs) {
   const ctx = args.context.get(appContext);
   const o = await leerOrdenanza(args);
   const fallo = (r: Respuesta, status = estadoFormulario('errores' in r ? r : {})) => data<Respuesta>(r, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la ordenanza y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la ordenanza y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'guardar') {
     const r = await saveOrdenanza(ctx, actor, o?.id ?? null, form);
@@ -135,16 +133,8 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
         <Link to="/admin/ordenanzas">Volver a las ordenanzas</Link>
       </p>
       <h1>{titulo}</h1>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status">
-          {aviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} />
+      <AlertaGeneral texto={general} foco={alerta} />
 
       {o && paso === 'retirar' ? (
         <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">

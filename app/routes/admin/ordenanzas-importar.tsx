@@ -13,6 +13,7 @@ import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenan
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import type { Route } from './+types/ordenanzas-importar';
 import { formatNumber } from '#domain/shared/formato.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The bulk import of ordinances: a CSV in the template's columns, checked row by row
@@ -38,12 +39,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ general: 'No pudimos leer el formulario: elegí el archivo y envialo de nuevo.', errores: [], filasConError: 0, filasLeidas: 0 });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ general: 'No pudimos leer el formulario: elegí el archivo y envialo de nuevo.', errores: [], filasConError: 0, filasLeidas: 0 });
   const csv = archivoDe(form, 'csv');
   if (csv === undefined) return fallo({ general: 'Elegí el archivo CSV con las ordenanzas.', errores: [], filasConError: 0, filasLeidas: 0 });
   // An empty file is the import's to refuse, in its words.

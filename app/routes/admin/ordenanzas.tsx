@@ -14,6 +14,7 @@ import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { POR_PAGINA } from '#domain/ordenanzas/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanzas';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
  * The ordinances, for editors and administrators: the public search's filters (state,
@@ -151,17 +152,7 @@ export default function Ordenanzas({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </FormField>
-        {errores.pagina ? (
-          <FormField name="pagina" label={ETIQUETAS.pagina} error={errores.pagina}>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-          </FormField>
-        ) : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Buscar
-          </button>
-          <a href="/admin/ordenanzas">Quitar filtros</a>
-        </div>
+        <PieDeFiltros base="/admin/ordenanzas" pagina={{ etiqueta: ETIQUETAS.pagina, error: errores.pagina, valor: valores.pagina }} />
       </Form>
 
       {ok ? (

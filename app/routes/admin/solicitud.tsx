@@ -16,6 +16,8 @@ import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Route } from './+types/solicitud';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * One decree-copy request at the desk (mesa-de-entradas and administrador): the
@@ -124,12 +126,8 @@ export async function action(args: Route.ActionArgs) {
   const ctx = args.context.get(appContext);
   const responder = (r: Partial<Respuesta>, status: number) =>
     data<Respuesta>({ errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null }, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return responder({ general: 'No pudimos leer el formulario: volvé a la página de la solicitud y envialo de nuevo.' }, 400);
-  }
+  const form = await readFormData(args.request);
+  if (!form) return responder({ general: 'No pudimos leer el formulario: volvé a la página de la solicitud y envialo de nuevo.' }, 400);
   const intent = form.get('intent');
   const accion = typeof intent === 'string' && Object.hasOwn(ACCIONES, intent) ? ACCIONES[intent] : undefined;
   if (!accion) return responder({ general: 'No entendimos qué querías hacer: usá los botones de la página.' }, 400);
@@ -199,17 +197,9 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mesa__titulo">
         Solicitud <span className="sin-corte">{s.codigo}</span>
       </h1>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} foco={estado} />
       <ErrorSummary title="No pudimos hacer el cambio" errors={listaErrores} ref={resumen} />
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AlertaGeneral texto={general} foco={alerta} />
 
       <section aria-labelledby="datos-titulo" className="admin__seccion">
         <h2 id="datos-titulo">Datos de la solicitud</h2>

@@ -17,6 +17,7 @@ import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas
 import { readForm } from '#domain/shared/form.ts';
 import { numerosPublicados } from '#domain/decretos/publicados.ts';
 import type { Route } from './+types/solicitudes';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
  * The decree-copy desk's list (mesa-de-entradas and administrador): filters in the URL
@@ -143,12 +144,7 @@ export default function Solicitudes({ loaderData }: Route.ComponentProps) {
         <FormField name="hasta" label={ETIQUETAS.hasta} error={errores.hasta}>
           {(control) => <input {...control} type="date" className="form-control" defaultValue={valores.hasta ?? ''} />}
         </FormField>
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-          <a href="/admin/solicitudes">Quitar filtros</a>
-        </div>
+        <PieDeFiltros base="/admin/solicitudes" boton="Filtrar" />
       </Form>
       {hayErrores ? null : (
         <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -15,6 +15,9 @@ import { getVehiculoAdmin, setActivo, updateVehiculo } from '#domain/vehiculos/a
 import { estadoVehiculoSchema, parseVehiculoId, AVISO_DISPOSITIVO_DEBIL, dispositivoDebil } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculo';
 import { formatWholeNumber } from '#domain/shared/formato.ts';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
 /**
  * One vehicle, for administrators: its fields, its last report and battery, its latest
@@ -83,12 +86,8 @@ export async function action(args: Route.ActionArgs) {
   const { id } = await leerVehiculo(args);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   const hecho = (aviso: Aviso) => redirect(`/admin/vehiculos/${id}?aviso=${aviso}`, { status: 303 });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página del vehículo y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página del vehículo y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateVehiculo(db, actor, id, form);
@@ -123,16 +122,15 @@ export default function Vehiculo({ loaderData, actionData }: Route.ComponentProp
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
-  // A step opened by a link inside the page takes the focus to its heading; a whole document's
-  // load leaves it where the browser put it (hydration may come after the first keys).
-  const montada = useRef(false);
-  useEffect(() => {
-    if (formulario) resumen.current?.focus();
-    else if (general) alerta.current?.focus();
-    else if (aviso) estado.current?.focus();
-    else if (paso && montada.current) pasoTitulo.current?.focus();
-    montada.current = true;
-  }, [formulario, general, aviso, paso]);
+  useFocoDelPanel(
+    [
+      [formulario, resumen],
+      [general, alerta],
+      [aviso, estado],
+    ],
+    paso,
+    pasoTitulo,
+  );
 
   const enlace = `/admin/vehiculos/${v.id}`;
   const volver = (
@@ -150,16 +148,8 @@ export default function Vehiculo({ loaderData, actionData }: Route.ComponentProp
       <h1 className="vehiculos__titulo">
         {v.alias} <EstadoVehiculo activo={v.activo} />
       </h1>
-      {aviso && !respuesta ? (
-        <p className="aviso aviso--exito" role="status" tabIndex={-1} ref={estado}>
-          {aviso}
-        </p>
-      ) : null}
-      {general ? (
-        <div className="aviso aviso--error" role="alert" tabIndex={-1} ref={alerta}>
-          {general}
-        </div>
-      ) : null}
+      <AvisoHecho texto={respuesta ? null : aviso} foco={estado} />
+      <AlertaGeneral texto={general} foco={alerta} />
 
       {paso ? (
         <section aria-labelledby="paso-titulo" className="admin__seccion admin__confirmacion">

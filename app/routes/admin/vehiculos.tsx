@@ -16,6 +16,8 @@ import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
 import { nuevoDispositivo } from '#domain/vehiculos/dispositivo.ts';
 import { AVISO_DISPOSITIVO_DEBIL, POR_PAGINA_VEHICULOS, dispositivoDebil, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculos';
+import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
+import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The fleet, for administrators: the vehicles that report their position to the
@@ -63,12 +65,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const { db } = args.context.get(appContext);
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
-  let form: FormData;
-  try {
-    form = await args.request.formData();
-  } catch {
-    return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista de vehículos y envialo de nuevo.' });
-  }
+  const form = await readFormData(args.request);
+  if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista de vehículos y envialo de nuevo.' });
   if (form.get('intent') !== 'crear') return fallo({ formulario: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
   const r = await createVehiculo(db, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/vehiculos/${r.vehiculo.id}?aviso=alta`, { status: 303 });
@@ -137,17 +135,7 @@ export default function Vehiculos({ loaderData, actionData }: Route.ComponentPro
             </select>
           )}
         </FormField>
-        {errores.pagina ? (
-          <FormField name="pagina" label={ETIQUETAS_FILTRO.pagina} error={errores.pagina}>
-            {(control) => <input {...control} className="form-control" inputMode="numeric" defaultValue={valores.pagina ?? ''} />}
-          </FormField>
-        ) : null}
-        <div className="admin__filtros-acciones">
-          <button type="submit" className="btn btn-primary">
-            Buscar
-          </button>
-          <a href="/admin/vehiculos">Quitar filtros</a>
-        </div>
+        <PieDeFiltros base="/admin/vehiculos" pagina={{ etiqueta: ETIQUETAS_FILTRO.pagina, error: errores.pagina, valor: valores.pagina }} />
       </Form>
 
       {ok ? (
