@@ -62,6 +62,10 @@ export default defineConfig({
     // PGlite each time: the suite's CPU went from about 1,100 to 750 s on two cores. No test changes
     // a module's state for the next one (no vi.mock, no env written at run time).
     isolate: false,
+    // V8 tiers up a WebAssembly import wrapper after 1,000 calls and frees the old one, racing other
+    // threads of the process (PGlite's, the PDF reader's, Node's own type stripping): a fork died
+    // with SIGSEGV or SIGTRAP after all its tests passed, 2 runs in 3. Never tiering them up avoids it.
+    execArgv: ['--wasm-wrapper-tiering-budget=2147483647'],
     // Processes first, the pure unit tests last (tests/setup/orden.ts).
     sequence: { sequencer: OrdenPorTipo },
     projects: [

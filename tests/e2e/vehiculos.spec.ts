@@ -149,11 +149,15 @@ test.describe('el mapa', () => {
     // The demo's road machines drove their streets in the last two hours: lines of the newest band.
     await expect(page.locator('path.recorrido--0')).not.toHaveCount(0);
     expect(await page.locator('path.recorrido').count()).toBeGreaterThanOrEqual(3);
-    const color = await page
-      .locator('path.recorrido--0')
-      .first()
-      .evaluate((el) => getComputedStyle(el).stroke);
-    expect(color).toBe('rgb(122, 1, 119)');
+    // Polled: a live position may redraw a trail between finding the line and reading its style.
+    await expect
+      .poll(() =>
+        page
+          .locator('path.recorrido--0')
+          .first()
+          .evaluate((el) => getComputedStyle(el).stroke),
+      )
+      .toBe('rgb(122, 1, 119)');
     const leyenda = page.getByRole('list', { name: 'Referencias del mapa' });
     for (const texto of [
       'Recolección de residuos',
