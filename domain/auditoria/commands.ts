@@ -1,10 +1,10 @@
 import type { Db } from '#db/client.ts';
 import { auditoria } from '#db/schema/index.ts';
-import { ACTOR_SISTEMA, type Actor } from '#domain/shared/actor.ts';
+import { esSistema, type Actor } from '#domain/shared/actor.ts';
 import type { AccionAuditoria } from './acciones.ts';
 
 export type EntradaAuditoria = {
-  /** Who did it; null or ACTOR_SISTEMA for the system itself (a scheduled job, the demo, the factories). */
+  /** Who did it; null or a system actor (`ACTOR_SISTEMA`, `actorHistorico`) for the site itself: a scheduled job, the demo, the factories. */
   actor: Actor | null;
   /** What was done: one code of the catalogue (acciones.ts), which says its section and its sentence. */
   accion: AccionAuditoria;
@@ -40,7 +40,7 @@ export async function registrarAuditoriaDeclarada<A extends string>(
 }
 
 async function insertar(db: Db, entrada: Omit<EntradaAuditoria, 'accion'> & { accion: string }): Promise<void> {
-  const persona = entrada.actor === ACTOR_SISTEMA ? null : entrada.actor;
+  const persona = entrada.actor === null || esSistema(entrada.actor) ? null : entrada.actor;
   await db.insert(auditoria).values({
     usuarioId: persona?.usuarioId ?? null,
     actorEmail: persona?.email ?? null,

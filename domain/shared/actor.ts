@@ -8,6 +8,8 @@ export type Actor = {
   email: string;
   nombre: string;
   rol: Rol;
+  /** Only on the system's actor for a record of the past (`actorHistorico`): when it was first published. */
+  el?: Date;
 };
 
 /**
@@ -16,3 +18,17 @@ export type Actor = {
  * Server code only, never a request's actor; user ids start at 1.
  */
 export const ACTOR_SISTEMA: Actor = Object.freeze({ usuarioId: 0, email: '', nombre: 'Sistema', rol: 'administrador' });
+
+/** Whether an actor is the site itself rather than a person: user ids start at 1. */
+export const esSistema = (actor: Actor): boolean => actor.usuarioId === 0;
+
+/**
+ * The site loading a record of the past (the demo's two years of uploads): the same commands and
+ * rules, the record saying it was uploaded by `nombre` at `el`. The audit still says «El sistema»,
+ * at the moment of the write. Server code only: a request's actor is a person and cannot backdate.
+ * See docs/decisions/047-carga-historica.md.
+ */
+export const actorHistorico = (nombre: string, el: Date): Actor => Object.freeze({ ...ACTOR_SISTEMA, nombre, el });
+
+/** The upload date a command writes: the record's own for a historic load, else the database's now. */
+export const fechaDeCarga = (actor: Actor): { fechaCreacion?: Date } => (esSistema(actor) && actor.el ? { fechaCreacion: actor.el } : {});
