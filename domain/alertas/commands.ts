@@ -5,7 +5,7 @@ import { ultimoBoletinId } from '#domain/boletines/queries.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import { ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
+import { addressLimitKey, transactionWithLimitsLast } from '#domain/shared/limits.ts';
 import { hashToken, nuevoToken } from '#domain/usuarios/tokens.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 import { proximoResumen } from './horario.ts';
@@ -60,14 +60,7 @@ export async function suscribir(
   const email = datos.email;
   const emailHuella = huellaEmailAlerta(cipher, email);
   const token = nuevoToken('al_');
-  const resultado = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    if (!(await withinAddressLimit(t, cipher, 'limite-alertas-direccion', opciones.direccion, { max: LIMITES_ALERTAS.porDireccion, windowSeconds: HORA }))) {
-      return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_DIRECCION, reintentarEnSegundos: HORA, valores: leido.valores };
-    }
-    if (!(await consumeLimit(t, `limite-alertas-email:${emailHuella}`, { max: LIMITES_ALERTAS.porEmail, windowSeconds: 24 * HORA })).allowed) {
-      return { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_EMAIL, reintentarEnSegundos: 24 * HORA, valores: leido.valores };
-    }
+  const resultado = await transactionWithLimitsLast(ctx.db, async (t) => {
     // Only what is published after the request is news to this subscription.
     const marca = datos.tipo === 'boletines' ? await ultimoBoletinId(t) : await ultimaOrdenanzaId(t);
     await t.insert(suscripcionesAlertas).values({
@@ -99,7 +92,23 @@ export async function suscribir(
         ].join('\n'),
       },
     ]);
-    return { tipo: 'enviada' as const };
+    // Counted last (transactionWithLimitsLast); the address counts even when the e-mail's limit refuses.
+    return {
+      valor: { tipo: 'enviada' as const },
+      limites: [
+        {
+          clave: addressLimitKey(cipher, 'limite-alertas-direccion', opciones.direccion),
+          limite: { max: LIMITES_ALERTAS.porDireccion, windowSeconds: HORA },
+          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_DIRECCION, reintentarEnSegundos: HORA, valores: leido.valores },
+          cuentaSiOtroRechaza: true,
+        },
+        {
+          clave: `limite-alertas-email:${emailHuella}`,
+          limite: { max: LIMITES_ALERTAS.porEmail, windowSeconds: 24 * HORA },
+          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_EMAIL, reintentarEnSegundos: 24 * HORA, valores: leido.valores },
+        },
+      ],
+    };
   });
   if (resultado.tipo === 'enviada') ctx.mailer.wake();
   return resultado;

@@ -1,9 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '#db/client.ts';
 import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
+import { addressLimitKey, transactionWithLimitsLast } from '#domain/shared/limits.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import { generateCodigo } from './codigo.ts';
 import { fingerprintSolicitud } from './datos-personales.ts';
@@ -22,17 +21,6 @@ export const mensajeLimitePersona = (mesa: string) =>
   `Ya recibimos hoy varias solicitudes con este DNI o este correo. Para pedir más copias escribí a ${mesa}, o volvé a enviarla mañana.`;
 
 const LOCK_HUELLA = 727002;
-
-/** A refusal found at the end of the request's transaction: thrown to undo it, then answered. */
-class Rechazo extends Error {
-  readonly resultado: Extract<ResultadoSolicitud, { tipo: 'limite' }>;
-  readonly cuentaDireccion: boolean;
-  constructor(resultado: Extract<ResultadoSolicitud, { tipo: 'limite' }>, cuentaDireccion = false) {
-    super(resultado.mensaje);
-    this.resultado = resultado;
-    this.cuentaDireccion = cuentaDireccion;
-  }
-}
 
 export type OpcionesSolicitud = {
   /** The sender's address as limits key it (an IPv6 /64); undefined: no per-address limit. */
@@ -105,100 +93,93 @@ export async function createSolicitudDecreto(ctx: AppContext, input: unknown, op
   const settings = await getSiteSettings(db);
   const anio = yearInArgentina(ctx.clock.now());
 
-  const resultado = await db
-    .transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      // Serialises requests with the same DNI, e-mail and decree (every instance, every connection).
-      await t.execute(sql`select pg_advisory_xact_lock(${LOCK_HUELLA}, hashtext(${huellas.huella}))`);
-      const [previa] = await t
-        .select({ codigo: solicitudesDecreto.codigo, estado: solicitudesDecreto.estado })
-        .from(solicitudesDecreto)
-        .where(
-          and(eq(solicitudesDecreto.huella, huellas.huella), gt(solicitudesDecreto.createdAt, sql`now() - ${VENTANA_DUPLICADOS_MIN} * interval '1 minute'`)),
-        )
-        .limit(1);
-      if (previa) return { tipo: 'recibida' as const, ...previa, nombre: datos.nombre, email: datos.email, nueva: false };
+  const porPersona = { max: limites.porPersona, windowSeconds: DIA };
+  const limitePersona = { tipo: 'limite' as const, mensaje: mensajeLimitePersona(settings.emailMesaDecretos), reintentarEnSegundos: DIA };
+  const resultado: ResultadoSolicitud = await transactionWithLimitsLast<ResultadoSolicitud, ResultadoSolicitud>(db, async (t) => {
+    // Serialises requests with the same DNI, e-mail and decree (every instance, every connection).
+    await t.execute(sql`select pg_advisory_xact_lock(${LOCK_HUELLA}, hashtext(${huellas.huella}))`);
+    const [previa] = await t
+      .select({ codigo: solicitudesDecreto.codigo, estado: solicitudesDecreto.estado })
+      .from(solicitudesDecreto)
+      .where(and(eq(solicitudesDecreto.huella, huellas.huella), gt(solicitudesDecreto.createdAt, sql`now() - ${VENTANA_DUPLICADOS_MIN} * interval '1 minute'`)))
+      .limit(1);
+    if (previa) return { valor: { tipo: 'recibida' as const, ...previa, nombre: datos.nombre, email: datos.email, nueva: false }, limites: [] };
 
-      const codigo = generateCodigo(anio);
-      const [fila] = await t
-        .insert(solicitudesDecreto)
-        .values({
-          codigo,
-          nombre: datos.nombre,
-          dni: cipher.encrypt(datos.dni),
-          email: cipher.encrypt(datos.email),
-          ...huellas,
-          numero: datos.numero,
-          ordenanzaId: ordenanza?.id ?? null,
-          aclaraciones: datos.aclaraciones,
-          estado: 'recibida',
-        })
-        .returning({ id: solicitudesDecreto.id });
-      const id = fila!.id;
-      await t.insert(historialSolicitudesDecreto).values({ solicitudId: id, estado: 'recibida' });
-      const enlace = ctx.url(`/solicitud-decretos/estado?codigo=${encodeURIComponent(codigo)}`);
-      await enqueueMail(t, cipher, [
+    const codigo = generateCodigo(anio);
+    const [fila] = await t
+      .insert(solicitudesDecreto)
+      .values({
+        codigo,
+        nombre: datos.nombre,
+        dni: cipher.encrypt(datos.dni),
+        email: cipher.encrypt(datos.email),
+        ...huellas,
+        numero: datos.numero,
+        ordenanzaId: ordenanza?.id ?? null,
+        aclaraciones: datos.aclaraciones,
+        estado: 'recibida',
+      })
+      .returning({ id: solicitudesDecreto.id });
+    const id = fila!.id;
+    await t.insert(historialSolicitudesDecreto).values({ solicitudId: id, estado: 'recibida' });
+    const enlace = ctx.url(`/solicitud-decretos/estado?codigo=${encodeURIComponent(codigo)}`);
+    await enqueueMail(t, cipher, [
+      {
+        destinatario: datos.email,
+        asunto: `Recibimos su solicitud de decreto (${codigo})`,
+        referencia: codigo,
+        texto: [
+          'Recibimos en el sitio de la Municipalidad de Villa La Angostura una solicitud de copia de un decreto con esta dirección de correo. Estos son los datos tal como se escribieron en el formulario:',
+          '',
+          `Nombre: ${citar(datos.nombre)}`,
+          `Número de decreto: ${citar(datos.numero)}`,
+          `Código de seguimiento: ${codigo}`,
+          '',
+          'Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a esta cuenta de correo electrónico lo más rápido posible.',
+          '',
+          `Puede consultar en qué estado está en ${enlace}`,
+          '',
+          'Si usted no hizo esta solicitud, ignore este mensaje. La Municipalidad nunca le pedirá claves ni datos por correo.',
+          '',
+          'Municipalidad de Villa La Angostura',
+        ].join('\n'),
+      },
+      {
+        destinatario: settings.emailMesaDecretos,
+        responderA: datos.email,
+        asunto: `Nueva solicitud de decreto ${codigo}`,
+        referencia: codigo,
+        texto: [
+          `Nueva solicitud de copia de decreto, código ${codigo}.`,
+          '',
+          `Nombre: ${datos.nombre}`,
+          `DNI: ${datos.dni}`,
+          `Email: ${datos.email}`,
+          `Número de Decreto: ${datos.numero}`,
+          `Ordenanza: ${ordenanza?.etiqueta ?? '(ninguna)'}`,
+          `Aclaraciones: ${datos.aclaraciones || '(ninguna)'}`,
+          '',
+          `Estado: ${enlace}`,
+        ].join('\n'),
+      },
+    ]);
+    // Counted last (transactionWithLimitsLast): a refusal undoes the request; one refused
+    // for the person's limit (a few acknowledgements a day per DNI or e-mail, whatever the address)
+    // still counts for its address, as a flood of them would.
+    return {
+      valor: { tipo: 'recibida' as const, codigo, estado: 'recibida', nombre: datos.nombre, email: datos.email, nueva: true },
+      limites: [
         {
-          destinatario: datos.email,
-          asunto: `Recibimos su solicitud de decreto (${codigo})`,
-          referencia: codigo,
-          texto: [
-            'Recibimos en el sitio de la Municipalidad de Villa La Angostura una solicitud de copia de un decreto con esta dirección de correo. Estos son los datos tal como se escribieron en el formulario:',
-            '',
-            `Nombre: ${citar(datos.nombre)}`,
-            `Número de decreto: ${citar(datos.numero)}`,
-            `Código de seguimiento: ${codigo}`,
-            '',
-            'Estamos procesando su solicitud. Si todo está bien enviaremos el documento solicitado a esta cuenta de correo electrónico lo más rápido posible.',
-            '',
-            `Puede consultar en qué estado está en ${enlace}`,
-            '',
-            'Si usted no hizo esta solicitud, ignore este mensaje. La Municipalidad nunca le pedirá claves ni datos por correo.',
-            '',
-            'Municipalidad de Villa La Angostura',
-          ].join('\n'),
+          clave: addressLimitKey(cipher, 'limite-solicitud-direccion', opciones.direccion),
+          limite: { max: limites.porDireccion, windowSeconds: HORA },
+          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE, reintentarEnSegundos: HORA },
+          cuentaSiOtroRechaza: true,
         },
-        {
-          destinatario: settings.emailMesaDecretos,
-          responderA: datos.email,
-          asunto: `Nueva solicitud de decreto ${codigo}`,
-          referencia: codigo,
-          texto: [
-            `Nueva solicitud de copia de decreto, código ${codigo}.`,
-            '',
-            `Nombre: ${datos.nombre}`,
-            `DNI: ${datos.dni}`,
-            `Email: ${datos.email}`,
-            `Número de Decreto: ${datos.numero}`,
-            `Ordenanza: ${ordenanza?.etiqueta ?? '(ninguna)'}`,
-            `Aclaraciones: ${datos.aclaraciones || '(ninguna)'}`,
-            '',
-            `Estado: ${enlace}`,
-          ].join('\n'),
-        },
-      ]);
-      // Limits are counted last in this transaction: a request that fails is not counted, and a
-      // counter's row stays locked only until the commit, not through the work above (every
-      // request from one address counts on the same row). A refusal undoes the request.
-      if (!(await withinAddressLimit(t, cipher, 'limite-solicitud-direccion', opciones.direccion, { max: limites.porDireccion, windowSeconds: HORA }))) {
-        throw new Rechazo({ tipo: 'limite', mensaje: MENSAJE_LIMITE, reintentarEnSegundos: HORA });
-      }
-      // The same e-mail or DNI gets at most a few acknowledgements a day, whatever the address.
-      const porPersona = { max: limites.porPersona, windowSeconds: DIA };
-      const porDni = await consumeLimit(t, `limite-solicitud-dni:${huellas.dniHuella}`, porPersona);
-      const porEmail = await consumeLimit(t, `limite-solicitud-email:${huellas.emailHuella}`, porPersona);
-      if (!porDni.allowed || !porEmail.allowed) {
-        throw new Rechazo({ tipo: 'limite', mensaje: mensajeLimitePersona(settings.emailMesaDecretos), reintentarEnSegundos: DIA }, true);
-      }
-      return { tipo: 'recibida' as const, codigo, estado: 'recibida', nombre: datos.nombre, email: datos.email, nueva: true };
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof Rechazo)) throw error;
-      // A request refused for the person's limit still counts for its address, as a flood of them would.
-      if (error.cuentaDireccion)
-        await withinAddressLimit(db, cipher, 'limite-solicitud-direccion', opciones.direccion, { max: limites.porDireccion, windowSeconds: HORA });
-      return error.resultado;
-    });
+        { clave: `limite-solicitud-dni:${huellas.dniHuella}`, limite: porPersona, rechazo: limitePersona },
+        { clave: `limite-solicitud-email:${huellas.emailHuella}`, limite: porPersona, rechazo: limitePersona },
+      ],
+    };
+  });
   // Committed: the worker sends the acknowledgement now rather than at its next poll.
   if (resultado.tipo === 'recibida' && resultado.nueva) ctx.mailer.wake();
   return resultado;

@@ -38,6 +38,61 @@ export async function withinAddressLimit(db: Db, cipher: Cipher, ambito: string,
   return (await consumeLimit(db, cipher.hash(ambito, direccion), limite)).allowed;
 }
 
+/** The key under which `withinAddressLimit` counts an address for `ambito`; undefined: no address, no limit. */
+export const addressLimitKey = (cipher: Cipher, ambito: string, direccion: string | undefined): string | undefined =>
+  direccion === undefined ? undefined : cipher.hash(ambito, direccion);
+
+/**
+ * One limit a public form counts after its work: `clave` (a keyed hash; undefined skips it), the
+ * answer when it is exceeded, and whether its use still counts when a later limit refuses the
+ * request (an address sending a flood of requests refused for the person's limit).
+ */
+export type LimitAtTheEnd<R> = { clave: string | undefined; limite: Limit; rechazo: R; cuentaSiOtroRechaza?: boolean };
+
+class LimitRefused<R> extends Error {
+  readonly rechazo: R;
+  readonly contados: readonly LimitAtTheEnd<R>[];
+  constructor(rechazo: R, contados: readonly LimitAtTheEnd<R>[]) {
+    super('limit refused');
+    this.rechazo = rechazo;
+    this.contados = contados;
+  }
+}
+
+/**
+ * Runs a public form's work in one transaction and counts its limits LAST, in order: every request
+ * from one address counts on the same row, which stays locked only from the count to the commit,
+ * not through the work (requests from one address no longer queue behind each other's mails). A
+ * work that fails is not counted; a refusal undoes the work and answers the limit's `rechazo`, and
+ * the limits before it marked `cuentaSiOtroRechaza` are counted again outside. The work returns
+ * its answer and the limits it is subject to (none: nothing counted, e.g. a repeated request).
+ */
+export async function transactionWithLimitsLast<T, R>(
+  db: Db,
+  trabajo: (tx: Db) => Promise<{ valor: T; limites: readonly LimitAtTheEnd<R>[] }>,
+): Promise<T | R> {
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const { valor, limites } = await trabajo(t);
+      for (const [i, limite] of limites.entries()) {
+        if (limite.clave === undefined) continue;
+        if (!(await consumeLimit(t, limite.clave, limite.limite)).allowed)
+          throw new LimitRefused(
+            limite.rechazo,
+            limites.slice(0, i).filter((l) => l.cuentaSiOtroRechaza),
+          );
+      }
+      return valor;
+    });
+  } catch (error) {
+    if (!(error instanceof LimitRefused)) throw error;
+    const refused = error as LimitRefused<R>;
+    for (const l of refused.contados) if (l.clave !== undefined) await consumeLimit(db, l.clave, l.limite);
+    return refused.rechazo;
+  }
+}
+
 /**
  * The uses each of `claves` has in `limite`'s current window (absent: none), for a limit that
  * counts only failures: read before the work whose failures it would count, which

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '#db/client.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { readForm } from '#domain/shared/form.ts';
-import { consumeLimit, withinAddressLimit } from '#domain/shared/limits.ts';
+import { addressLimitKey, transactionWithLimitsLast } from '#domain/shared/limits.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { z } from '#domain/shared/zod.ts';
 import { LIMITES_BARRERA as L } from './accesibilidad.ts';
@@ -102,18 +101,7 @@ export async function informarBarrera(
   const settings = await getSiteSettings(db);
   const codigo = codigoBarrera(ctx.clock.now());
 
-  const resultado = await db.transaction(async (tx): Promise<ResultadoBarrera> => {
-    const t = tx as unknown as Db;
-    // Counted in this transaction: a report that fails later is not counted.
-    if (
-      !(await withinAddressLimit(t, cipher, 'limite-barrera-direccion', opciones.direccion, { max: ctx.config.solicitudes.porDireccion, windowSeconds: HORA }))
-    )
-      return { tipo: 'limite', mensaje: MENSAJE_LIMITE_BARRERA, reintentarEnSegundos: HORA };
-    if (datos.email !== '') {
-      const clave = cipher.hash('limite-barrera-email', datos.email.toLowerCase());
-      if (!(await consumeLimit(t, clave, { max: ctx.config.solicitudes.porPersona, windowSeconds: DIA })).allowed)
-        return { tipo: 'limite', mensaje: mensajeLimiteCorreoBarrera(settings.emailContacto), reintentarEnSegundos: DIA };
-    }
+  const resultado: ResultadoBarrera = await transactionWithLimitsLast(db, async (t) => {
     await enqueueMail(t, cipher, [
       {
         destinatario: settings.emailContacto,
@@ -157,7 +145,24 @@ export async function informarBarrera(
             },
           ]),
     ]);
-    return { tipo: 'recibido', codigo, conCorreo: datos.email !== '' };
+    // Counted last (transactionWithLimitsLast): a report that fails is not counted; the address
+    // counts even when the e-mail's limit refuses.
+    return {
+      valor: { tipo: 'recibido' as const, codigo, conCorreo: datos.email !== '' },
+      limites: [
+        {
+          clave: addressLimitKey(cipher, 'limite-barrera-direccion', opciones.direccion),
+          limite: { max: ctx.config.solicitudes.porDireccion, windowSeconds: HORA },
+          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_BARRERA, reintentarEnSegundos: HORA },
+          cuentaSiOtroRechaza: true,
+        },
+        {
+          clave: datos.email === '' ? undefined : cipher.hash('limite-barrera-email', datos.email.toLowerCase()),
+          limite: { max: ctx.config.solicitudes.porPersona, windowSeconds: DIA },
+          rechazo: { tipo: 'limite' as const, mensaje: mensajeLimiteCorreoBarrera(settings.emailContacto), reintentarEnSegundos: DIA },
+        },
+      ],
+    };
   });
   // Committed: the worker sends the mails now rather than at its next poll.
   if (resultado.tipo === 'recibido') ctx.mailer.wake();
