@@ -1,4 +1,5 @@
 import { esFechaValida, sumarDias } from '#domain/shared/fechas.ts';
+import { paginaDeListaSchema } from '#domain/shared/zod.ts';
 import { accionesDeSeccion, esSeccionAuditoria } from './acciones.ts';
 import type { FiltrosAuditoria } from './queries.ts';
 
@@ -11,10 +12,12 @@ export type FiltrosAuditoriaUrl = {
   desde?: string;
   hasta?: string;
   pagina: number;
+  /** The page as typed, when it was not a page: the form shows it back in its own field. */
+  paginaEscrita?: string;
 };
 
 /** One message per control, keyed by its field id, in the form's order. */
-export type ErroresFiltros = Partial<Record<'persona' | 'seccion' | 'desde' | 'hasta', string>>;
+export type ErroresFiltros = Partial<Record<'persona' | 'seccion' | 'desde' | 'hasta' | 'pagina', string>>;
 
 const LARGO = 80;
 
@@ -34,11 +37,16 @@ export function readFiltrosAuditoria(
   params: URLSearchParams,
   porPagina: number,
 ): { url: FiltrosAuditoriaUrl; consulta: FiltrosAuditoria; errores: ErroresFiltros } {
-  const paginaTexto = params.get('pagina') ?? '';
-  const pagina = /^\d{1,5}$/.test(paginaTexto) && Number(paginaTexto) >= 1 ? Number(paginaTexto) : 1;
+  const errores: ErroresFiltros = {};
+  // The page as every back-office list reads it: not a page is said on its own field, and page 1 shown.
+  const leida = paginaDeListaSchema.safeParse(params.get('pagina') ?? undefined);
+  const pagina = leida.success ? leida.data : 1;
   const url: FiltrosAuditoriaUrl = { pagina };
   const consulta: FiltrosAuditoria = { pagina, porPagina };
-  const errores: ErroresFiltros = {};
+  if (!leida.success) {
+    errores.pagina = leida.error.issues[0]!.message;
+    url.paginaEscrita = (params.get('pagina') ?? '').slice(0, LARGO);
+  }
 
   const persona = texto(params, 'persona');
   if (persona !== undefined) {
@@ -71,5 +79,7 @@ export function readFiltrosAuditoria(
     else errores.hasta = 'Escribí una fecha que exista, como 28/11/2026.';
   }
   if (consulta.desde && consulta.hasta && consulta.desde >= consulta.hasta) errores.hasta = 'La fecha «Hasta» tiene que ser igual o posterior a «Desde».';
-  return { url, consulta, errores };
+  // In the form's order, so the error summary lists them as the fields come.
+  const { pagina: errorPagina, ...otros } = errores;
+  return { url, consulta, errores: errorPagina === undefined ? otros : { ...otros, pagina: errorPagina } };
 }

@@ -157,8 +157,24 @@ describe.each(engines)('/admin/auditoria (%s)', (engine) => {
       expect(texto, consulta).toContain('No hay registros con esos filtros.');
       expect((await ver(t, `/admin/auditoria.csv${consulta}`, admin)).statusCode, consulta).toBe(200);
     }
-    for (const consulta of ['?pagina=-3', '?pagina=abc', '?pagina=99999999999999', '?pagina=500', '?persona=&seccion=&desde=&hasta=']) {
-      expect((await pagina(consulta)).res.statusCode, consulta).toBe(200);
+    // Not a page: said on a field of its own that shows what was typed, as on every back-office list.
+    for (const escrita of ['-3', 'abc', '99999999999999', '0', '<b>2</b>']) {
+      const consulta = `?pagina=${encodeURIComponent(escrita)}`;
+      const { res, texto } = await pagina(consulta);
+      expect(res.statusCode, consulta).toBe(400);
+      expect(texto, consulta).toMatch(/Página: Escribí un número de página entre 1 y [\d.]+, o dejalo vacío para ver la primera\./);
+      const campo = /<input[^>]*id="pagina"[^>]*>/.exec(res.body)?.[0] ?? '';
+      const valor = escrita.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      expect(campo, consulta).toContain(`value="${valor}"`);
+      expect(campo, consulta).toContain('aria-invalid="true"');
+      expect(campo, consulta).toContain('aria-describedby="pagina-error"');
+      expect(res.body, consulta).toMatch(/<label for="pagina">Página<\/label>/);
+      expect((await ver(t, `/admin/auditoria.csv${consulta}`, admin)).statusCode, consulta).toBe(400);
+    }
+    for (const consulta of ['?pagina=500', '?pagina=', '?persona=&seccion=&desde=&hasta=']) {
+      const { res } = await pagina(consulta);
+      expect(res.statusCode, consulta).toBe(200);
+      expect(res.body, consulta).not.toContain('id="pagina"');
     }
     // The table is still there after the injection attempts.
     expect(await t.database.db.$count(auditoria)).toBeGreaterThan(5);

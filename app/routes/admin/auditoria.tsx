@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, data } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
+import { FormField } from '#app/components/ui/form-field.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { entradaLegible, listNombres } from '#app/features/auditoria/registro.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -20,7 +21,7 @@ import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
  */
 const POR_PAGINA = 50;
 
-const ETIQUETAS: Record<keyof ErroresFiltros, string> = { persona: 'Persona', seccion: 'Sección', desde: 'Desde', hasta: 'Hasta' };
+const ETIQUETAS: Record<keyof ErroresFiltros, string> = { persona: 'Persona', seccion: 'Sección', desde: 'Desde', hasta: 'Hasta', pagina: 'Página' };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
@@ -56,13 +57,13 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
   const consulta = (pagina?: number) => {
     const q = new URLSearchParams();
-    for (const [clave, valor] of Object.entries(filtros)) if (valor !== undefined && valor !== '' && clave !== 'pagina') q.set(clave, String(valor));
+    for (const [clave, valor] of Object.entries(filtros))
+      if (valor !== undefined && valor !== '' && clave !== 'pagina' && clave !== 'paginaEscrita') q.set(clave, String(valor));
     if (pagina !== undefined) q.set('pagina', String(pagina));
     return q.toString();
   };
   const enlacePagina = (p: number) => `/admin/auditoria?${consulta(p)}`;
   const csv = consulta();
-  const invalido = (campo: string) => errores.some(([c]) => c === campo);
   const ayuda = (campo: string) => errores.find(([c]) => c === campo)?.[2];
   return (
     <>
@@ -71,75 +72,43 @@ export default function Auditoria({ loaderData }: Route.ComponentProps) {
       <p>Cada cambio en el panel y cada ingreso, con quién, cuándo y los valores antes y después. Nadie puede modificar ni borrar este registro.</p>
       <ErrorSummary title="Revisá los filtros" errors={errores} ref={resumen} />
       <Form method="get" className="admin__filtros" aria-label="Filtros de la auditoría">
-        <div className="campo">
-          <label htmlFor="persona">Persona</label>
-          {ayuda('persona') ? (
-            <p id="persona-error" className="campo__error">
-              <span className="visually-hidden">Error:</span> {ayuda('persona')}
-            </p>
-          ) : null}
-          <select
-            id="persona"
-            name="persona"
-            className="form-select"
-            defaultValue={filtros.persona ?? ''}
-            aria-invalid={invalido('persona') || undefined}
-            aria-describedby={invalido('persona') ? 'persona-error' : undefined}
-          >
-            <option value="">Todas</option>
-            {personas.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.nombre} ({p.email})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="campo">
-          <label htmlFor="seccion">Sección</label>
-          {ayuda('seccion') ? (
-            <p id="seccion-error" className="campo__error">
-              <span className="visually-hidden">Error:</span> {ayuda('seccion')}
-            </p>
-          ) : null}
-          <select
-            id="seccion"
-            name="seccion"
-            className="form-select"
-            defaultValue={filtros.seccion ?? ''}
-            aria-invalid={invalido('seccion') || undefined}
-            aria-describedby={invalido('seccion') ? 'seccion-error' : undefined}
-          >
-            <option value="">Todas</option>
-            {secciones.map(([id, etiqueta]) => (
-              <option key={id} value={id}>
-                {etiqueta}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField name="persona" label="Persona" error={ayuda('persona')}>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={filtros.persona ?? ''}>
+              <option value="">Todas</option>
+              {personas.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.nombre} ({p.email})
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField name="seccion" label="Sección" error={ayuda('seccion')}>
+          {(control) => (
+            <select {...control} className="form-select" defaultValue={filtros.seccion ?? ''}>
+              <option value="">Todas</option>
+              {secciones.map(([id, etiqueta]) => (
+                <option key={id} value={id}>
+                  {etiqueta}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         {(['desde', 'hasta'] as const).map((campo) => (
-          <div className="campo" key={campo}>
-            <label htmlFor={campo}>{campo === 'desde' ? 'Desde' : 'Hasta'}</label>
-            {ayuda(campo) ? (
-              <p id={`${campo}-error`} className="campo__error">
-                <span className="visually-hidden">Error:</span> {ayuda(campo)}
-              </p>
-            ) : null}
-            <input
-              id={campo}
-              name={campo}
-              type="date"
-              className="form-control"
-              defaultValue={filtros[campo] ?? ''}
-              aria-invalid={invalido(campo) || undefined}
-              aria-describedby={invalido(campo) ? `${campo}-error` : undefined}
-            />
-          </div>
+          <FormField key={campo} name={campo} label={ETIQUETAS[campo]} error={ayuda(campo)}>
+            {(control) => <input {...control} type="date" className="form-control" defaultValue={filtros[campo] ?? ''} />}
+          </FormField>
         ))}
         {/* Links into the log by code (a request's history, the sign-ins) keep their filter. */}
         {filtros.accion ? <input type="hidden" name="accion" value={filtros.accion} /> : null}
         {filtros.entidad ? <input type="hidden" name="entidad" value={filtros.entidad} /> : null}
-        <PieDeFiltros base="/admin/auditoria" boton="Filtrar" />
+        <PieDeFiltros
+          base="/admin/auditoria"
+          boton="Filtrar"
+          pagina={{ etiqueta: ETIQUETAS.pagina, ...(ayuda('pagina') ? { error: ayuda('pagina')! } : {}), valor: filtros.paginaEscrita ?? '' }}
+        />
       </Form>
       <p aria-live="polite">{total === 1 ? '1 registro' : `${total} registros`}</p>
       {total > 0 ? (
