@@ -1,6 +1,7 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { type BusquedaGuardada, outbox, suscripcionesAlertas } from '#db/schema/index.ts';
+import { type BusquedaGuardada, suscripcionesAlertas } from '#db/schema/index.ts';
+import { anonymiseMails } from '#domain/correo/titular.ts';
 import { removeLimits } from '#domain/shared/limits.ts';
 import type { Cipher } from '#domain/shared/cipher.ts';
 import { huellaEmailAlerta } from './huella.ts';
@@ -43,9 +44,6 @@ export async function alertasDeEmails(db: Db, cipher: Cipher, emails: readonly s
   }));
 }
 
-/** What replaces an erased address as a mail's recipient (still encrypted, as every recipient is). */
-const DESTINATARIO_BORRADO = '(borrado)';
-
 /**
  * Deletes every subscription of these addresses inside the caller's transaction, with their limit
  * counters; the mails about them (the confirmation, the alerts) lose body and recipient, and the
@@ -61,21 +59,11 @@ export async function removeAlertasDeEmails(t: Db, cipher: Cipher, emails: reado
     claves.map((h) => `limite-alertas-email:${h}`),
   );
   const referencias = borradas.map((b) => `alerta-${b.id}`);
-  const correos = await t
-    .select({ id: outbox.id, destinatario: outbox.destinatario })
-    .from(outbox)
-    .where(or(eq(outbox.referencia, 'alerta-confirmacion'), referencias.length > 0 ? inArray(outbox.referencia, referencias) : undefined));
-  for (const correo of correos) {
-    if (!direcciones.has(cipher.open(correo.destinatario).trim().toLowerCase())) continue;
-    await t
-      .update(outbox)
-      .set({
-        texto: '',
-        cabeceras: {},
-        destinatario: cipher.encrypt(DESTINATARIO_BORRADO),
-        estado: sql`case when ${outbox.estado} in ('pendiente', 'fallido') then 'anulado' else ${outbox.estado} end`,
-      })
-      .where(eq(outbox.id, correo.id));
-  }
+  await anonymiseMails(t, cipher, {
+    referencias: ['alerta-confirmacion', ...referencias],
+    destinatarios: direcciones,
+    reemplazo: '(borrado)',
+    tambienAOtros: false,
+  });
   return borradas.length;
 }

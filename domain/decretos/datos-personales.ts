@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { queryRows } from '#db/client.ts';
-import { clavesServidor, outbox, solicitudesDecreto, suscripcionesAlertas } from '#db/schema/index.ts';
-import { huellaEmailAlerta } from '#domain/alertas/huella.ts';
-import { type Cipher, UnknownKeyError } from '#domain/shared/cipher.ts';
+import { clavesServidor, solicitudesDecreto } from '#db/schema/index.ts';
+import { type Cipher, type KeyState, UnknownKeyError } from '#domain/shared/cipher.ts';
+import { reencryptMails } from '#domain/correo/cifrado.ts';
+import { reencryptSuscripciones } from '#domain/alertas/cifrado.ts';
 
 /** Where the proof of the data key is kept (never the key). */
 const VERIFICADOR = 'verificador_clave_datos';
@@ -19,8 +20,6 @@ export function fingerprintSolicitud(cipher: Cipher, datos: { dni: string; email
     huella: cipher.hash('solicitud', `${datos.dni}|${email}|${datos.numero.toLowerCase().replace(/\s+/g, '')}`),
   };
 }
-
-export type KeyState = { filasProtegidas: number; filasRotadas: number };
 
 /**
  * At every start, before the site answers: checks that the key is the one the database was
@@ -47,8 +46,8 @@ export async function preparePersonalData(db: Db, cipher: Cipher): Promise<KeySt
     }
     const estado = { filasProtegidas: 0, filasRotadas: 0 };
     await cifrarSolicitudes(t, cipher, estado);
-    await cifrarOutbox(t, cipher, estado);
-    await cifrarSuscripcionesAlertas(t, cipher, estado);
+    await reencryptMails(t, cipher, estado);
+    await reencryptSuscripciones(t, cipher, estado);
     await t
       .insert(clavesServidor)
       .values({ nombre: VERIFICADOR, valor: cipher.verifier })
@@ -77,67 +76,6 @@ async function cifrarSolicitudes(db: Db, cipher: Cipher, estado: KeyState): Prom
         .where(eq(solicitudesDecreto.id, fila.id));
       if (enClaro) estado.filasProtegidas++;
       else estado.filasRotadas++;
-    }
-  }
-}
-
-async function cifrarOutbox(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
-  const actual = `v1.${cipher.keyId}.%`;
-  for (;;) {
-    const filas = await queryRows<{
-      id: number;
-      destinatario: string;
-      responder_a: string | null;
-      texto: string;
-      cabeceras: Record<string, string> | string | null;
-    }>(
-      db,
-      sql`select id, destinatario, responder_a, texto, cabeceras from outbox
-          where destinatario not like ${actual} or (responder_a is not null and responder_a not like ${actual})
-             or (texto <> '' and texto not like ${actual})
-             or exists (select 1 from jsonb_each_text(cabeceras) c where c.value not like ${actual})
-          order by id limit ${LOTE}`,
-    );
-    if (filas.length === 0) return;
-    for (const fila of filas) {
-      const enClaro = !cipher.isEncrypted(fila.destinatario);
-      await db
-        .update(outbox)
-        .set({
-          destinatario: cipher.encrypt(cipher.open(fila.destinatario)),
-          responderA: fila.responder_a === null ? null : cipher.encrypt(cipher.open(fila.responder_a)),
-          texto: fila.texto === '' ? '' : cipher.encrypt(cipher.open(fila.texto)),
-          // An alert's unsubscribe header carries its secret (docs/decisions/024-alertas.md).
-          cabeceras: Object.fromEntries(
-            Object.entries((typeof fila.cabeceras === 'string' ? JSON.parse(fila.cabeceras) : fila.cabeceras) ?? {}).map(([k, v]) => [
-              k,
-              cipher.encrypt(cipher.open(String(v))),
-            ]),
-          ),
-        })
-        .where(eq(outbox.id, fila.id));
-      if (enClaro) estado.filasProtegidas++;
-      else estado.filasRotadas++;
-    }
-  }
-}
-
-/** Alert subscriptions (docs/decisions/024-alertas.md): the address and the links' secret, and the address's hash, under the current key. */
-async function cifrarSuscripcionesAlertas(db: Db, cipher: Cipher, estado: KeyState): Promise<void> {
-  const actual = `v1.${cipher.keyId}.%`;
-  for (;;) {
-    const filas = await queryRows<{ id: number; email: string; token: string }>(
-      db,
-      sql`select id, email, token from suscripciones_alertas where email not like ${actual} or token not like ${actual} order by id limit ${LOTE}`,
-    );
-    if (filas.length === 0) return;
-    for (const fila of filas) {
-      const email = cipher.open(fila.email);
-      await db
-        .update(suscripcionesAlertas)
-        .set({ email: cipher.encrypt(email), token: cipher.encrypt(cipher.open(fila.token)), emailHuella: huellaEmailAlerta(cipher, email) })
-        .where(eq(suscripcionesAlertas.id, fila.id));
-      estado.filasRotadas++;
     }
   }
 }

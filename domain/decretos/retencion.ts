@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { anonymiseMails } from '#domain/correo/titular.ts';
 import { removeLimits } from '#domain/shared/limits.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -59,24 +60,17 @@ export async function anonimizarSolicitud(t: Db, cipher: Cipher, s: SolicitudAAn
     })
     .where(eq(solicitudesDecreto.id, s.id));
   await t.update(historialSolicitudesDecreto).set({ mensaje: null }).where(eq(historialSolicitudesDecreto.solicitudId, s.id));
-  const correos = await t.select({ id: outbox.id, destinatario: outbox.destinatario }).from(outbox).where(eq(outbox.referencia, s.codigo));
-  for (const correo of correos) {
-    const alCiudadano = email !== '' && cipher.open(correo.destinatario).trim().toLowerCase() === email;
-    await t
-      .update(outbox)
-      .set({
-        texto: '',
-        responderA: null,
-        ...(alCiudadano ? { destinatario: cipher.encrypt(DESTINATARIO_ANONIMO) } : {}),
-        estado: sql`case when ${outbox.estado} in ('pendiente', 'fallido') then 'anulado' else ${outbox.estado} end`,
-      })
-      .where(eq(outbox.id, correo.id));
-  }
+  const correos = await anonymiseMails(t, cipher, {
+    referencias: [s.codigo],
+    destinatarios: new Set(email === '' ? [] : [email]),
+    reemplazo: DESTINATARIO_ANONIMO,
+    tambienAOtros: true,
+  });
   const claves = [s.dniHuella && `limite-solicitud-dni:${s.dniHuella}`, s.emailHuella && `limite-solicitud-email:${s.emailHuella}`].filter(
     (c): c is string => typeof c === 'string' && c !== '',
   );
   await removeLimits(t, claves);
-  return correos.length;
+  return correos;
 }
 
 /** Records an anonymisation in the audit log: the code and the reason, nothing of the person. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { auditoria, historialSolicitudesDecreto, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { auditoria, historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { type CorreoDelTitular, listCorreosDe } from '#domain/correo/titular.ts';
 import { removeLimits } from '#domain/shared/limits.ts';
 import { type AlertaDelTitular, alertasDeEmails, removeAlertasDeEmails } from '#domain/alertas/titular.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
@@ -21,19 +22,6 @@ import { anonimizarSolicitud, auditarAnonimizacion, columnasAAnonimizar } from '
 
 const SIN_PERMISO = 'Sólo un administrador puede exportar o borrar los datos personales de una persona.';
 
-export type CorreoDelTitular = {
-  asunto: string;
-  destinatario: string;
-  responderA: string | null;
-  /** Null once sent (the body is not kept) or erased. */
-  texto: string | null;
-  estado: string;
-  intentos: number;
-  createdAt: Date;
-  enviadoEn: Date | null;
-  adjuntos: string[];
-};
-
 /** A request as its subject gets it: the desk's view (domain/decretos/mesa.ts) with its mails and audit entries. */
 export type SolicitudDelTitular = Omit<SolicitudMesa, 'siguientes' | 'puedeProrrogar'> & {
   correos: CorreoDelTitular[];
@@ -51,20 +39,7 @@ function leerDni(input: string | FormInput): { ok: true; dni: string } | { ok: f
   return leido.ok ? { ok: true, dni: leido.datos.dni } : { ok: false, errores: leido.errores };
 }
 
-async function correosDe(ctx: Pick<AppContext, 'db' | 'cipher'>, codigo: string): Promise<CorreoDelTitular[]> {
-  const filas = await ctx.db.select().from(outbox).where(eq(outbox.referencia, codigo)).orderBy(asc(outbox.id));
-  return filas.map((c) => ({
-    asunto: c.asunto,
-    destinatario: ctx.cipher.open(c.destinatario),
-    responderA: c.responderA === null ? null : ctx.cipher.open(c.responderA),
-    texto: c.texto === '' ? null : ctx.cipher.open(c.texto),
-    estado: c.estado,
-    intentos: c.intentos,
-    createdAt: c.createdAt,
-    enviadoEn: c.enviadoEn,
-    adjuntos: c.adjuntos.map((a) => a.nombreArchivo),
-  }));
-}
+const correosDe = (ctx: Pick<AppContext, 'db' | 'cipher'>, codigo: string) => listCorreosDe(ctx.db, ctx.cipher, codigo);
 
 /**
  * Everything held about one DNI (law 25.326 art. 14), decrypted, for an administrator: each

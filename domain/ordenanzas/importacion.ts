@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { contenidosRetirados, ordenanzas } from '#db/schema/index.ts';
+import { ordenanzas } from '#db/schema/index.ts';
+import { republicarRutas } from '#domain/sitio/retirados.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { puede } from '#domain/shared/permisos.ts';
@@ -225,7 +226,7 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
         await tx.execute(sql`update ordenanzas set modificatoria_de = v.mod from (values ${valores}) as v(id, mod) where ordenanzas.id = v.id`);
       }
       const rutas = filas.map(rutaOrdenanza);
-      for (let i = 0; i < rutas.length; i += LOTE) await tx.delete(contenidosRetirados).where(inArray(contenidosRetirados.ruta, rutas.slice(i, i + LOTE)));
+      await republicarRutas(tx, rutas);
       await registrarAuditoria(tx, { actor, accion: 'ordenanza.importacion', entidad: 'ordenanza', despues: { cantidad: filas.length } });
       return { tipo: 'importado', cantidad: filas.length };
     });

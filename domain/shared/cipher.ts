@@ -84,3 +84,6 @@ export function createCipher(actual: Buffer, anteriores: Buffer[] = []): Cipher 
 
 /** A new random key, as DATA_KEY takes it (64 hex digits). */
 export const generateDataKey = (): string => randomBytes(32).toString('hex');
+
+/** What the start's key check did: rows encrypted for the first time, rows moved to the current key. */
+export type KeyState = { filasProtegidas: number; filasRotadas: number };

@@ -29,16 +29,10 @@ export async function consumeLimit(db: Db, clave: string, limite: Limit): Promis
 }
 
 /**
- * Counts one use by a network address (`direccion`, already `addressKey`'s form) for one kind of
- * request (`ambito`, e.g. 'limite-alertas-direccion'), under a keyed hash so no address is stored,
- * and answers whether it is within `limite`. No address (a test, an internal call): always allowed.
+ * The key under which an address is counted for one kind of request (`ambito`, e.g.
+ * 'limite-alertas-direccion'): a keyed hash, so no address is stored. Undefined (a test, an
+ * internal call): no address, no limit.
  */
-export async function withinAddressLimit(db: Db, cipher: Cipher, ambito: string, direccion: string | undefined, limite: Limit): Promise<boolean> {
-  if (direccion === undefined) return true;
-  return (await consumeLimit(db, cipher.hash(ambito, direccion), limite)).allowed;
-}
-
-/** The key under which `withinAddressLimit` counts an address for `ambito`; undefined: no address, no limit. */
 export const addressLimitKey = (cipher: Cipher, ambito: string, direccion: string | undefined): string | undefined =>
   direccion === undefined ? undefined : cipher.hash(ambito, direccion);
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { contenidosRetirados } from '#db/schema/index.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -24,6 +24,11 @@ export async function retirarContenido(db: Db, datos: { ruta: string; titulo: st
 /** An address published again (an item created where a withdrawn one was) is no longer withdrawn. */
 export async function republicarRuta(db: Db, ruta: string): Promise<void> {
   await db.delete(contenidosRetirados).where(eq(contenidosRetirados.ruta, ruta));
+}
+
+/** Many addresses published again at once (an import), in batches a statement takes. */
+export async function republicarRutas(db: Db, rutas: readonly string[]): Promise<void> {
+  for (let i = 0; i < rutas.length; i += 500) await db.delete(contenidosRetirados).where(inArray(contenidosRetirados.ruta, rutas.slice(i, i + 500)));
 }
 
 export type ContenidoRetirado = { titulo: string; retiradoEn: Date };
