@@ -13,7 +13,7 @@ import {
 } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, saveSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
-import type { Actor } from '#domain/shared/actor.ts';
+import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
@@ -207,9 +207,15 @@ type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 /**
  * Publishes a bulletin (editors and administrators): its data, and its PDF through the upload
  * pipeline; audited `boletin.alta`. A number already used that year is refused on the number's
- * field, also when two uploads race (the unique index of migration 0014 decides).
+ * field, also when two uploads race (the unique index of migration 0014 decides). Who uploaded it
+ * and when are the actor's: a historic load keeps its own (docs/decisions/047-carga-historica.md).
+ * Without `config` (the demo, the factories) the upload limit is the default one.
  */
-export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<ResultadoBoletin> {
+export async function createBoletinAdmin(
+  ctx: Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> },
+  actor: Actor,
+  input: FormInput,
+): Promise<ResultadoBoletin> {
   if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readForm(boletinSchema, input);
   const errores: Errores = leido.ok ? {} : { ...leido.errores };
@@ -221,10 +227,17 @@ export async function createBoletinAdmin(ctx: Ctx, actor: Actor, input: FormInpu
   if (await otroConNumero(ctx.db, datos.numero, datos.anio))
     return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
   try {
-    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config?.subidaMaxBytes }, async (tx, documento) => {
       const [fila] = await tx
         .insert(boletinesOficiales)
-        .values({ documentoId: documento.id, numeroBoletinOficial: datos.numero, mes: datos.mes, anio: datos.anio, usuarioCreacion: actor.nombre })
+        .values({
+          documentoId: documento.id,
+          numeroBoletinOficial: datos.numero,
+          mes: datos.mes,
+          anio: datos.anio,
+          usuarioCreacion: actor.nombre,
+          ...fechaDeCarga(actor),
+        })
         .returning({ id: boletinesOficiales.id });
       await registrarAuditoria(tx, { actor, accion: 'boletin.alta', entidad: 'boletin_oficial', entidadId: fila!.id, despues: auditable(datos, documento.id) });
       return fila!.id;

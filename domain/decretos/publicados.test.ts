@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { boletinesDecretos, boletinesOficiales, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { boletinesOficiales, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { smtpTransport } from '#domain/correo/smtp.ts';
-import { storeDocumento } from '#domain/documentos/commands.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
+import { insertBoletin } from '#tests/factories/boletines.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
 import { createSolicitud, editor, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
@@ -37,15 +37,13 @@ describe.each(engines)('decretos publicados: búsqueda y envío desde la mesa (%
       [41, 5],
       [40, 3],
     ] as const) {
-      const documento = await storeDocumento(ctx, { data: pdf, nombreArchivo: `boletin-${numero}.pdf` });
-      const [b] = await database.db
-        .insert(boletinesOficiales)
-        .values({ documentoId: documento.id, numeroBoletinOficial: numero, mes, anio: 2026, usuarioCreacion: 'Prueba' })
-        .returning({ id: boletinesOficiales.id });
-      boletines[numero] = { id: b!.id, documentoId: documento.id };
-      await database.db
-        .insert(boletinesDecretos)
-        .values({ boletinId: b!.id, numero: 7, anio: 2026, descripcion: `Publicado en ${numero}`, area: 'Intendencia' });
+      boletines[numero] = await insertBoletin(ctx, {
+        numero,
+        mes,
+        anio: 2026,
+        documento: { data: pdf, nombreArchivo: `boletin-${numero}.pdf` },
+        decretos: [{ numero: '7/2026', descripcion: `Publicado en ${numero}`, area: 'Intendencia' }],
+      });
     }
   });
   afterAll(async () => {

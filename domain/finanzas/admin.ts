@@ -13,7 +13,7 @@ import {
 } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, saveSubida } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
-import type { Actor } from '#domain/shared/actor.ts';
+import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
@@ -185,7 +185,7 @@ const ESTADOS: Definicion<DatosEstado> = {
   async insertar(tx, d, documentoId, actor) {
     const [fila] = await tx
       .insert(estadosContables)
-      .values({ tipoEstadoContable: d.tipo, mes: d.mes, anio: d.anio, documentoId, usuarioCreacion: actor.nombre })
+      .values({ tipoEstadoContable: d.tipo, mes: d.mes, anio: d.anio, documentoId, usuarioCreacion: actor.nombre, ...fechaDeCarga(actor) })
       .returning({ id: estadosContables.id });
     return fila!.id;
   },
@@ -244,10 +244,11 @@ const SUELDOS: Definicion<DatosSueldo> = {
     const [fila] = bloquear ? await consulta.for('update', { of: sueldos }) : await consulta;
     return fila && aFilaSueldo(fila);
   },
-  async insertar(tx, d, documentoId) {
+  // A salary report records when it was uploaded, not by whom.
+  async insertar(tx, d, documentoId, actor) {
     const [fila] = await tx
       .insert(sueldos)
-      .values({ periodo: d.periodo, orden: ORDEN_PERIODO.get(d.periodo) ?? 0, anio: d.anio, documentoId })
+      .values({ periodo: d.periodo, orden: ORDEN_PERIODO.get(d.periodo) ?? 0, anio: d.anio, documentoId, ...fechaDeCarga(actor) })
       .returning({ id: sueldos.id });
     return fila!.id;
   },
@@ -308,8 +309,18 @@ type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 const auditable = (d: Datos, documentoId: number) => ({ ...d, documentoId });
 const mismosDatos = (a: Datos, b: Datos) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** Publishes an item (editors and administrators): its data, and its PDF through the upload pipeline; audited `<entidad>.alta`. */
-export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFinanzas, input: FormInput): Promise<ResultadoFinanzas> {
+/**
+ * Publishes an item (editors and administrators): its data, and its PDF through the upload
+ * pipeline; audited `<entidad>.alta`. Who uploaded it (statements only) and when are the actor's: a
+ * historic load keeps its own (docs/decisions/047-carga-historica.md). Without `config` (the demo,
+ * the factories) the upload limit is the default one.
+ */
+export async function createFinanzasAdmin(
+  ctx: Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> },
+  actor: Actor,
+  tipo: TipoFinanzas,
+  input: FormInput,
+): Promise<ResultadoFinanzas> {
   if (!puede(actor, 'finanzas')) throw new PermisoDenegadoError(PROHIBIDO);
   const def = definicion(tipo);
   const leido = readForm(def.schema, input);
@@ -320,7 +331,7 @@ export async function createFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
   if (!leido.ok || archivo === undefined || archivo === 'vacio') return { tipo: 'invalido', errores, valores: leido.valores };
   const datos = leido.datos as Datos;
   try {
-    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config.subidaMaxBytes }, async (tx, documento) => {
+    const id = await saveSubida(ctx, await readArchivo(archivo), { tipos: ['pdf'], maxBytes: ctx.config?.subidaMaxBytes }, async (tx, documento) => {
       const id = await def.insertar(tx, datos, documento.id, actor);
       await registrarAuditoria(tx, { actor, accion: `${def.entidad}.alta`, entidad: def.entidad, entidadId: id, despues: auditable(datos, documento.id) });
       return id;

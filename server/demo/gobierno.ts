@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { boletinesDecretos, ordenanzas } from '#db/schema/index.ts';
-import { createBoletinOficial, publishBoletinVigente } from '#domain/boletines/commands.ts';
-import { createEstadoContable, createSueldo } from '#domain/finanzas/commands.ts';
+import { ordenanzas } from '#db/schema/index.ts';
+import { createBoletinAdmin } from '#domain/boletines/admin.ts';
+import { addDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
+import { getTextosVigente, saveTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
+import { createFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
 import {
   addDocumentoObservatorio,
@@ -14,6 +16,8 @@ import {
   saveObservatorio,
   savePresidenciaConcejo,
 } from '#domain/gobierno/commands.ts';
+import { createPanel } from '#domain/gobierno/panel.ts';
+import { ACTOR_SISTEMA, actorHistorico } from '#domain/shared/actor.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
@@ -102,7 +106,20 @@ const DECRETOS_PUBLICADOS_DEMO: Record<number, { numero: number; anio: number; d
   324: [{ numero: 1385, anio: 2026, descripcion: 'Llama a Concurso de Precios N° 9/2026 para la compra de un tractor', area: 'Obras Públicas' }],
 };
 
-/** The current bulletin and 24 monthly official bulletins, some with the decrees they publish. */
+/** A PDF as the back-office form sends it. */
+const pdfDe = (data: Uint8Array, nombreArchivo: string) => new File([data.slice()], nombreArchivo, { type: 'application/pdf' });
+
+/** A demo write that was not saved stops the demo (docs/decisions/047-carga-historica.md). */
+function guardado<R extends { tipo: string }>(resultado: R, que: string): Extract<R, { tipo: 'guardado' }> {
+  if (resultado.tipo !== 'guardado') throw new Error(`${que} de demostración: ${JSON.stringify(resultado)}`);
+  return resultado as Extract<R, { tipo: 'guardado' }>;
+}
+
+/**
+ * The current bulletin and 24 monthly official bulletins, some with the decrees they publish,
+ * through the commands staff use: each bulletin uploaded by a fictional member of staff on its date
+ * (`actorHistorico`), the current bulletin written by the site.
+ */
 export const seedBoletines: Seeder = {
   nombre: 'boletines',
   async run(ctx) {
@@ -112,12 +129,19 @@ export const seedBoletines: Seeder = {
       .where(eq(ordenanzas.anio, 2026))
       .orderBy(desc(ordenanzas.numero))
       .limit(4);
-    await publishBoletinVigente(ctx, {
-      legales: datos.legalesDemo,
-      licitaciones: datos.licitacionesDemo,
-      ordenanzas: recientes.map((o) => ({ numero: `${o.numero}/${o.anio}`, titulo: o.descripcion, link: `/consulta-ordenanzas/${o.anio}/${o.numero}` })),
-      decretos: datos.decretosDemo,
-    });
+    const { version } = await getTextosVigente(ctx.db);
+    guardado(
+      await saveTextosVigente(ctx.db, ACTOR_SISTEMA, { legales: datos.legalesDemo, licitaciones: datos.licitacionesDemo, version }),
+      'los textos del boletín vigente',
+    );
+    for (const o of recientes) {
+      const numero = `${o.numero}/${o.anio}`;
+      const fila = { numero, titulo: o.descripcion, link: `/consulta-ordenanzas/${o.anio}/${o.numero}` };
+      guardado(await createPanel(ctx.db, ACTOR_SISTEMA, tipoBoletinVigente('ordenanzas')!, fila), `la ordenanza ${numero} del boletín vigente`);
+    }
+    for (const d of datos.decretosDemo) {
+      guardado(await createPanel(ctx.db, ACTOR_SISTEMA, tipoBoletinVigente('decretos')!, d), `el decreto ${d.numero} del boletín vigente`);
+    }
     for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
       const numero = 301 + i;
       const pdf = await generarPdf({
@@ -129,21 +153,24 @@ export const seedBoletines: Seeder = {
           'Sección 3: Licitaciones y concursos de precios.',
         ],
       });
-      const boletinId = await createBoletinOficial(ctx, {
-        numeroBoletinOficial: numero,
-        mes,
-        anio,
-        usuarioCreacion: datos.usuarios[i % datos.usuarios.length]!,
-        fechaCreacion: subidoEl(anio, mes, 2),
-        documento: { data: pdf, nombreArchivo: `boletin-oficial-${numero}.pdf` },
-      });
-      const decretos = DECRETOS_PUBLICADOS_DEMO[numero] ?? [];
-      if (decretos.length > 0) await ctx.db.insert(boletinesDecretos).values(decretos.map((d) => ({ ...d, boletinId })));
+      const actor = actorHistorico(datos.usuarios[i % datos.usuarios.length]!, subidoEl(anio, mes, 2));
+      const entrada = { numero: String(numero), mes: String(mes), anio: String(anio), archivo: pdfDe(pdf, `boletin-oficial-${numero}.pdf`) };
+      const { id } = guardado(await createBoletinAdmin(ctx, actor, entrada), `el Boletín Oficial N° ${numero}`);
+      for (const d of DECRETOS_PUBLICADOS_DEMO[numero] ?? []) {
+        const decreto = { numero: `${d.numero}/${d.anio}`, descripcion: d.descripcion, area: d.area };
+        guardado(await addDecretoBoletin(ctx, actor, id, decreto), `el decreto ${decreto.numero} del Boletín Oficial N° ${numero}`);
+      }
     }
   },
 };
 
-/** Two years of monthly accounting statements (resources and expenses) and salary reports. */
+/** A salary report records when it was uploaded, not by whom. */
+const subidoPorElSitio = (el: Date) => actorHistorico(ACTOR_SISTEMA.nombre, el);
+
+/**
+ * Two years of monthly accounting statements (resources and expenses) and salary reports, through
+ * the command staff use, each on its date (`actorHistorico`), a statement with a fictional uploader.
+ */
 export const seedFinanzas: Seeder = {
   nombre: 'finanzas',
   async run(ctx) {
@@ -154,36 +181,24 @@ export const seedFinanzas: Seeder = {
           titulo: `${TIPOS_ESTADO_CONTABLE[tipo]}: ${monthName(mes)} ${anio}`,
           parrafos: [`Total del mes: $ ${formatNumber(r.entero(300, 900))} millones.`, 'Presupuesto vigente, devengado y percibido por partida.'],
         });
-        await createEstadoContable(ctx, {
-          tipoEstadoContable: tipo,
-          mes,
-          anio,
-          usuarioCreacion: datos.usuarios[(i + (tipo === 'GASTOS' ? 1 : 0)) % datos.usuarios.length]!,
-          fechaCreacion: subidoEl(anio, mes, tipo === 'RECURSOS' ? 10 : 11),
-          documento: { data: pdf, nombreArchivo: `estado-contable-${tipo.toLowerCase()}-${anio}-${mes}.pdf` },
-        });
+        const actor = actorHistorico(
+          datos.usuarios[(i + (tipo === 'GASTOS' ? 1 : 0)) % datos.usuarios.length]!,
+          subidoEl(anio, mes, tipo === 'RECURSOS' ? 10 : 11),
+        );
+        const entrada = { tipo, mes: String(mes), anio: String(anio), archivo: pdfDe(pdf, `estado-contable-${tipo.toLowerCase()}-${anio}-${mes}.pdf`) };
+        guardado(await createFinanzasAdmin(ctx, actor, 'estados-contables', entrada), `el estado contable ${tipo} ${mes}/${anio}`);
       }
       const sueldo = await generarPdf({
         titulo: `Informe de sueldos: ${monthName(mes)} ${anio}`,
         parrafos: [`Agentes liquidados: ${r.entero(380, 420)}.`, 'Masa salarial por categoría y escalafón.'],
       });
-      await createSueldo(ctx, {
-        periodo: monthName(mes),
-        orden: mes * 2,
-        anio,
-        fechaCreacion: subidoEl(anio, mes, 8),
-        documento: { data: sueldo, nombreArchivo: `sueldos-${anio}-${mes}.pdf` },
-      });
+      const entrada = { periodo: monthName(mes), anio: String(anio), archivo: pdfDe(sueldo, `sueldos-${anio}-${mes}.pdf`) };
+      guardado(await createFinanzasAdmin(ctx, subidoPorElSitio(subidoEl(anio, mes, 8)), 'sueldos', entrada), `el informe de sueldos ${mes}/${anio}`);
       if (mes === 6 || mes === 12) {
         const periodo = mes === 6 ? 'Aguinaldo 1er semestre' : 'Aguinaldo 2do semestre';
         const sac = await generarPdf({ titulo: `Informe de sueldos: ${periodo} ${anio}`, parrafos: ['Sueldo anual complementario.'] });
-        await createSueldo(ctx, {
-          periodo,
-          orden: mes * 2 + 1,
-          anio,
-          fechaCreacion: subidoEl(anio, mes, 20),
-          documento: { data: sac, nombreArchivo: `sueldos-sac-${anio}-${mes}.pdf` },
-        });
+        const entrada = { periodo, anio: String(anio), archivo: pdfDe(sac, `sueldos-sac-${anio}-${mes}.pdf`) };
+        guardado(await createFinanzasAdmin(ctx, subidoPorElSitio(subidoEl(anio, mes, 20)), 'sueldos', entrada), `el informe de sueldos ${periodo} ${anio}`);
       }
     }
   },

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boletinVigente, observatorioVial } from '#db/schema/index.ts';
-import { publishBoletinVigente } from '#domain/boletines/commands.ts';
+import { saveBoletinVigente } from '#tests/factories/boletines.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
@@ -243,8 +243,8 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
   });
 
   it('el HTML con scripts, manejadores y enlaces javascript: no sobrevive ni guardado ni mostrado', async () => {
-    // Through the command: sanitised when stored.
-    await publishBoletinVigente({ db: t.database.db }, { legales: MALICIOSO, licitaciones: MALICIOSO });
+    // Through the command staff use (saveTextosVigente): sanitised when stored.
+    await saveBoletinVigente(t.database.db, { legales: MALICIOSO, licitaciones: MALICIOSO });
     let pagina = await t.app.inject({ url: '/boletines-oficiales' });
     expect(pagina.statusCode).toBe(200);
     expect(pagina.body.includes('Texto legal')).toBe(true);
