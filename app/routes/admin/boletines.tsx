@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -18,6 +18,7 @@ import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBole
 import { POR_PAGINA_BOLETINES } from '#domain/boletines/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/boletines';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The official bulletins, for editors and administrators: the list with its search,
@@ -87,12 +88,12 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const erroresAlta = erroresBoletin(respuesta?.errores ?? {});
-  useEffect(() => {
-    if (respuesta?.general) alerta.current?.focus();
-    else if (respuesta) resumenAlta.current?.focus();
-    else if (!ok) resumenFiltros.current?.focus();
-    else if (aviso) estado.current?.focus();
-  }, [respuesta, ok, aviso]);
+  useFocoDelPanel([
+    [respuesta?.general, alerta],
+    [respuesta, resumenAlta],
+    [!ok, resumenFiltros],
+    [aviso, estado],
+  ]);
 
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_BOLETINES));
   const enlacePagina = (p: number) => enlaceDeLista('/admin/boletines', ok ? filtros : {}, 'fecha-desc', p);

@@ -1,5 +1,5 @@
 import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -19,6 +19,7 @@ import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanz
 import { POR_PAGINA_FINANZAS } from '#domain/finanzas/campos.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/finanzas';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The accounting statements (/admin/estados-contables) and the salary reports (/admin/sueldos),
@@ -89,12 +90,12 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (respuesta?.general) alerta.current?.focus();
-    else if (respuesta) resumenAlta.current?.focus();
-    else if (!ok) resumenFiltros.current?.focus();
-    else if (borrado) estado.current?.focus();
-  }, [respuesta, ok, borrado]);
+  useFocoDelPanel([
+    [respuesta?.general, alerta],
+    [respuesta, resumenAlta],
+    [!ok, resumenFiltros],
+    [borrado, estado],
+  ]);
 
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_FINANZAS));
   const hayError = !ok || respuesta !== undefined;
