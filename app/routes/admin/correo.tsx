@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
@@ -12,6 +12,7 @@ import { ESTADOS_CORREO, etiquetaEstadoCorreo, listCorreos, reintentarCorreo } f
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/correo';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
@@ -111,12 +112,11 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
   const respuesta = actionData as Respuesta | undefined;
   const aviso = useRef<HTMLDivElement>(null);
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (respuesta) aviso.current?.focus();
-  }, [respuesta]);
-  useEffect(() => {
-    if (!ok) resumen.current?.focus();
-  }, [ok, valores]);
+  // A retry's answer and the filters' errors come apart (from the form, from the address): two
+  // rules, in this order, so when both move at once the filters' summary wins. Each load of bad
+  // filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([[respuesta, aviso]]);
+  useFocoDelPanel([[!ok && valores, resumen]]);
   const listaErrores = (Object.entries(errores) as [Campo, string][]).map(([c, m]) => [c, ETIQUETAS[c], m] as [string, string, string]);
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const enlacePagina = (p: number) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -16,6 +16,7 @@ import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
 import { nuevoDispositivo } from '#domain/vehiculos/dispositivo.ts';
 import { AVISO_DISPOSITIVO_DEBIL, POR_PAGINA_VEHICULOS, dispositivoDebil, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculos';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 
@@ -90,13 +91,14 @@ export default function Vehiculos({ loaderData, actionData }: Route.ComponentPro
   const resumenFiltros = useRef<HTMLDivElement>(null);
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (formulario) resumenAlta.current?.focus();
-    else if (general) alerta.current?.focus();
-  }, [formulario, general]);
-  useEffect(() => {
-    if (!ok) resumenFiltros.current?.focus();
-  }, [ok, valores]);
+  // The form's answer and the filters' errors come apart (from the form, from the address): two
+  // rules, in this order, so when both move at once the filters' summary wins. Each load of bad
+  // filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([
+    [formulario, resumenAlta],
+    [general, alerta],
+  ]);
+  useFocoDelPanel([[!ok && valores, resumenFiltros]]);
 
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const enlacePagina = (p: number) => {
