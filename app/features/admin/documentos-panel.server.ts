@@ -20,3 +20,14 @@ export const falloFormulario = <C extends string>(r: Partial<RespuestaFormulario
 
 /** How a stored PDF is named on the pages: its file name, kind and size. */
 export const archivoLegible = (d: { nombreArchivo: string; tamano: number }) => `${d.nombreArchivo} (PDF, ${formatFileSize(d.tamano)})`;
+
+type ItemConPdf = { id: number; titulo: string; usuarioCreacion: string | null; documento: { id: number; nombreArchivo: string; tamano: number } };
+
+/** A row of a documents list: the item, who uploaded it, and its PDF's link and name. */
+export const filaConPdf = <T extends ItemConPdf>(i: T) => ({
+  id: i.id,
+  titulo: i.titulo,
+  usuarioCreacion: i.usuarioCreacion as T['usuarioCreacion'],
+  documentoId: i.documento.id,
+  archivo: archivoLegible(i.documento),
+});

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { CamposPanel, erroresCampos } from './campos-panel.tsx';
 import type { cargarItemPanel, RespuestaItem } from './panel-item.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its form, with
@@ -30,10 +31,11 @@ export function ItemPanel({ datos, respuesta, base, volver, encabezado }: PropsI
 
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (editar) resumen.current?.focus();
-    else if (conflicto || general) alerta.current?.focus();
-  }, [editar, conflicto, general]);
+  useFocoDelPanel([
+    [editar, resumen],
+    [conflicto, alerta],
+    [general, alerta],
+  ]);
 
   const nombre = item.valores[vista.principal] || vista.uno;
   const enlace = `${base}/${item.id}`;

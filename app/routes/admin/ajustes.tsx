@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -9,6 +9,7 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import { CAMPOS_AJUSTES, saveAjustes, valoresAjustes, versionAjustes } from '#domain/sitio/ajustes-panel.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/ajustes';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
@@ -58,10 +59,10 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
 
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (respuesta?.tipo === 'invalido') resumen.current?.focus();
-    else if (mensaje) alerta.current?.focus();
-  }, [respuesta, mensaje]);
+  useFocoDelPanel([
+    [respuesta?.tipo === 'invalido' && respuesta, resumen],
+    [mensaje && respuesta, alerta],
+  ]);
 
   const grupos = [...new Set(campos.map((c) => c.grupo))];
   const filasResumen = campos.flatMap((c) => (errores[c.nombre] ? [[c.nombre, c.etiqueta, errores[c.nombre]!] as [string, string, string]] : []));

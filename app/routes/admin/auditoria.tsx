@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -11,6 +11,7 @@ import { SECCIONES_AUDITORIA } from '#domain/auditoria/acciones.ts';
 import { listAuditoria } from '#domain/auditoria/queries.ts';
 import { type ErroresFiltros, readFiltrosAuditoria } from '#domain/auditoria/schemas.ts';
 import type { Route } from './+types/auditoria';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
@@ -51,9 +52,8 @@ const corto = (texto: string | null) => (texto === null ? '—' : texto.length >
 export default function Auditoria({ loaderData }: Route.ComponentProps) {
   const { filtros, errores, total, items, personas, secciones } = loaderData;
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (errores.length > 0) resumen.current?.focus();
-  }, [errores]);
+  // Each load brings a new list of errors: searching again with errors moves the focus again.
+  useFocoDelPanel([[errores.length > 0 && errores, resumen]]);
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
   const consulta = (pagina?: number) => {
     const q = new URLSearchParams();

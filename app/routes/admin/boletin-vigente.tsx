@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -15,6 +15,7 @@ import { type ItemLista, POR_PAGINA_PANEL, createPanel, listPanel, moverPanel } 
 import type { Db } from '#db/client.ts';
 import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import type { Route } from './+types/boletin-vigente';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
@@ -110,11 +111,11 @@ export default function BoletinVigenteAdmin({ loaderData, actionData }: Route.Co
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (general) alerta.current?.focus();
-    else if (respuesta) resumen.current?.focus();
-    else if (aviso) estado.current?.focus();
-  }, [respuesta, general, aviso]);
+  useFocoDelPanel([
+    [general, alerta],
+    [respuesta, resumen],
+    [aviso, estado],
+  ]);
   const version = enTextos?.conflicto?.version ?? textos.version;
   const valorTexto = (nombre: 'legales' | 'licitaciones') => enTextos?.valores[nombre] ?? textos[nombre];
 

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { data, redirect } from 'react-router';
+import { useRef } from 'react';
+import { redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { CamposBoletin, erroresBoletin } from '#app/features/boletines/campos-boletin.tsx';
@@ -12,12 +12,13 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, falloFormulario, filaConPdf } from '#app/features/admin/documentos-panel.server.ts';
+import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
 import { POR_PAGINA_BOLETINES } from '#domain/boletines/campos.ts';
-import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/boletines';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The official bulletins, for editors and administrators: the list with its search,
@@ -37,29 +38,14 @@ const AVISOS = { borrado: 'Borramos el boletín: ya no está en /boletines-ofici
 export async function loader(args: Route.LoaderArgs) {
   const { db } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
-  const leido = readForm(filtrosBoletinesSchema, params, { largo: 120 });
-  const comun = { limite: limiteSubida(args), aviso: params.get('aviso') === 'borrado' ? AVISOS.borrado : null };
-  if (!leido.ok) {
-    return data(
-      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'fecha-desc' } },
-      { status: 400 },
-    );
-  }
-  const { items, total } = await listBoletinesAdmin(db, leido.datos);
-  return data({
-    ...comun,
-    ok: true as const,
-    errores: {} as Partial<Record<CampoFiltro, string>>,
-    valores: leido.valores,
-    filtros: leido.datos,
-    total,
-    items: items.map((b) => ({
-      id: b.id,
-      titulo: b.titulo,
-      usuarioCreacion: b.usuarioCreacion,
-      documentoId: b.documento.id,
-      archivo: archivoLegible(b.documento),
-    })),
+  return listaDelPanel(params, filtrosBoletinesSchema, {
+    largo: 120,
+    comun: { limite: limiteSubida(args), aviso: params.get('aviso') === 'borrado' ? AVISOS.borrado : null },
+    sinFiltros: { pagina: 1, orden: 'fecha-desc' },
+    listar: async (filtros) => {
+      const { items, total } = await listBoletinesAdmin(db, filtros);
+      return { items: items.map(filaConPdf), total };
+    },
   });
 }
 
@@ -87,12 +73,12 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const erroresAlta = erroresBoletin(respuesta?.errores ?? {});
-  useEffect(() => {
-    if (respuesta?.general) alerta.current?.focus();
-    else if (respuesta) resumenAlta.current?.focus();
-    else if (!ok) resumenFiltros.current?.focus();
-    else if (aviso) estado.current?.focus();
-  }, [respuesta, ok, aviso]);
+  useFocoDelPanel([
+    [respuesta?.general, alerta],
+    [respuesta, resumenAlta],
+    [!ok, resumenFiltros],
+    [aviso, estado],
+  ]);
 
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_BOLETINES));
   const enlacePagina = (p: number) => enlaceDeLista('/admin/boletines', ok ? filtros : {}, 'fecha-desc', p);

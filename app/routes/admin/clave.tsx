@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
@@ -12,6 +12,7 @@ import { aceptarInvitacion, verInvitacion } from '#domain/usuarios/commands.ts';
 import { direccionAuditada } from '#domain/usuarios/ingreso.ts';
 import { claveNuevaSchema } from '#domain/usuarios/schemas.ts';
 import type { Route } from './+types/clave';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * Setting one's password from the link an administrator's invite mailed (72 h, one use). Outside
@@ -52,9 +53,7 @@ export const headers = privateDataHeaders;
 export default function Clave({ loaderData, actionData }: Route.ComponentProps) {
   const respuesta = actionData as Respuesta | undefined;
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (respuesta) resumen.current?.focus();
-  }, [respuesta]);
+  useFocoDelPanel([[respuesta, resumen]]);
   const { persona, token } = loaderData;
   if (!persona) {
     return (

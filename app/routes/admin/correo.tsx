@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
@@ -11,7 +11,9 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS_CORREO, etiquetaEstadoCorreo, listCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
+import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import type { Route } from './+types/correo';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
@@ -36,39 +38,35 @@ function errorBreve(texto: string | null): string | null {
 export async function loader(args: Route.LoaderArgs) {
   const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
-  const leido = readForm(filtrosBandejaSchema, new URL(args.request.url).searchParams, { largo: 100 });
-  const comun = {
-    estados: ESTADOS_CORREO.map((valor) => ({ valor, etiqueta: etiquetaEstadoCorreo(valor) })),
-    // Only the fact that mail cannot leave, and only for those who can change it.
-    sinSmtp: actor.rol === 'administrador' && ctx.config.smtpConfigurado === false,
-    porPagina: POR_PAGINA_BANDEJA,
-  };
-  if (!leido.ok) {
-    return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } }, { status: 400 });
-  }
-  const filtros = leido.datos;
-  const { items, total } = await listCorreos(ctx, actor, { ...filtros, porPagina: POR_PAGINA_BANDEJA });
-  return data({
-    ...comun,
-    ok: true as const,
-    errores: {} as Partial<Record<Campo, string>>,
-    valores: leido.valores,
-    filtros,
-    total,
-    items: items.map((c) => ({
-      id: c.id,
-      asunto: c.asunto,
-      referencia: c.referencia,
-      destinatario: c.destinatario,
-      estado: c.estado,
-      estadoEtiqueta: c.estadoEtiqueta,
-      intentos: c.intentos,
-      ultimoError: errorBreve(c.ultimoError),
-      creado: c.createdAt.toISOString(),
-      enviado: c.enviadoEn?.toISOString() ?? null,
-      proximoIntento: c.proximoIntento?.toISOString() ?? null,
-      adjuntos: c.adjuntos,
-    })),
+  return listaDelPanel(new URL(args.request.url).searchParams, filtrosBandejaSchema, {
+    largo: 100,
+    comun: {
+      estados: ESTADOS_CORREO.map((valor) => ({ valor, etiqueta: etiquetaEstadoCorreo(valor) })),
+      // Only the fact that mail cannot leave, and only for those who can change it.
+      sinSmtp: actor.rol === 'administrador' && ctx.config.smtpConfigurado === false,
+      porPagina: POR_PAGINA_BANDEJA,
+    },
+    sinFiltros: { pagina: 1 },
+    listar: async (filtros) => {
+      const { items, total } = await listCorreos(ctx, actor, { ...filtros, porPagina: POR_PAGINA_BANDEJA });
+      return {
+        items: items.map((c) => ({
+          id: c.id,
+          asunto: c.asunto,
+          referencia: c.referencia,
+          destinatario: c.destinatario,
+          estado: c.estado,
+          estadoEtiqueta: c.estadoEtiqueta,
+          intentos: c.intentos,
+          ultimoError: errorBreve(c.ultimoError),
+          creado: c.createdAt.toISOString(),
+          enviado: c.enviadoEn?.toISOString() ?? null,
+          proximoIntento: c.proximoIntento?.toISOString() ?? null,
+          adjuntos: c.adjuntos,
+        })),
+        total,
+      };
+    },
   });
 }
 
@@ -111,12 +109,11 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
   const respuesta = actionData as Respuesta | undefined;
   const aviso = useRef<HTMLDivElement>(null);
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (respuesta) aviso.current?.focus();
-  }, [respuesta]);
-  useEffect(() => {
-    if (!ok) resumen.current?.focus();
-  }, [ok, valores]);
+  // A retry's answer and the filters' errors come apart (from the form, from the address): two
+  // rules, in this order, so when both move at once the filters' summary wins. Each load of bad
+  // filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([[respuesta, aviso]]);
+  useFocoDelPanel([[!ok && valores, resumen]]);
   const listaErrores = (Object.entries(errores) as [Campo, string][]).map(([c, m]) => [c, ETIQUETAS[c], m] as [string, string, string]);
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const enlacePagina = (p: number) => {

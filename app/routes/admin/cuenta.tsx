@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
@@ -22,6 +22,7 @@ import { activacionSchema, cambioClaveSchema, claveActualSchema, sesionIdSchema,
 import { cerrarSesionesPropias, listSesionesDe } from '#domain/usuarios/sesiones.ts';
 import { createTokenApiConfirmado, listTokensApi, revocarTokenApi } from '#domain/usuarios/tokens-api.ts';
 import type { Route } from './+types/cuenta';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /**
@@ -150,9 +151,7 @@ export const headers = privateDataHeaders;
 function Aviso({ respuesta, tipo }: { respuesta: Respuesta | undefined; tipo: Respuesta['tipo'] }) {
   const ref = useRef<HTMLDivElement>(null);
   const visible = respuesta?.tipo === tipo && respuesta.mensaje;
-  useEffect(() => {
-    if (visible) ref.current?.focus();
-  }, [visible, respuesta]);
+  useFocoDelPanel([[visible && respuesta, ref]]);
   if (!visible) return null;
   return (
     <div className={`aviso ${respuesta.ok ? 'aviso--exito' : 'aviso--error'}`} role={respuesta.ok ? 'status' : 'alert'} tabIndex={-1} ref={ref}>
@@ -176,9 +175,7 @@ export default function Cuenta({ loaderData, actionData }: Route.ComponentProps)
   const errores = respuesta?.errores ?? {};
   const hayErrores = Object.keys(errores).length > 0;
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (hayErrores) resumen.current?.focus();
-  }, [hayErrores, respuesta]);
+  useFocoDelPanel([[hayErrores && respuesta, resumen]]);
   const etiquetas: Record<string, string> = {
     actual: 'Contraseña actual',
     clave: 'Contraseña nueva',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -14,6 +14,7 @@ import { readForm } from '#domain/shared/form.ts';
 import { fechaEnArgentina } from '#domain/shared/fechas.ts';
 import { RETENCION_MAXIMA_DIAS, RETENCION_MINIMA_DIAS, getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/datos-personales';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The rights of the people whose data the site holds (law 25.326; docs/decisions/013-mesa-de-entradas.md),
@@ -133,10 +134,11 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
 
   const resumen = useRef<HTMLDivElement>(null);
   const aviso = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (fallida) resumen.current?.focus();
-    else if (lograda || general) aviso.current?.focus();
-  }, [respuesta, fallida, lograda, general]);
+  useFocoDelPanel([
+    [fallida, resumen],
+    [lograda, aviso],
+    [general && respuesta, aviso],
+  ]);
 
   const estado = (f: Formulario) =>
     lograda?.formulario === f ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -15,6 +15,7 @@ import { type TipoFeriado, bajaFeriadoSchema, vistaFeriadosSchema } from '#domai
 import { readForm } from '#domain/shared/form.ts';
 import { esFechaValida, fechaEnArgentina } from '#domain/shared/fechas.ts';
 import type { Route } from './+types/feriados';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The holiday table (docs/decisions/011-plazos-y-feriados.md), for administrators: a
@@ -172,15 +173,16 @@ export default function Feriados({ loaderData, actionData }: Route.ComponentProp
   const resumen = useRef<HTMLDivElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
   const clavePaso = paso ? `${paso.tipo}-${paso.feriado.fecha}` : '';
-  // A step opened by a link inside the page takes the focus to its heading; a step loaded as a
-  // whole document leaves it where the browser put it (hydration may come after the first keys).
-  const montada = useRef(false);
-  useEffect(() => {
-    if (formulario || !ok) resumen.current?.focus();
-    else if (general || aviso) foco.current?.focus();
-    else if (clavePaso && montada.current) pasoTitulo.current?.focus();
-    montada.current = true;
-  }, [formulario, ok, general, aviso, clavePaso]);
+  useFocoDelPanel(
+    [
+      [formulario, resumen],
+      [!ok, resumen],
+      [general, foco],
+      [aviso, foco],
+    ],
+    clavePaso,
+    pasoTitulo,
+  );
 
   const anios = [...new Set([anioActual - 1, anioActual, anioActual + 1, anioActual + 2, anio])].sort((a, b) => a - b);
   const volver = (

@@ -1,11 +1,11 @@
 import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
-import { useEffect, useRef } from 'react';
-import { data, redirect } from 'react-router';
+import { useRef } from 'react';
+import { redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
 import { appContext } from '#app/context.ts';
-import { AvisosDePagina, type CampoFiltro, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
+import { AvisosDePagina, FiltrosLista, enlaceDeLista, erroresFiltro } from '#app/features/admin/documentos-panel.tsx';
 import { Paginas } from '#app/features/admin/paginas.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { CamposFinanzas, TEXTOS_FINANZAS, erroresFinanzas } from '#app/features/finanzas/campos-finanzas.tsx';
@@ -13,12 +13,13 @@ import { tipoFinanzasDe } from '#app/features/finanzas/tipo.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario } from '#app/features/admin/documentos-panel.server.ts';
+import { type RespuestaFormulario, falloFormulario, filaConPdf } from '#app/features/admin/documentos-panel.server.ts';
+import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { POR_PAGINA_FINANZAS } from '#domain/finanzas/campos.ts';
-import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/finanzas';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
 /**
  * The accounting statements (/admin/estados-contables) and the salary reports (/admin/sueldos),
@@ -37,29 +38,14 @@ export async function loader(args: Route.LoaderArgs) {
   const tipo = tipoFinanzasDe(args.request);
   const { db } = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
-  const leido = readForm(filtrosFinanzasSchema, params, { largo: 120 });
-  const comun = { tipo, periodos: PERIODOS_SUELDO, limite: limiteSubida(args), borrado: params.get('aviso') === 'borrado' };
-  if (!leido.ok) {
-    return data(
-      { ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1, orden: 'periodo-desc' } },
-      { status: 400 },
-    );
-  }
-  const { items, total } = await listFinanzasAdmin(db, tipo, leido.datos);
-  return data({
-    ...comun,
-    ok: true as const,
-    errores: {} as Partial<Record<CampoFiltro, string>>,
-    valores: leido.valores,
-    filtros: leido.datos,
-    total,
-    items: items.map((i) => ({
-      id: i.id,
-      titulo: i.titulo,
-      usuarioCreacion: i.usuarioCreacion,
-      documentoId: i.documento.id,
-      archivo: archivoLegible(i.documento),
-    })),
+  return listaDelPanel(params, filtrosFinanzasSchema, {
+    largo: 120,
+    comun: { tipo, periodos: PERIODOS_SUELDO, limite: limiteSubida(args), borrado: params.get('aviso') === 'borrado' },
+    sinFiltros: { pagina: 1, orden: 'periodo-desc' },
+    listar: async (filtros) => {
+      const { items, total } = await listFinanzasAdmin(db, tipo, filtros);
+      return { items: items.map(filaConPdf), total };
+    },
   });
 }
 
@@ -89,12 +75,12 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (respuesta?.general) alerta.current?.focus();
-    else if (respuesta) resumenAlta.current?.focus();
-    else if (!ok) resumenFiltros.current?.focus();
-    else if (borrado) estado.current?.focus();
-  }, [respuesta, ok, borrado]);
+  useFocoDelPanel([
+    [respuesta?.general, alerta],
+    [respuesta, resumenAlta],
+    [!ok, resumenFiltros],
+    [borrado, estado],
+  ]);
 
   const paginas = Math.max(1, Math.ceil(total / POR_PAGINA_FINANZAS));
   const hayError = !ok || respuesta !== undefined;

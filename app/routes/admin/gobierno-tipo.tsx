@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -23,6 +23,7 @@ import {
 } from '#domain/gobierno/panel.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/gobierno-tipo';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
@@ -111,13 +112,14 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
   const resumenFiltros = useRef<HTMLDivElement>(null);
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (formulario) resumenAlta.current?.focus();
-    else if (general) alerta.current?.focus();
-  }, [formulario, general]);
-  useEffect(() => {
-    if (!ok) resumenFiltros.current?.focus();
-  }, [ok, valores]);
+  // The form's answer and the filters' errors come apart (from the form, from the address): two
+  // rules, in this order, so when both move at once the filters' summary wins. Each load of bad
+  // filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([
+    [formulario, resumenAlta],
+    [general, alerta],
+  ]);
+  useFocoDelPanel([[!ok && valores, resumenFiltros]]);
 
   const base = `/admin/gobierno/${vista.tipo}`;
   const consulta = (p?: number) => {

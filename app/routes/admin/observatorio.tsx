@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -15,6 +15,7 @@ import { actorPanel } from '#app/lib/sesion.server.ts';
 import { addDocumentoAdmin, addImagenAdmin, getObservatorioAdmin, moveImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import type { Route } from './+types/observatorio';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
@@ -89,11 +90,11 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (respuesta?.general) alerta.current?.focus();
-    else if (respuesta) resumen.current?.focus();
-    else if (aviso) estado.current?.focus();
-  }, [respuesta, aviso]);
+  useFocoDelPanel([
+    [respuesta?.general, alerta],
+    [respuesta, resumen],
+    [aviso, estado],
+  ]);
   const de = (form: Formulario) => (respuesta?.form === form ? respuesta : undefined);
   const imagenes = o.imagenes;
 

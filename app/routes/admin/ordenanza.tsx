@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -15,6 +15,7 @@ import { type CampoOrdenanza, ETIQUETAS_ORDENANZA, confirmacionSchema } from '#d
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanza';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
@@ -116,10 +117,10 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
   const valores = formulario?.valores ?? o?.valores ?? { estado: '1' };
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (formulario) resumen.current?.focus();
-    else if (general) alerta.current?.focus();
-  }, [formulario, general]);
+  useFocoDelPanel([
+    [formulario, resumen],
+    [general, alerta],
+  ]);
 
   const titulo = o ? `Ordenanza ${o.numero}/${o.anio}` : 'Agregar una ordenanza';
   const enlace = o ? `/admin/ordenanzas/${o.id}` : '/admin/ordenanzas/nueva';

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
@@ -12,6 +12,7 @@ import { COLUMNAS } from '#domain/ordenanzas/admin-schemas.ts';
 import { type ErrorDeFila, LIMITE_CSV_BYTES, MENSAJE_CSV_GRANDE, importarOrdenanzas } from '#domain/ordenanzas/importacion.ts';
 import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import type { Route } from './+types/ordenanzas-importar';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 
@@ -56,9 +57,7 @@ export default function Importar({ loaderData, actionData }: Route.ComponentProp
   const { importadas, limite } = loaderData;
   const r = actionData as Respuesta | undefined;
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (r) alerta.current?.focus();
-  }, [r]);
+  useFocoDelPanel([[r, alerta]]);
   return (
     <>
       <title>{`${r ? 'Error: ' : ''}Importar ordenanzas | ${SITE_NAME}`}</title>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -14,6 +14,7 @@ import { ESTADOS_ORDENANZA } from '#domain/ordenanzas/estados.ts';
 import { POR_PAGINA } from '#domain/ordenanzas/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import type { Route } from './+types/ordenanzas';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
@@ -75,9 +76,8 @@ export const headers = privateDataHeaders;
 export default function Ordenanzas({ loaderData }: Route.ComponentProps) {
   const { ok, errores, valores, items, total, pagina, porPagina, aviso } = loaderData;
   const resumen = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ok) resumen.current?.focus();
-  }, [ok, valores]);
+  // Each load of bad filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([[!ok && valores, resumen]]);
   const erroresFiltro = (Object.entries(errores) as [CampoFiltro, string][]).map(([c, m]) => [c, ETIQUETAS[c], m] as [string, string, string]);
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const enlacePagina = (p: number) => {

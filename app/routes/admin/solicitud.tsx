@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -16,6 +16,7 @@ import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { Route } from './+types/solicitud';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 
@@ -173,14 +174,15 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (listaErrores.length > 0) resumen.current?.focus();
-    else if (general) alerta.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves once per answer, not on every render
-  }, [respuesta, pdfGrande]);
-  useEffect(() => {
-    if (aviso && !respuesta) estado.current?.focus();
-  }, [aviso, respuesta]);
+  // The errors take the focus on each answer and when a PDF is refused before it is sent; the saved
+  // notice has a rule of its own, after: a refused PDF's error stays on screen when another form's
+  // change comes back with its notice, and that notice takes the focus.
+  useFocoDelPanel([
+    [pdfGrande, resumen],
+    [listaErrores.length > 0 && respuesta, resumen],
+    [general && respuesta, alerta],
+  ]);
+  useFocoDelPanel([[!respuesta && aviso, estado]]);
 
   const textarea = (name: CampoPagina, obligatorio: boolean, hint: string) => (
     <FormField name={name} label={ETIQUETAS[name]} hint={hint} error={errores[name]} required={obligatorio}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, Link, data } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -17,6 +17,7 @@ import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas
 import { readForm } from '#domain/shared/form.ts';
 import { numerosPublicados } from '#domain/decretos/publicados.ts';
 import type { Route } from './+types/solicitudes';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 
 /**
@@ -93,9 +94,8 @@ export default function Solicitudes({ loaderData }: Route.ComponentProps) {
   // A page number from an edited address: not a field of the form, said on its own.
   const otroError = errores.pagina ?? general;
   const hayErrores = listaErrores.length > 0 || !!otroError;
-  useEffect(() => {
-    if (hayErrores) resumen.current?.focus();
-  }, [hayErrores, errores]);
+  // Each load brings new `errores`: searching again with errors moves the focus again.
+  useFocoDelPanel([[hayErrores && errores, resumen]]);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField, RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -17,6 +17,7 @@ import { USUARIOS_POR_PAGINA, listUsuarios } from '#domain/usuarios/queries.ts';
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import { cambioRolSchema, filtrosUsuariosSchema, invitacionSchema, usuarioIdSchema } from '#domain/usuarios/schemas.ts';
 import type { Route } from './+types/usuarios';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { formatDateTimeShort } from '#domain/shared/formato.ts';
 
 /** Users (administrators only): list with search and pages, invite, role, deactivate, and the second-factor setting. */
@@ -104,9 +105,7 @@ export default function Usuarios({ loaderData, actionData }: Route.ComponentProp
   const { items, total, filtros, rolesConSegundoFactor, yo, porPagina, bloqueos } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const aviso = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (respuesta) aviso.current?.focus();
-  }, [respuesta]);
+  useFocoDelPanel([[respuesta, aviso]]);
   const invitacion = respuesta?.tipo === 'invitacion' && !respuesta.ok ? respuesta : undefined;
   const errores = invitacion?.errores ?? {};
   const valores = invitacion?.valores ?? {};

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Form, data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -11,13 +11,14 @@ import { EstadoVehiculo, UltimoReporteTexto } from '#app/features/vehiculos/part
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { readForm } from '#domain/shared/form.ts';
 import { createVehiculo, listVehiculosAdmin } from '#domain/vehiculos/admin.ts';
 import { nuevoDispositivo } from '#domain/vehiculos/dispositivo.ts';
 import { AVISO_DISPOSITIVO_DEBIL, POR_PAGINA_VEHICULOS, dispositivoDebil, filtrosVehiculosSchema } from '#domain/vehiculos/schemas.ts';
 import type { Route } from './+types/vehiculos';
+import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
+import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 
 /**
  * The fleet, for administrators: the vehicles that report their position to the
@@ -32,23 +33,16 @@ const ETIQUETAS_FILTRO: Record<CampoFiltro, string> = { texto: 'Buscar', estado:
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, clock } = args.context.get(appContext);
-  const leido = readForm(filtrosVehiculosSchema, new URL(args.request.url).searchParams, { largo: 120 });
-  // A new vehicle's identifier, random, unless staff write another (docs/decisions/036-ingesta-de-rastreadores.md).
-  const comun = { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS, dispositivoSugerido: nuevoDispositivo() };
-  if (!leido.ok) {
-    return data({ ...comun, ok: false as const, errores: leido.errores, valores: leido.valores, items: [], total: 0, filtros: { pagina: 1 } }, { status: 400 });
-  }
-  const filtros = leido.datos;
-  const { items, total } = await listVehiculosAdmin(db, filtros);
-  const ahora = clock.now();
-  return data({
-    ...comun,
-    ok: true as const,
-    errores: {} as Partial<Record<CampoFiltro, string>>,
-    valores: leido.valores,
-    filtros,
-    total,
-    items: items.map((v) => vehiculoEnPagina(v, ahora)),
+  return listaDelPanel(new URL(args.request.url).searchParams, filtrosVehiculosSchema, {
+    largo: 120,
+    // A new vehicle's identifier, random, unless staff write another (docs/decisions/036-ingesta-de-rastreadores.md).
+    comun: { opciones: opcionesVehiculo(), porPagina: POR_PAGINA_VEHICULOS, dispositivoSugerido: nuevoDispositivo() },
+    sinFiltros: { pagina: 1 },
+    listar: async (filtros) => {
+      const { items, total } = await listVehiculosAdmin(db, filtros);
+      const ahora = clock.now();
+      return { items: items.map((v) => vehiculoEnPagina(v, ahora)), total };
+    },
   });
 }
 
@@ -90,13 +84,14 @@ export default function Vehiculos({ loaderData, actionData }: Route.ComponentPro
   const resumenFiltros = useRef<HTMLDivElement>(null);
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (formulario) resumenAlta.current?.focus();
-    else if (general) alerta.current?.focus();
-  }, [formulario, general]);
-  useEffect(() => {
-    if (!ok) resumenFiltros.current?.focus();
-  }, [ok, valores]);
+  // The form's answer and the filters' errors come apart (from the form, from the address): two
+  // rules, in this order, so when both move at once the filters' summary wins. Each load of bad
+  // filters is new `valores`: searching again with errors moves the focus again.
+  useFocoDelPanel([
+    [formulario, resumenAlta],
+    [general, alerta],
+  ]);
+  useFocoDelPanel([[!ok && valores, resumenFiltros]]);
 
   const paginas = Math.max(1, Math.ceil(total / porPagina));
   const enlacePagina = (p: number) => {
