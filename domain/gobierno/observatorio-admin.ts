@@ -4,7 +4,7 @@ import { documentos, documentosObservatorio, galeriaImagenes, observatorioVial }
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, removeArchivos, saveSubida } from '#domain/documentos/subidas.ts';
 import { removeDocumento } from '#domain/documentos/commands.ts';
-import type { Actor } from '#domain/shared/actor.ts';
+import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { archivoDe, confirmacionBorradoSchema, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
@@ -30,7 +30,8 @@ const PROHIBIDO = 'Sólo un editor o un administrador puede cambiar el Observato
 /** The gallery's name when the observatory has no row yet (the demo data's name). */
 const GALERIA_POR_DEFECTO = 'observatorio-vial';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
+/** The upload limit from the settings when there are any; the pipeline's default otherwise (the demo, the factories). */
+type Ctx = Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> };
 type Errores<K extends string> = Partial<Record<K, string>>;
 type Resultado<K extends string> =
   { tipo: 'guardado'; id: number } | { tipo: 'invalido'; errores: Errores<K>; valores: Errores<K> } | { tipo: 'no_encontrado' };
@@ -48,7 +49,7 @@ async function conArchivo<T>(
 ): Promise<{ ok: true; valor: T } | { ok: false; mensaje: string }> {
   try {
     const hecho = archivo
-      ? await saveSubida(ctx, await readArchivo(archivo), { tipos, maxBytes: ctx.config.subidaMaxBytes }, (tx, documento) => escribir(tx, documento.id))
+      ? await saveSubida(ctx, await readArchivo(archivo), { tipos, maxBytes: ctx.config?.subidaMaxBytes }, (tx, documento) => escribir(tx, documento.id))
       : await ctx.db.transaction((tx) => escribir(tx));
     if (hecho.claves) await removeArchivos(ctx, hecho.claves);
     return { ok: true, valor: hecho.valor };
@@ -422,7 +423,7 @@ const auditableDocumento = (d: { tipo: string; mes: number | null; anio: number;
   documentoId: d.documentoId,
 });
 
-/** Publishes a PDF in one of the two lists (audited `observatorio.documento.alta`). */
+/** Publishes a PDF in one of the two lists (audited `observatorio.documento.alta`), uploaded now or, for a historic load, at the actor's date. */
 export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput): Promise<Resultado<CampoDocumento>> {
   if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const leido = readDocumento(input);
@@ -435,7 +436,8 @@ export async function addDocumentoAdmin(ctx: Ctx, actor: Actor, input: FormInput
   const r = await conArchivo(ctx, archivo, ['pdf'], async (tx, documentoId) => {
     const [fila] = await tx
       .insert(documentosObservatorio)
-      .values({ ...datos, documentoId: documentoId! })
+      // A historic load keeps the document's own upload date (docs/decisions/047-carga-historica.md).
+      .values({ ...datos, documentoId: documentoId!, ...fechaDeCarga(actor) })
       .returning({ id: documentosObservatorio.id });
     await registrarAuditoria(tx, {
       actor,
