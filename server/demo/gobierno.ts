@@ -5,90 +5,106 @@ import { addDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
 import { getTextosVigente, saveTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
 import { createFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
-import {
-  addDocumentoObservatorio,
-  addImagenGaleria,
-  createArea,
-  createBloque,
-  createEnlacePlan,
-  createSecretaria,
-  saveEjecutivo,
-  saveObservatorio,
-  savePresidenciaConcejo,
-} from '#domain/gobierno/commands.ts';
-import { createPanel } from '#domain/gobierno/panel.ts';
+import { addDocumentoAdmin, addImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
+import { actualUnico, createPanel, getPanel, updatePanel } from '#domain/gobierno/panel.ts';
+import { tipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { ACTOR_SISTEMA, actorHistorico } from '#domain/shared/actor.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { createRandom } from './random.ts';
 import * as datos from './gobierno-datos.ts';
-import type { Seeder } from './seeder.ts';
+import type { SeedContext, Seeder } from './seeder.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 
-const GALERIA_OBSERVATORIO = 'observatorio-vial';
 /** The demo covers the 24 months from November 2024 to October 2026. */
 const PERIODOS_DEMO = Array.from({ length: 24 }, (_, i) => ({ anio: 2024 + Math.floor((10 + i) / 12), mes: ((10 + i) % 12) + 1 }));
 const subidoEl = (anio: number, mes: number, dia: number) => new Date(Date.UTC(mes === 12 ? anio + 1 : anio, mes === 12 ? 0 : mes, dia, 13, 0, 0));
 
-/** Areas, executive, secretarías, council, strategic plan and the road observatory. */
+/** A PDF as the back-office form sends it. */
+const pdfDe = (data: Uint8Array, nombreArchivo: string) => new File([data.slice()], nombreArchivo, { type: 'application/pdf' });
+/** A PNG image as the back-office form sends it. */
+const pngDe = (data: Uint8Array, nombreArchivo: string) => new File([data.slice()], nombreArchivo, { type: 'image/png' });
+
+/** A demo write that was not saved stops the demo (docs/decisions/047-carga-historica.md). */
+function guardado<R extends { tipo: string }>(resultado: R, que: string): Extract<R, { tipo: 'guardado' }> {
+  if (resultado.tipo !== 'guardado') throw new Error(`${que} de demostración: ${JSON.stringify(resultado)}`);
+  return resultado as Extract<R, { tipo: 'guardado' }>;
+}
+
+/** Adds an item of a Gobierno panel kind as staff do, with the form the browser sends; each one goes at the end of its group. */
+async function alta(ctx: SeedContext, tipo: string, input: Record<string, string>): Promise<number> {
+  const t = tipoPanel(tipo)!;
+  return guardado(await createPanel(ctx.db, ACTOR_SISTEMA, t, input), `${t.uno} «${input[t.principal]}»`).id;
+}
+
+/** A kind with one current item (the executive, the council's presidency): changed in place when there is one, as its page does. */
+async function guardarUnico(ctx: SeedContext, tipo: string, input: Record<string, string>): Promise<void> {
+  const t = tipoPanel(tipo)!;
+  const id = await actualUnico(ctx.db, t);
+  const actual = id === undefined ? undefined : await getPanel(ctx.db, t, id);
+  const r = actual
+    ? await updatePanel(ctx.db, ACTOR_SISTEMA, t, actual.id, { ...input, version: actual.version })
+    : await createPanel(ctx.db, ACTOR_SISTEMA, t, input);
+  guardado(r, t.uno);
+}
+
+/**
+ * Areas, executive, secretarías, council, strategic plan and the road observatory, through the
+ * back-office's commands (validation, upload pipeline, audit as «El sistema»); the observatory's
+ * documents as a historic load, with the date each was uploaded.
+ */
 export const seedGobierno: Seeder = {
   nombre: 'gobierno',
   async run(ctx) {
-    for (const [orden, area] of datos.areas.entries()) await createArea(ctx, { ...area, orden });
-    await saveEjecutivo(ctx, datos.ejecutivoDemo);
-    for (const [orden, s] of datos.secretariasDemo.entries()) await createSecretaria(ctx, { ...s, orden });
-    await savePresidenciaConcejo(ctx, datos.presidenciaDemo);
-    for (const [orden, b] of datos.bloquesDemo.entries()) await createBloque(ctx, { ...b, orden });
-    for (const [orden, e] of datos.enlacesPlan.entries()) await createEnlacePlan(ctx, { ...e, orden });
+    // Each item goes at the end of its list: inserted in order, the public order is the data's.
+    for (const area of datos.areas) await alta(ctx, 'areas', area);
+    await guardarUnico(ctx, 'ejecutivo', datos.ejecutivoDemo);
+    for (const s of datos.secretariasDemo) {
+      const secretariaId = String(await alta(ctx, 'secretarias', s.secretaria));
+      for (const sub of s.subSecretariaList) await alta(ctx, 'subsecretarias', { secretariaId, ...sub });
+    }
+    await guardarUnico(ctx, 'presidencia', datos.presidenciaDemo);
+    for (const b of datos.bloquesDemo) {
+      const bloqueId = String(await alta(ctx, 'bloques', { nombreBloque: b.nombreBloque, nombreSecretaria: b.nombreSecretaria }));
+      for (const nombre of b.concejales) await alta(ctx, 'integrantes', { bloqueId, rol: 'concejal', nombre });
+      for (const nombre of b.asesores) await alta(ctx, 'integrantes', { bloqueId, rol: 'asesor', nombre });
+    }
+    for (const e of datos.enlacesPlan) await alta(ctx, 'plan-estrategico', e);
 
     const logo = generarPng({ ancho: 240, alto: 150, cielo: [1, 145, 208], montana: [0, 120, 43], lago: [11, 61, 36], semilla: 3 });
-    await saveObservatorio(ctx, {
-      texto: datos.textoObservatorio,
-      galeriaNombre: GALERIA_OBSERVATORIO,
-      logo: { data: logo, nombreArchivo: 'logo-observatorio-vial.png' },
-    });
-    for (const [orden, img] of datos.imagenesGaleria.entries()) {
-      await addImagenGaleria(ctx, {
-        galeria: GALERIA_OBSERVATORIO,
-        titulo: img.titulo,
-        descripcion: img.descripcion,
-        alt: img.alt,
-        orden,
-        imagen: {
-          data: generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: orden + 1 }),
-          nombreArchivo: `galeria-${orden + 1}.png`,
-        },
-      });
+    const presentacion = { texto: datos.textoObservatorio, archivo: pngDe(logo, 'logo-observatorio-vial.png') };
+    guardado(await savePresentacion(ctx, ACTOR_SISTEMA, presentacion), 'la presentación del Observatorio Vial');
+    for (const [i, img] of datos.imagenesGaleria.entries()) {
+      const imagen = generarPng({ cielo: [...img.cielo], montana: [...img.montana], lago: [...img.lago], semilla: i + 1 });
+      const entrada = { titulo: img.titulo, descripcion: img.descripcion, alt: img.alt, archivo: pngDe(imagen, `galeria-${i + 1}.png`) };
+      guardado(await addImagenAdmin(ctx, ACTOR_SISTEMA, entrada), `la imagen de la galería «${img.titulo}»`);
     }
     const r = createRandom(40);
-    for (const { anio, mes } of PERIODOS_DEMO) {
-      const pdf = await generarPdf({
+    for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
+      const documento = await generarPdf({
         titulo: `Movimiento de pasajeros: ${monthName(mes)} ${anio}`,
         subtitulo: 'Terminal de Ómnibus de Villa La Angostura',
         parrafos: [`Arribos: ${r.entero(3000, 12000)} pasajeros. Partidas: ${r.entero(3000, 12000)} pasajeros. Servicios: ${r.entero(300, 900)}.`],
       });
-      await addDocumentoObservatorio(ctx, {
+      const actor = actorHistorico(datos.usuarios[i % datos.usuarios.length]!, subidoEl(anio, mes, 5));
+      const entrada = {
         tipo: 'MOVIMIENTO_TERMINAL',
-        mes,
-        anio,
-        fechaCreacion: subidoEl(anio, mes, 5),
-        documento: { data: pdf, nombreArchivo: `movimiento-terminal-${anio}-${mes}.pdf` },
-      });
+        mes: String(mes),
+        anio: String(anio),
+        archivo: pdfDe(documento, `movimiento-terminal-${anio}-${mes}.pdf`),
+      };
+      guardado(await addDocumentoAdmin(ctx, actor, entrada), `el movimiento de la Terminal ${mes}/${anio}`);
     }
-    for (const anio of [2023, 2024, 2025]) {
-      const pdf = await generarPdf({
+    for (const [i, anio] of [2023, 2024, 2025].entries()) {
+      const documento = await generarPdf({
         titulo: `Informe estadístico OSSIVI ${anio}`,
         subtitulo: 'Observatorio de Seguridad y Siniestralidad Vial',
         parrafos: [`Siniestros registrados: ${r.entero(40, 140)}. Lesionados: ${r.entero(10, 60)}. Controles de alcoholemia: ${r.entero(2000, 6000)}.`],
       });
-      await addDocumentoObservatorio(ctx, {
-        tipo: 'INFORME_ESTADISTICO',
-        mes: null,
-        anio,
-        fechaCreacion: new Date(Date.UTC(anio + 1, 2, 15)),
-        documento: { data: pdf, nombreArchivo: `informe-ossivi-${anio}.pdf` },
-      });
+      const actor = actorHistorico(datos.usuarios[i % datos.usuarios.length]!, new Date(Date.UTC(anio + 1, 2, 15)));
+      const entrada = { tipo: 'INFORME_ESTADISTICO', mes: '', anio: String(anio), archivo: pdfDe(documento, `informe-ossivi-${anio}.pdf`) };
+      guardado(await addDocumentoAdmin(ctx, actor, entrada), `el informe estadístico ${anio}`);
     }
   },
 };
@@ -105,15 +121,6 @@ const DECRETOS_PUBLICADOS_DEMO: Record<number, { numero: number; anio: number; d
   ],
   324: [{ numero: 1385, anio: 2026, descripcion: 'Llama a Concurso de Precios N° 9/2026 para la compra de un tractor', area: 'Obras Públicas' }],
 };
-
-/** A PDF as the back-office form sends it. */
-const pdfDe = (data: Uint8Array, nombreArchivo: string) => new File([data.slice()], nombreArchivo, { type: 'application/pdf' });
-
-/** A demo write that was not saved stops the demo (docs/decisions/047-carga-historica.md). */
-function guardado<R extends { tipo: string }>(resultado: R, que: string): Extract<R, { tipo: 'guardado' }> {
-  if (resultado.tipo !== 'guardado') throw new Error(`${que} de demostración: ${JSON.stringify(resultado)}`);
-  return resultado as Extract<R, { tipo: 'guardado' }>;
-}
 
 /**
  * The current bulletin and 24 monthly official bulletins, some with the decrees they publish,
