@@ -6,10 +6,10 @@ import { parse } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '#domain/shared/zod.ts';
-import { areasMunicipales, boletinesDecretos, boletinesOficiales, secretarias } from '#db/schema/index.ts';
-import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { boletinesDecretos, boletinesOficiales } from '#db/schema/index.ts';
 import { CONJUNTOS } from '#domain/datos/catalogo.ts';
 import { TRANSPARENCIA_ACTIVA } from '#domain/datos/transparencia.ts';
+import { insertPanel } from '#tests/factories/gobierno.ts';
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -118,11 +118,9 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     await t.app.inject({ url: '/datos' });
     expect((await t.app.inject({ url: '/datos' })).headers['x-cache']).toBe('hit');
 
-    await t.database.db
-      .insert(areasMunicipales)
-      .values({ nombre: '=HIPERVINCULO("http://malo.example")', domicilio: '@SUMA(A1)', telefono: '+54 1', email: '' });
-    await t.database.db.insert(secretarias).values({ nombre: '-2+3', secretarioNombre: '=1+1' });
-    await registrarAuditoria(t.database.db, { actor: null, accion: 'gobierno.alta', entidad: 'area_municipal', entidadId: 1 });
+    // Formulas typed into the back-office's forms, saved by the command staff use (audited, so the dates move).
+    await insertPanel(t.context, 'areas', { nombre: '=HIPERVINCULO("http://malo.example")', domicilio: '@SUMA(A1)', telefono: '+54 1', email: '' });
+    await insertPanel(t.context, 'secretarias', { nombre: '-2+3', secretarioNombre: '=1+1' });
     await insertOrdenanza(t.context, { numero: 9901, anio: 2026, descripcion: '=IMPORTXML("http://malo.example")' });
     // A decree some bulletin publishes (docs/decisions/023-decretos-publicados.md), with a formula for a description.
     const [boletin] = await t.database.db.select({ id: boletinesOficiales.id }).from(boletinesOficiales).limit(1);

@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEnlacePlan } from '#domain/gobierno/commands.ts';
+import { insertEnlacePlan } from '#tests/factories/gobierno.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { type RawRequest, rawRequest } from '#tests/setup/raw-http.ts';
 
@@ -111,7 +111,7 @@ describe('la puerta de la caché de páginas', () => {
     await send({ target: '/plan-estrategico' });
     const vieja = await send({ target: '/plan-estrategico' });
     expect(vieja.headers['x-cache']).toBe('hit');
-    await createEnlacePlan(t.context, {
+    await insertEnlacePlan(t.context, {
       titulo: 'Enlace nuevo de la puerta',
       descripcion: 'Para probar la puerta',
       url: 'https://villalaangostura.gob.ar/puerta',

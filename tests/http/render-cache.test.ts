@@ -3,11 +3,11 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { createEnlacePlan } from '#domain/gobierno/commands.ts';
 import { saveSiteSettings } from '#domain/sitio/settings.ts';
 import { readContentVersion } from '#server/content-version.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { insertEnlacePlan } from '#tests/factories/gobierno.ts';
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -222,7 +222,7 @@ describe.each(engines)('caché de páginas (%s)', (engine) => {
     try {
       expect((await b.app.inject({ url: '/plan-estrategico' })).headers['x-cache']).toBe('miss');
       expect((await b.app.inject({ url: '/plan-estrategico' })).headers['x-cache']).toBe('hit');
-      await createEnlacePlan(t.context, { titulo: 'Enlace cargado en la otra instancia', descripcion: '', url: 'https://ejemplo.org/plan' });
+      await insertEnlacePlan(t.context, { titulo: 'Enlace cargado en la otra instancia', descripcion: '', url: 'https://ejemplo.org/plan' });
       // The write reaches b through its listening connection; it is awaited, not slept on.
       await b.app.contentVersion.reached(await readContentVersion(t.database));
       const page = await b.app.inject({ url: '/plan-estrategico' });
