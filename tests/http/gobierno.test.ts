@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boletinVigente, observatorioVial } from '#db/schema/index.ts';
+import { savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
+import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { saveBoletinVigente } from '#tests/factories/boletines.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -251,6 +254,14 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     expect(pagina.body.includes('href="https://ejemplo.org"')).toBe(true);
     sinCodigoInyectado(pagina.body);
     sinCodigoInyectado((await t.app.inject({ url: '/api/v1/boletin-vigente' })).body);
+    // The observatory's presentation through the command staff use: sanitised when stored, too.
+    expect(await savePresentacion(t.context, ACTOR_SISTEMA, { texto: `<p>Observatorio por el panel</p>${MALICIOSO}` })).toMatchObject({ tipo: 'guardado' });
+    const [guardado] = await t.database.db.select().from(observatorioVial).orderBy(desc(observatorioVial.id)).limit(1);
+    expect(guardado!.texto.includes('Observatorio por el panel')).toBe(true);
+    sinCodigoInyectado(guardado!.texto);
+    pagina = await t.app.inject({ url: '/observatorio-vial' });
+    expect(pagina.body.includes('Observatorio por el panel')).toBe(true);
+    sinCodigoInyectado(pagina.body);
 
     // Written straight into the database (an older version, a manual fix): sanitised when rendered.
     await t.database.db.insert(boletinVigente).values({ legales: MALICIOSO, licitaciones: MALICIOSO });
