@@ -6,7 +6,7 @@ import { testCipher, testContext, silentLog, solicitudValida } from '#tests/fact
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { esperarHasta, iniciarSmtp, puertoLibre } from '#tests/setup/smtp.ts';
 import { createSolicitudDecreto } from '#domain/decretos/commands.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { type NewMail, createMailWorker, enqueueMail, retryDelay } from './outbox.ts';
 import { maskEmail, maskText } from './masking.ts';
 import { smtpTransport } from './smtp.ts';
@@ -51,7 +51,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    await saveSiteSettings(database.db, { emailMesaDecretos: 'mesa@muni.test' });
+    await ajustar(database.db, { emailMesaDecretos: 'mesa@muni.test' });
   });
   afterAll(() => database.close());
 

@@ -6,7 +6,7 @@ import { TEST_CONTEXT_SITE_URL, testContext, solicitudValida } from '#tests/fact
 import { insertOrdenanza } from '#tests/factories/ordenanzas.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { parseCodigo } from './codigo.ts';
 import { MENSAJE_LIMITE, createSolicitudDecreto, mensajeLimitePersona } from './commands.ts';
 import { getEstadoSolicitud } from './queries.ts';
@@ -27,7 +27,7 @@ describe.each(engines)('servicio de solicitudes de decretos (%s)', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     ctx = testContext({ db: database.db, storage });
-    await saveSiteSettings(database.db, { emailMesaDecretos: 'mesa@muni.test' });
+    await ajustar(database.db, { emailMesaDecretos: 'mesa@muni.test' });
     ordenanzaConExpediente = await insertOrdenanza({ db: database.db, storage }, { numero: 250, anio: 2021, estado: 2, expediente: '77-HCD-2021' });
     ordenanzaSinExpediente = await insertOrdenanza({ db: database.db, storage }, { numero: 251, anio: 2021, expediente: null });
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { solicitudesDecreto } from '#db/schema/index.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { solicitudValida, testContext } from '#tests/factories/decretos.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createSolicitudDecreto } from './commands.ts';
@@ -31,9 +31,9 @@ describe.each(engines)('plazo de respuesta en el estado de una solicitud (%s)', 
   });
 
   it('sigue el ajuste de días hábiles', async () => {
-    await saveSiteSettings(database.db, { plazos: { diasHabiles: 10, diasPorVencer: 3 } });
+    await ajustar(database.db, { plazos: { diasHabiles: 10, diasPorVencer: 3 } });
     expect((await getEstadoSolicitud(database.db, codigo))?.plazo).toEqual({ vence: '2026-04-13', prorrogada: false, diasHabiles: 10 });
-    await saveSiteSettings(database.db, { plazos: { diasHabiles: 15, diasPorVencer: 3 } });
+    await ajustar(database.db, { plazos: { diasHabiles: 15, diasPorVencer: 3 } });
   });
 
   it('prorrogada: 15 días hábiles más, y lo dice', async () => {

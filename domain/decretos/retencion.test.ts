@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { auditoria, historialSolicitudesDecreto, limitesUso, outbox, solicitudesDecreto } from '#db/schema/index.ts';
 import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { testCipher, testContext } from '#tests/factories/decretos.ts';
 import { admin, createSolicitud, logEspia, mesa } from '#tests/factories/mesa.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
@@ -22,7 +22,7 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
   let ctx: ReturnType<typeof testContext>;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    await saveSiteSettings(database.db, { emailMesaDecretos: 'mesa@muni.test' });
+    await ajustar(database.db, { emailMesaDecretos: 'mesa@muni.test' });
     // The test context's clock says 2026-03-10T15:00:00Z.
     ctx = { ...testContext({ db: database.db, cipher }), log };
   });
@@ -110,16 +110,16 @@ describe.each(engines)('conservación y derechos del titular (%s)', (engine) => 
   });
 
   it('el plazo es un ajuste del sitio', async () => {
-    await saveSiteSettings(database.db, { retencionSolicitudesDias: 30 });
+    await ajustar(database.db, { retencionSolicitudesDias: 30 });
     try {
       // The one closed on 2025-06-01 is now past 30 days.
       expect(await anonimizarVencidas(ctx)).toBe(1);
       const [entrada] = (await database.db.select().from(auditoria).where(eq(auditoria.accion, 'solicitud.anonimizada')).orderBy(auditoria.id)).slice(-1);
       expect(entrada?.despues).toMatchObject({ dias: 30 });
     } finally {
-      await saveSiteSettings(database.db, { retencionSolicitudesDias: 365 });
+      await ajustar(database.db, { retencionSolicitudesDias: 365 });
     }
-    await expect(saveSiteSettings(database.db, { retencionSolicitudesDias: 29 })).rejects.toThrow(
+    await expect(ajustar(database.db, { retencionSolicitudesDias: 29 })).rejects.toThrow(
       'Los datos se conservan al menos 30 días después de cerrar la solicitud.',
     );
   });

@@ -9,7 +9,7 @@ import type { Cipher } from '#domain/shared/cipher.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
-import { forgetSiteSettings, getSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import { forgetSiteSettings, getSiteSettings, writeSiteSettings } from '#domain/sitio/settings.ts';
 import { retencionSchema } from './titular-schemas.ts';
 
 /**
@@ -139,7 +139,7 @@ export async function changeRetencion(ctx: Pick<AppContext, 'db'>, actor: Actor,
   const antes = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { retencionSolicitudesDias: anterior } = await getSiteSettings(t);
-    await saveSiteSettings(t, { retencionSolicitudesDias: dias });
+    await writeSiteSettings(t, { retencionSolicitudesDias: dias });
     await registrarAuditoria(t, {
       actor,
       accion: 'ajuste.retencion',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { listAuditoria } from '#domain/auditoria/queries.ts';
 import type { Actor } from '#domain/shared/actor.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { vencimiento } from './calendario.ts';
 import { createFeriado, deleteFeriado, updateFeriado } from './commands.ts';
@@ -126,14 +126,14 @@ describe.each(engines)('tabla de feriados (%s)', (engine) => {
   it('los ajustes de plazos: 15 días hábiles y aviso a 3 por defecto; se cambian con los ajustes del sitio', async () => {
     const { db } = database;
     expect(await getReglasPlazo(db)).toEqual({ diasHabiles: 15, diasPorVencer: 3 });
-    await saveSiteSettings(db, { plazos: { diasHabiles: 10, diasPorVencer: 2 } });
+    await ajustar(db, { plazos: { diasHabiles: 10, diasPorVencer: 2 } });
     const { reglas, feriados } = await getCalendarioPlazos(db, new Date('2026-03-26T12:00:00-03:00'));
     expect(reglas).toEqual({ diasHabiles: 10, diasPorVencer: 2 });
     expect(feriados.has('2026-04-02')).toBe(true);
     expect(feriados.has('2026-03-24')).toBe(false);
-    await expect(saveSiteSettings(db, { plazos: { diasHabiles: 3, diasPorVencer: 3 } })).rejects.toThrow(
+    await expect(ajustar(db, { plazos: { diasHabiles: 3, diasPorVencer: 3 } })).rejects.toThrow(
       'El aviso de plazo por vencer tiene que llegar antes del vencimiento',
     );
-    await saveSiteSettings(db, { plazos: { diasHabiles: 15, diasPorVencer: 3 } });
+    await ajustar(db, { plazos: { diasHabiles: 15, diasPorVencer: 3 } });
   });
 });

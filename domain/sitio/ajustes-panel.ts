@@ -7,7 +7,7 @@ import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { z } from '#domain/shared/zod.ts';
-import { type SiteSettings, getSiteSettings, saveSiteSettings } from './settings.ts';
+import { type SiteSettings, forgetSiteSettings, getSiteSettings, writeSiteSettings } from './settings.ts';
 
 /**
  * The site's contacts and external links in the back-office (/admin/ajustes;
@@ -130,7 +130,7 @@ export async function saveAjustes(db: Db, actor: Actor, input: FormInput): Promi
   const valores = leido.valores as Record<string, string>;
   if (!leido.ok) return { tipo: 'invalido', errores: leido.errores as Record<string, string>, valores };
   const datos = leido.datos as Record<string, string>;
-  return db.transaction(async (tx): Promise<ResultadoAjustes> => {
+  const resultado = await db.transaction(async (tx): Promise<ResultadoAjustes> => {
     // One writer of this form at a time: compare and write under a transaction-scoped lock.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_AJUSTES})`);
     const actuales = await getSiteSettings(tx);
@@ -160,8 +160,11 @@ export async function saveAjustes(db: Db, actor: Actor, input: FormInput): Promi
       antes[k] = actuales[k];
       despues[k] = nuevos[k];
     }
-    await saveSiteSettings(tx, despues as Partial<SiteSettings>);
+    await writeSiteSettings(tx, despues as Partial<SiteSettings>);
     await registrarAuditoria(tx, { actor, accion: 'ajustes.cambio', entidad: 'ajustes_sitio', antes, despues });
     return { tipo: 'guardado', cambio: true };
   });
+  // Pages of this process read the new values at once (others on the content version's notice).
+  if (resultado.tipo === 'guardado' && resultado.cambio) forgetSiteSettings(db);
+  return resultado;
 }

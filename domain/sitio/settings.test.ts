@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { ajustesSitio } from '#db/schema/index.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
-import { SETTINGS_TTL_MS, defaultSiteSettings, getSiteSettings, getSiteSettingsForPages, saveSiteSettings } from './settings.ts';
+import { SETTINGS_TTL_MS, defaultSiteSettings, getSiteSettings, getSiteSettingsForPages, writeSiteSettings } from './settings.ts';
 
 describe.each(engines)('ajustes del sitio (%s)', (engine) => {
   let database: Database;
@@ -19,16 +19,16 @@ describe.each(engines)('ajustes del sitio (%s)', (engine) => {
 
   it('guarda y lee cada clave, y la actualiza', async () => {
     const municipio = { direccion: 'Av. Siete Lagos 100', telefono: '+54 294 400-0000' };
-    await saveSiteSettings(database.db, { municipio });
+    await writeSiteSettings(database.db, { municipio });
     expect((await getSiteSettings(database.db)).municipio).toEqual(municipio);
-    await saveSiteSettings(database.db, { emailContacto: 'mesa@villalaangostura.gob.ar' });
+    await writeSiteSettings(database.db, { emailContacto: 'mesa@villalaangostura.gob.ar' });
     const settings = await getSiteSettings(database.db);
     expect(settings.emailContacto).toBe('mesa@villalaangostura.gob.ar');
     expect(settings.municipio).toEqual(municipio);
   });
 
   it('rechaza al guardar un valor inválido', async () => {
-    await expect(saveSiteSettings(database.db, { emailContacto: 'no es un correo' })).rejects.toThrow();
+    await expect(writeSiteSettings(database.db, { emailContacto: 'no es un correo' })).rejects.toThrow();
   });
 
   it('un valor guardado que ya no es válido cae en el valor por defecto', async () => {
@@ -44,14 +44,14 @@ describe('ajustes para las páginas', () => {
   it('se leen una vez cada 10 segundos y se releen al guardar', async () => {
     const database = await createTestDatabase('pglite');
     try {
-      await saveSiteSettings(database.db, { emailContacto: 'uno@villalaangostura.gob.ar' });
+      await writeSiteSettings(database.db, { emailContacto: 'uno@villalaangostura.gob.ar' });
       const t0 = 1_000_000;
       expect((await getSiteSettingsForPages(database.db, t0)).emailContacto).toBe('uno@villalaangostura.gob.ar');
       // Written behind the cache's back (as another instance would): not seen until the TTL passes.
       await database.db.execute(sql`update ajustes_sitio set valor = '"otro@villalaangostura.gob.ar"'::jsonb where clave = 'emailContacto'`);
       expect((await getSiteSettingsForPages(database.db, t0 + 5_000)).emailContacto).toBe('uno@villalaangostura.gob.ar');
       expect((await getSiteSettingsForPages(database.db, t0 + SETTINGS_TTL_MS + 1)).emailContacto).toBe('otro@villalaangostura.gob.ar');
-      await saveSiteSettings(database.db, { emailContacto: 'tres@villalaangostura.gob.ar' });
+      await writeSiteSettings(database.db, { emailContacto: 'tres@villalaangostura.gob.ar' });
       expect((await getSiteSettingsForPages(database.db, t0 + SETTINGS_TTL_MS + 2)).emailContacto).toBe('tres@villalaangostura.gob.ar');
     } finally {
       await database.close();

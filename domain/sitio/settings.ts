@@ -167,7 +167,13 @@ export function forgetSiteSettings(db: Db): void {
   recent.delete(db);
 }
 
-export async function saveSiteSettings(db: Db, values: Partial<SiteSettings>): Promise<void> {
+/**
+ * Writes settings as they are, validated, with no audit and no check of who asks: the storage
+ * under the commands that change them (`saveAjustes`, `changeRetencion`), which decide and audit.
+ * The settings no staff form sets yet (`plazos`, `vehiculos`) are written with it directly, by the
+ * demo and the tests' factory (docs/decisions/047-carga-historica.md, «Excepciones»).
+ */
+export async function writeSiteSettings(db: Db, values: Partial<SiteSettings>): Promise<void> {
   recent.delete(db);
   const parsed = siteSettingsSchema.partial().parse(values);
   for (const [clave, valor] of Object.entries(parsed)) {

@@ -5,7 +5,8 @@ import type { Database } from '#db/client.ts';
 import { POSICIONES_VEHICULO_CHANNEL, posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { type AppContext, createAppContext } from '#domain/shared/context.ts';
-import { defaultSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import { defaultSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { readAvisoPosicion } from './avisos.ts';
 import { DESCONOCIDOS_POR_DIRECCION, RAFAGA_POR_DISPOSITIVO, registrarPosicion } from './commands.ts';
@@ -37,7 +38,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
   afterAll(() => database.close());
   beforeEach(async () => {
     ahora = MEDIODIA;
-    await saveSiteSettings(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '06:00', hasta: '22:00' } } });
+    await ajustar(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '06:00', hasta: '22:00' } } });
   });
 
   async function vehiculo(datos: Partial<typeof vehiculos.$inferInsert> = {}) {
@@ -108,7 +109,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
 
   it('un horario que cruza la medianoche, y uno de todo el día', async () => {
     const v = await vehiculo();
-    await saveSiteSettings(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '22:00', hasta: '06:00' } } });
+    await ajustar(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '22:00', hasta: '06:00' } } });
     const a = async (iso: string) => {
       ahora = new Date(iso);
       const r = await registrarPosicion(ctx, posicion(v.dispositivo, { horaDispositivo: ahora }));
@@ -118,7 +119,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
     expect(await a('2026-07-16T08:00:00Z')).toBe(true); // 05:00
     expect(await a('2026-07-16T09:00:00Z')).toBe(false); // 06:00
     expect(await a('2026-07-16T15:00:00Z')).toBe(false); // 12:00
-    await saveSiteSettings(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '00:00', hasta: '00:00' } } });
+    await ajustar(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '00:00', hasta: '00:00' } } });
     expect(await a('2026-07-16T15:00:01Z')).toBe(true);
     expect(await a('2026-07-17T06:00:00Z')).toBe(true); // 03:00
   });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { datosDemo } from '#db/schema/index.ts';
-import { getSiteSettings, saveSiteSettings } from '#domain/sitio/settings.ts';
+import { getSiteSettings } from '#domain/sitio/settings.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { seedDemoContent, seeders } from './index.ts';
@@ -28,7 +29,7 @@ describe.each(engines)('contenido de demostración (%s)', (engine) => {
   });
 
   it('no toca una base con contenido real', async () => {
-    await saveSiteSettings(database.db, { emailContacto: 'real@villalaangostura.gob.ar' });
+    await ajustar(database.db, { emailContacto: 'real@villalaangostura.gob.ar' });
     expect(await seedDemoContent({ db: database.db, storage })).toEqual([]);
     expect((await getSiteSettings(database.db)).emailContacto).toBe('real@villalaangostura.gob.ar');
   });

@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { saveSiteSettings } from '#domain/sitio/settings.ts';
 import { readContentVersion } from '#server/content-version.ts';
+import { ajustar } from '#tests/factories/ajustes.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { insertEnlacePlan } from '#tests/factories/gobierno.ts';
@@ -118,7 +118,7 @@ describe.each(engines)('caché de páginas (%s)', (engine) => {
     await t.app.inject({ url: '/home' });
     expect((await t.app.inject({ url: '/home' })).headers['x-cache']).toBe('hit');
     const before = t.app.contentVersion.current()!;
-    await saveSiteSettings(t.database.db, { municipio: { direccion: 'Bv. Nahuel Huapi 1911', telefono: '+54 294 400-1234' } });
+    await ajustar(t.database.db, { municipio: { direccion: 'Bv. Nahuel Huapi 1911', telefono: '+54 294 400-1234' } });
     expect(t.app.contentVersion.current()).toBeGreaterThan(before);
     const after = await t.app.inject({ url: '/home' });
     expect(after.headers['x-cache']).toBe('miss');
@@ -231,7 +231,7 @@ describe.each(engines)('caché de páginas (%s)', (engine) => {
 
       // Settings too: b forgets the settings it read within its 10 s.
       await b.app.inject({ url: '/home' });
-      await saveSiteSettings(t.database.db, { emailContacto: 'mesa.nueva@villalaangostura.gob.ar' });
+      await ajustar(t.database.db, { emailContacto: 'mesa.nueva@villalaangostura.gob.ar' });
       await b.app.contentVersion.reached(await readContentVersion(t.database));
       expect((await b.app.inject({ url: '/home' })).body).toContain('mesa.nueva@villalaangostura.gob.ar');
     } finally {
