@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { datosDemo } from '#db/schema/index.ts';
 import { getSiteSettings } from '#domain/sitio/settings.ts';
+import { listRecorridosVialidad, listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 import { ajustar } from '#tests/factories/ajustes.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
 import { seedDemoContent, seeders } from './index.ts';
+import { VEHICULOS_DEMO } from './vehiculos.ts';
 
 describe.each(engines)('contenido de demostración (%s)', (engine) => {
   let database: Database;
@@ -24,6 +26,11 @@ describe.each(engines)('contenido de demostración (%s)', (engine) => {
     const first = await seedDemoContent({ db: database.db, storage });
     expect(first).toEqual(seeders.map((s) => s.nombre));
     expect((await getSiteSettings(database.db)).emailContacto).toMatch(/@/);
+    // The fleet is on the map at once, each road machine with its two hours of trail.
+    const ahora = new Date();
+    expect(await listVehiculosEnMapa(database.db, ahora, 15)).toHaveLength(VEHICULOS_DEMO.length);
+    const recorridos = [...(await listRecorridosVialidad(database.db, ahora, 3)).values()];
+    expect(recorridos.map((r) => r.length)).toEqual(VEHICULOS_DEMO.filter((v) => v.servicio === 'vialidad').map(() => 60));
     expect(await seedDemoContent({ db: database.db, storage })).toEqual([]);
     expect(await database.db.select().from(datosDemo)).toHaveLength(seeders.length);
   });

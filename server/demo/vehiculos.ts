@@ -1,6 +1,10 @@
-import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
-import type { IconoVehiculo, ServicioVehiculo } from '#domain/vehiculos/campos.ts';
+import { randomBytes } from 'node:crypto';
+import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
+import { createCipher } from '#domain/shared/cipher.ts';
 import { defaultSiteSettings, writeSiteSettings } from '#domain/sitio/settings.ts';
+import { createVehiculo } from '#domain/vehiculos/admin.ts';
+import type { IconoVehiculo, ServicioVehiculo } from '#domain/vehiculos/campos.ts';
+import { type PosicionARegistrar, registrarPosiciones } from '#domain/vehiculos/commands.ts';
 import type { Seeder } from './seeder.ts';
 
 /** A route along the town's streets: [latitude, longitude] points, driven there and back. */
@@ -112,7 +116,9 @@ export function posicionDemo(indice: number, instante: Date): [number, number] {
  * The demo fleet with the last two hours of each road machine's trail (a point every 2 minutes)
  * and each collection truck's last minute, so the map shows vehicles and streets attended before
  * the simulator's first report. The demo's service hours are the whole day (desde = hasta): it
- * runs at any hour; a real installation sets its own.
+ * runs at any hour; a real installation sets its own. The vehicles are added by the command staff
+ * use; their past positions arrive through the ingest's command, each at the time it was taken
+ * (docs/decisions/047-carga-historica.md).
  */
 export const seedVehiculos: Seeder = {
   nombre: 'vehiculos',
@@ -120,18 +126,32 @@ export const seedVehiculos: Seeder = {
     // No staff form sets the map's settings yet: written as they are (docs/decisions/047-carga-historica.md, «Excepciones»).
     await writeSiteSettings(db, { vehiculos: { ...defaultSiteSettings.vehiculos, horario: { desde: '00:00', hasta: '00:00' } } });
     const ahora = Date.now();
+    const posiciones: PosicionARegistrar[] = [];
     for (const [indice, v] of VEHICULOS_DEMO.entries()) {
-      const [{ id }] = (await db.insert(vehiculos).values({ alias: v.alias, icono: v.icono, servicio: v.servicio, dispositivo: v.dispositivo }).returning({
-        id: vehiculos.id,
-      })) as [{ id: number }];
+      const alta = await createVehiculo(db, ACTOR_SISTEMA, { alias: v.alias, icono: v.icono, servicio: v.servicio, dispositivo: v.dispositivo });
+      if (alta.tipo !== 'guardado') throw new Error(`vehículo de demostración ${v.alias}: ${JSON.stringify(alta)}`);
       const minutos = v.servicio === 'vialidad' ? Array.from({ length: 60 }, (_, i) => 120 - i * 2) : [1];
-      await db.insert(posicionesVehiculo).values(
-        minutos.map((m) => {
-          const hora = new Date(ahora - m * 60_000);
-          const [latitud, longitud] = posicionDemo(indice, hora);
-          return { vehiculoId: id, latitud, longitud, velocidadKmh: 15, horaDispositivo: hora, recibidaEn: hora, publica: true, bateria: 80 };
-        }),
-      );
+      for (const m of minutos) {
+        const hora = new Date(ahora - m * 60_000);
+        const [latitud, longitud] = posicionDemo(indice, hora);
+        const posicion = {
+          dispositivo: v.dispositivo,
+          latitud,
+          longitud,
+          velocidadKmh: 15,
+          rumbo: null,
+          altitud: null,
+          precisionM: null,
+          bateria: 80,
+          horaDispositivo: hora,
+        };
+        // Arrived when it was taken, as the simulator's reports do: a point every 2 minutes is far within the device's rate.
+        posiciones.push({ posicion, llegada: hora });
+      }
     }
+    // Reports from no address: the ingest hashes none, so a key of the moment serves.
+    const resultados = await registrarPosiciones({ db, clock: { now: () => new Date(ahora) }, cipher: createCipher(randomBytes(32)) }, posiciones);
+    const rechazada = resultados.find((r) => r.tipo !== 'registrada');
+    if (rechazada) throw new Error(`posición de demostración: ${JSON.stringify(rechazada)}`);
   },
 };
