@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts';
 import { ajustesSeguridad } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { type Actor, ROLES, type Rol } from '#domain/shared/actor.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 
 const CLAVE_ROLES_TOTP = 'roles_con_segundo_factor';
 
@@ -14,8 +15,9 @@ export async function getRolesConSegundoFactor(db: Db): Promise<Rol[]> {
   return Array.isArray(fila?.valor) ? ROLES.filter((rol) => (fila.valor as unknown[]).some((v) => esRol(v) && v === rol)) : [];
 }
 
-/** Saves which roles must use a second factor; recorded in the audit log with the values before and after. */
+/** Saves which roles must use a second factor (administrators only); recorded in the audit log with the values before and after. */
 export async function saveRolesConSegundoFactor(db: Db, actor: Actor, roles: readonly Rol[], direccion?: string | null): Promise<void> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError('Sólo un administrador puede decidir qué roles ingresan con el segundo factor.');
   const nuevos = ROLES.filter((rol) => roles.includes(rol));
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -5,6 +5,7 @@ import { direccionesConocidas, intentosIngreso, usuarios } from '#db/schema/inde
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { nombreCompleto } from './sesiones.ts';
 
 /**
@@ -161,6 +162,7 @@ export async function listBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
 
 /** An administrator lifts every lock of one account (and its counts start over); audited. Answers how many there were. */
 export async function levantarBloqueos(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, usuarioId: number, direccion?: string | null): Promise<number> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError('Sólo un administrador puede levantar el bloqueo de una cuenta.');
   return ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const borrados = await t.delete(intentosIngreso).where(eq(intentosIngreso.usuarioId, usuarioId)).returning({ hasta: intentosIngreso.bloqueadoHasta });

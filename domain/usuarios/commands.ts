@@ -6,6 +6,7 @@ import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { getRolesConSegundoFactor } from './ajustes.ts';
 import { avisarCambioDeCuenta } from './avisos.ts';
 import { hashClave, problemaDeClave } from './claves.ts';
@@ -18,7 +19,9 @@ import { hashToken, nuevoToken } from './tokens.ts';
 /**
  * The back-office's writes about people: invites, roles, deactivation, passwords and
  * the second factor. Each one records who did it, with the values before and after, in the audit
- * log, in its own transaction; never a password, a hash, a secret or a token.
+ * log, in its own transaction; never a password, a hash, a secret or a token. What touches
+ * another person's account is an administrator's (`puede(actor, 'usuarios')`, checked here too);
+ * one's own password and second factor, anyone's who is signed in.
  */
 
 /** How long a set-password link works. */
@@ -27,6 +30,9 @@ export const VALIDEZ_INVITACION_MS = 72 * 3_600_000;
 export type Resultado<T = object> = ({ ok: true } & T) | { ok: false; errores: Record<string, string> };
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'cipher' | 'mailer' | 'url'>;
+
+const SIN_PERMISO =
+  'Sólo un administrador puede invitar personas, cambiar su rol, desactivar o reactivar su cuenta y enviarle un enlace para crear su contraseña.';
 
 const tx = <T>(db: Db, fn: (t: Db) => Promise<T>) => db.transaction((t) => fn(t as unknown as Db));
 
@@ -93,6 +99,7 @@ export type DatosInvitacion = { email: string; nombre: string; apellido: string;
 
 /** An administrator invites a person: the user exists at once (without a password) and gets a set-password link by mail. */
 export async function invitarUsuario(ctx: Ctx, actor: Actor, datos: DatosInvitacion, direccion?: string | null): Promise<Resultado<{ usuarioId: number }>> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError(SIN_PERMISO);
   const email = datos.email.trim();
   const resultado = await tx(ctx.db, async (t) => {
     const [existente] = await t.select({ id: usuarios.id }).from(usuarios).where(emailIgual(email)).limit(1);
@@ -119,6 +126,7 @@ export async function invitarUsuario(ctx: Ctx, actor: Actor, datos: DatosInvitac
 
 /** A new set-password link for someone already invited (who lost the mail, or forgot the password). */
 export async function reenviarEnlaceClave(ctx: Ctx, actor: Actor, usuarioId: number, direccion?: string | null): Promise<Resultado> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError(SIN_PERMISO);
   const resultado = await tx(ctx.db, async (t) => {
     const [u] = await t
       .select({ id: usuarios.id, email: usuarios.email, nombre: usuarios.nombre, activo: usuarios.activo, claveHash: usuarios.claveHash })
@@ -181,6 +189,7 @@ export async function aceptarInvitacion(
 
 /** Changes a person's role; the last active administrator keeps theirs. Takes effect on their next request. */
 export async function changeRol(ctx: Pick<AppContext, 'db'>, actor: Actor, usuarioId: number, rol: Rol, direccion?: string | null): Promise<Resultado> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError(SIN_PERMISO);
   return tx(ctx.db, async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(727012)`);
     const [u] = await t.select({ rol: usuarios.rol, activo: usuarios.activo }).from(usuarios).where(eq(usuarios.id, usuarioId)).limit(1);
@@ -205,6 +214,7 @@ export async function changeRol(ctx: Pick<AppContext, 'db'>, actor: Actor, usuar
 
 /** Deactivates a person: their sessions end and their API tokens are revoked at once. */
 export async function desactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, usuarioId: number, direccion?: string | null): Promise<Resultado> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError(SIN_PERMISO);
   if (usuarioId === actor.usuarioId)
     return { ok: false, errores: { usuario: 'No podés desactivar tu propia cuenta: pedíselo a otra persona con rol de administración.' } };
   return tx(ctx.db, async (t) => {
@@ -236,7 +246,9 @@ export async function desactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, a
   });
 }
 
+/** Reactivates a deactivated person: they sign in again with their password (their tokens stay revoked). */
 export async function reactivarUsuario(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, usuarioId: number, direccion?: string | null): Promise<Resultado> {
+  if (!puede(actor, 'usuarios')) throw new PermisoDenegadoError(SIN_PERMISO);
   return tx(ctx.db, async (t) => {
     const cambiados = await t
       .update(usuarios)

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { auditoria, invitaciones, outbox, sesiones, usuarios } from '#db/schema/index.ts';
 import { listAuditoria } from '#domain/auditoria/queries.ts';
 import { CLAVE_VALIDA, HORA, MINUTO, contextoUsuarios, insertarUsuario } from '#tests/factories/usuarios.ts';
+import { PermisoDenegadoError } from '#domain/shared/permisos.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { saveRolesConSegundoFactor } from './ajustes.ts';
+import { levantarBloqueos } from './bloqueos.ts';
 import {
   VALIDEZ_INVITACION_MS,
   aceptarInvitacion,
@@ -18,6 +20,7 @@ import {
   invitarUsuario,
   prepararSegundoFactor,
   reactivarUsuario,
+  reenviarEnlaceClave,
   verInvitacion,
 } from './commands.ts';
 import { MENSAJE_BLOQUEO, MENSAJE_CREDENCIALES, cerrarSesion, completarSegundoFactor, iniciarSesion } from './ingreso.ts';
@@ -252,5 +255,44 @@ describe.each(engines)('usuarios y sesiones (%s)', (engine) => {
     const { items } = await listAuditoria(ctx.db, { accion: 'usuario.rol', entidadId: String(u.id), pagina: 1, porPagina: 5 });
     expect(items[0]).toMatchObject({ antes: { rol: 'editor' }, despues: { rol: 'mesa-de-entradas' }, usuarioId: admin.id });
     expect(await desactivarUsuario(ctx, admin.actor, admin.id)).toMatchObject({ ok: false });
+  });
+
+  it('las cuentas de otras personas son de administración: a un editor que llama a los comandos mismos lo rechazan sin escribir nada', async () => {
+    const { ctx, mailer } = contextoUsuarios(database.db);
+    const admin = await insertarUsuario(ctx.db, { rol: 'administrador' });
+    const editor = await insertarUsuario(ctx.db, { rol: 'editor' });
+    const activa = await insertarUsuario(ctx.db, { rol: 'mesa-de-entradas' });
+    const inactiva = await insertarUsuario(ctx.db, { rol: 'mesa-de-entradas' });
+    expect(await desactivarUsuario(ctx, admin.actor, inactiva.id)).toEqual({ ok: true });
+    const email = `invitada.${engine}@villalaangostura.gob.ar`;
+    const intentos = [
+      () => invitarUsuario(ctx, editor.actor, { email, nombre: 'Inés', apellido: 'Catriel', rol: 'administrador' }),
+      () => reenviarEnlaceClave(ctx, editor.actor, activa.id),
+      () => changeRol(ctx, editor.actor, editor.id, 'administrador'),
+      () => desactivarUsuario(ctx, editor.actor, activa.id),
+      () => reactivarUsuario(ctx, editor.actor, inactiva.id),
+      () => saveRolesConSegundoFactor(ctx.db, editor.actor, ['mesa-de-entradas']),
+      () => levantarBloqueos(ctx, editor.actor, activa.id),
+    ];
+    for (const intento of intentos) await expect(intento()).rejects.toThrow(PermisoDenegadoError);
+    expect(await ctx.db.select().from(usuarios).where(eq(usuarios.email, email))).toEqual([]);
+    const cuentas = await ctx.db
+      .select({ id: usuarios.id, rol: usuarios.rol, activo: usuarios.activo })
+      .from(usuarios)
+      .where(inArray(usuarios.id, [editor.id, activa.id, inactiva.id]))
+      .orderBy(usuarios.id);
+    expect(cuentas).toEqual([
+      { id: editor.id, rol: 'editor', activo: true },
+      { id: activa.id, rol: 'mesa-de-entradas', activo: true },
+      { id: inactiva.id, rol: 'mesa-de-entradas', activo: false },
+    ]);
+    expect(
+      await ctx.db
+        .select()
+        .from(invitaciones)
+        .where(inArray(invitaciones.usuarioId, [activa.id, inactiva.id])),
+    ).toEqual([]);
+    expect((await listAuditoria(ctx.db, { usuarioId: editor.id, pagina: 1, porPagina: 5 })).items).toEqual([]);
+    expect(mailer.wakes).toBe(0);
   });
 });
