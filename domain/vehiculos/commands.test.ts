@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { POSICIONES_VEHICULO_CHANNEL, posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
+import { POSICIONES_VEHICULO_CHANNEL, posicionesVehiculo } from '#db/schema/index.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { type AppContext, createAppContext } from '#domain/shared/context.ts';
 import { defaultSiteSettings } from '#domain/sitio/settings.ts';
 import { ajustar } from '#tests/factories/ajustes.ts';
+import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { readAvisoPosicion } from './avisos.ts';
 import { DESCONOCIDOS_POR_DIRECCION, RAFAGA_POR_DISPOSITIVO, registrarPosicion } from './commands.ts';
@@ -41,14 +42,7 @@ describe.each(engines)('registrar la posición que manda un dispositivo (%s)', (
     await ajustar(database.db, { vehiculos: { ...defaultSiteSettings.vehiculos, deposito: DEPOSITO, horario: { desde: '06:00', hasta: '22:00' } } });
   });
 
-  async function vehiculo(datos: Partial<typeof vehiculos.$inferInsert> = {}) {
-    const dispositivo = `disp-${engine}-${++n}`;
-    const [v] = await database.db
-      .insert(vehiculos)
-      .values({ alias: `Vehículo ${n}`, icono: 'recolector', servicio: 'recoleccion', dispositivo, ...datos })
-      .returning({ id: vehiculos.id, dispositivo: vehiculos.dispositivo });
-    return v!;
-  }
+  const vehiculo = (datos: Parameters<typeof insertVehiculo>[1] = {}) => insertVehiculo(database.db, { dispositivo: `disp-${engine}-${++n}`, ...datos });
   const posicion = (dispositivo: string, datos: Partial<PosicionRecibida> = {}): PosicionRecibida => ({
     dispositivo,
     ...CALLE,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
+import { posicionesVehiculo } from '#db/schema/index.ts';
+import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
 import { MAXIMO_PUNTOS_RECORRIDO, listRecorridosVialidad, listVehiculosEnMapa } from './queries.ts';
 
@@ -14,13 +15,7 @@ describe.each(engines)('lo que el mapa público muestra (%s)', (engine) => {
   });
   afterAll(() => database.close());
 
-  async function vehiculo(alias: string, datos: Partial<typeof vehiculos.$inferInsert> = {}) {
-    const [v] = await database.db
-      .insert(vehiculos)
-      .values({ alias, icono: 'recolector', servicio: 'recoleccion', dispositivo: `disp-${alias}`, ...datos })
-      .returning({ id: vehiculos.id });
-    return v!.id;
-  }
+  const vehiculo = async (alias: string, datos: Parameters<typeof insertVehiculo>[1] = {}) => (await insertVehiculo(database.db, { alias, ...datos })).id;
   const posicion = (vehiculoId: number, minutos: number, datos: Partial<typeof posicionesVehiculo.$inferInsert> = {}) =>
     database.db
       .insert(posicionesVehiculo)

@@ -11,7 +11,10 @@ let siguiente = 0;
  * use (createVehiculo: its checks and the audit as «El sistema»); overrides replace the form's
  * fields, and `activo: false` deactivates it afterwards with `setActivo`, as staff would.
  */
-export async function insertVehiculo(db: Db, datos: Partial<DatosVehiculo> & { activo?: boolean } = {}): Promise<{ id: number; dispositivo: string }> {
+export async function insertVehiculo(
+  db: Db,
+  datos: Partial<DatosVehiculo> & { activo?: boolean } = {},
+): Promise<{ id: number; dispositivo: string; alias: string }> {
   const n = ++siguiente;
   const { activo = true, ...campos } = datos;
   const alta = await createVehiculo(db, ACTOR_SISTEMA, {
@@ -22,12 +25,12 @@ export async function insertVehiculo(db: Db, datos: Partial<DatosVehiculo> & { a
     ...campos,
   });
   if (alta.tipo !== 'guardado') throw new Error(`el vehículo de prueba no se guardó: ${JSON.stringify(alta)}`);
-  const { id, dispositivo } = alta.vehiculo;
+  const { id, dispositivo, alias } = alta.vehiculo;
   if (!activo) {
     const baja = await setActivo(db, ACTOR_SISTEMA, id, false);
     if (baja.tipo !== 'guardado') throw new Error(`el vehículo de prueba ${id} no se desactivó: ${JSON.stringify(baja)}`);
   }
-  return { id, dispositivo };
+  return { id, dispositivo, alias };
 }
 
 /** A position in a street of the town, as `readPosicion` reads one, taken at `horaDispositivo`. */

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
+import { posicionesVehiculo } from '#db/schema/index.ts';
 import { getVehiculoAdmin } from '#domain/vehiculos/admin.ts';
 import { listRecorridosVialidad } from '#domain/vehiculos/queries.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 
 /*
  * What real trackers send (docs/decisions/036-ingesta-de-rastreadores.md): the request shapes of
@@ -220,12 +221,8 @@ describe.each(engines)('la ingesta con lo que mandan los rastreadores reales (%s
   afterAll(() => t?.close());
 
   async function vehiculo() {
-    const dispositivo = `rc-${engine}-${++n}-k7mqx3fp`;
-    const [v] = await t.database.db
-      .insert(vehiculos)
-      .values({ alias: `Recolector ${n}`, icono: 'recolector', servicio: 'recoleccion', dispositivo })
-      .returning({ id: vehiculos.id, dispositivo: vehiculos.dispositivo });
-    return v!;
+    n += 1;
+    return insertVehiculo(t.database.db, { alias: `Recolector ${n}`, dispositivo: `rc-${engine}-${n}-k7mqx3fp` });
   }
   const guardadas = (vehiculoId: number) =>
     t.database.db.select().from(posicionesVehiculo).where(eq(posicionesVehiculo.vehiculoId, vehiculoId)).orderBy(asc(posicionesVehiculo.horaDispositivo));
@@ -308,12 +305,14 @@ describe.each(engines)('la ingesta con lo que mandan los rastreadores reales (%s
   });
 
   it('lo viejo que llega después es historia: el mapa, el stream, el recorrido y el último reporte siguen con lo más nuevo por hora del dispositivo', async () => {
-    const [v] = await t.database.db
-      .insert(vehiculos)
-      .values({ alias: 'Motoniveladora tardía', icono: 'motoniveladora', servicio: 'vialidad', dispositivo: `mn-${engine}-tardia-q8w2` })
-      .returning({ id: vehiculos.id, dispositivo: vehiculos.dispositivo });
+    const v = await insertVehiculo(t.database.db, {
+      alias: 'Motoniveladora tardía',
+      icono: 'motoniveladora',
+      servicio: 'vialidad',
+      dispositivo: `mn-${engine}-tardia-q8w2`,
+    });
     const enviar = (lat: number, hora: number) =>
-      t.app.inject({ url: `/api/v1/posiciones?id=${v!.dispositivo}&lat=${lat}&lon=-71.64&timestamp=${segundos(hora)}`, remoteAddress: ip() });
+      t.app.inject({ url: `/api/v1/posiciones?id=${v.dispositivo}&lat=${lat}&lon=-71.64&timestamp=${segundos(hora)}`, remoteAddress: ip() });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     expect((await enviar(-40.701, hace(60_000))).statusCode).toBe(200);
@@ -352,13 +351,13 @@ describe.each(engines)('la ingesta con lo que mandan los rastreadores reales (%s
     }
 
     const mapa = (await t.app.inject({ url: '/api/v1/vehiculos' })).json() as { id: number; latitud: number }[];
-    expect(mapa.find((m) => m.id === v!.id)).toMatchObject({ latitud: -40.705 });
-    expect((await guardadas(v!.id)).map((p) => p.latitud)).toEqual([-40.704, -40.703, -40.702, -40.701, -40.705]);
+    expect(mapa.find((m) => m.id === v.id)).toMatchObject({ latitud: -40.705 });
+    expect((await guardadas(v.id)).map((p) => p.latitud)).toEqual([-40.704, -40.703, -40.702, -40.701, -40.705]);
     // The trail of the last 12 h ends at the fresh position; the one of two days ago is not in it.
-    const recorrido = (await listRecorridosVialidad(t.database.db, AHORA, 12)).get(v!.id)!;
+    const recorrido = (await listRecorridosVialidad(t.database.db, AHORA, 12)).get(v.id)!;
     expect(recorrido.map((p) => p.latitud)).toEqual([-40.703, -40.702, -40.701, -40.705]);
     // The back-office's last report is the fresh one too.
-    const admin = await getVehiculoAdmin(t.database.db, v!.id);
+    const admin = await getVehiculoAdmin(t.database.db, v.id);
     expect(admin?.ultimoReporte?.hora).toEqual(new Date(hace(1_000)));
   });
 });

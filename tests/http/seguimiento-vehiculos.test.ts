@@ -2,7 +2,8 @@
 // accessible alternative, only recent public positions, never from the render cache, and only its
 // own scripts and stylesheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
+import { posicionesVehiculo } from '#db/schema/index.ts';
+import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
@@ -30,13 +31,7 @@ describe.each(engines)('la página del mapa de vehículos (%s)', (engine) => {
   let t: TestApp;
   let ahora = AHORA;
 
-  async function vehiculo(alias: string, datos: Partial<typeof vehiculos.$inferInsert> = {}) {
-    const [v] = await t.database.db
-      .insert(vehiculos)
-      .values({ alias, icono: 'recolector', servicio: 'recoleccion', dispositivo: `disp-${alias}`, ...datos })
-      .returning({ id: vehiculos.id });
-    return v!.id;
-  }
+  const vehiculo = async (alias: string, datos: Parameters<typeof insertVehiculo>[1] = {}) => (await insertVehiculo(t.database.db, { alias, ...datos })).id;
   const posicion = (vehiculoId: number, minutos: number, datos: Partial<typeof posicionesVehiculo.$inferInsert> = {}) =>
     t.database.db.insert(posicionesVehiculo).values({
       vehiculoId,

@@ -7,6 +7,7 @@ import { RAFAGA_POR_DISPOSITIVO } from '#domain/vehiculos/commands.ts';
 import { VEHICULOS_DEMO } from '#server/demo/vehiculos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 
 /** 15 July 2026, 12:00 in Argentina: inside the default service hours (06:00 to 22:00). */
 const INICIO = new Date('2026-07-15T15:00:00Z');
@@ -91,13 +92,9 @@ describe.each(engines)('seguimiento de vehículos por HTTP (%s)', (engine) => {
   });
   afterAll(() => t?.close());
 
-  async function vehiculo(datos: Partial<typeof vehiculos.$inferInsert> = {}) {
-    const dispositivo = `rastreador-${engine}-${++n}`;
-    const [v] = await t.database.db
-      .insert(vehiculos)
-      .values({ alias: `Recolector ${n}`, icono: 'recolector', servicio: 'recoleccion', dispositivo, ...datos })
-      .returning({ id: vehiculos.id, dispositivo: vehiculos.dispositivo, alias: vehiculos.alias });
-    return v!;
+  async function vehiculo(datos: Parameters<typeof insertVehiculo>[1] = {}) {
+    n += 1;
+    return insertVehiculo(t.database.db, { alias: `Recolector ${n}`, dispositivo: `rastreador-${engine}-${n}`, ...datos });
   }
   const guardadas = (vehiculoId: number) => t.database.db.select().from(posicionesVehiculo).where(eq(posicionesVehiculo.vehiculoId, vehiculoId));
   const segundos = (fecha: Date) => Math.floor(fecha.getTime() / 1000);
