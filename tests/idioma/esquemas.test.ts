@@ -19,11 +19,14 @@ function fuentes(carpeta: string): string[] {
     .map((e) => path.relative(RAIZ, path.join(e.parentPath, e.name)));
 }
 
-/** Modules that import z: from the shared module, or (which ESLint forbids) from zod itself. */
+/**
+ * Modules that import z as a value: from the shared module, or (which ESLint forbids) from zod
+ * itself. A type-only import (`import type { z }`, for a generic over any schema) defines none.
+ */
 function modulosConZod(): string[] {
   return CARPETAS.flatMap(fuentes).filter((archivo) => {
     if (archivo === path.join('domain', 'shared', 'zod.ts')) return false;
-    const texto = readFileSync(path.join(RAIZ, archivo), 'utf8');
+    const texto = readFileSync(path.join(RAIZ, archivo), 'utf8').replace(/^import type [^;]*;/gm, '');
     return [...texto.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].some(([, spec]) => /(^|\/)shared\/zod(\.ts)?$|^zod(\/|$)/.test(spec!));
   });
 }
