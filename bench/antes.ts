@@ -11,6 +11,9 @@ const run = promisify(execFile);
 /** The last commit before the render cache and the speed work: its /home served 574 req/s on the machine that measured it (docs/benchmarks.md). */
 const ANTES_DE_LA_CACHE = 'eeba2b4';
 
+/** Uncached pages of several weights, for the compressed rounds. */
+const PAGINAS_COMPRIMIDAS = ['/home', '/consulta-ordenanzas', '/boletines', '/finanzas/estados-contables'];
+
 /** A plain GET, as it was first measured: wrk without Accept-Encoding. */
 async function plano(url: string, seconds: number): Promise<LoadResult> {
   return loadTest(url, { seconds, encoding: 'identity' });
@@ -56,6 +59,20 @@ export async function benchAntes(): Promise<void> {
     }
     const min = Math.min(...proporciones);
     console.log(`Proporción más baja: ${min.toFixed(2)} (objetivo: ≥ 1,5): ${min >= 1.5 ? 'sí' : 'NO'}`);
+    // As a browser asks: compressed (brotli), where compressing each page is part of its cost.
+    console.log(`\n### Páginas sin caché, comprimidas (Accept-Encoding: br, gzip), mediana de 3 rondas de ${seconds} s`);
+    console.log(`| página | ${commit} req/s | esta versión req/s | × |`);
+    console.log('| --- | ---: | ---: | ---: |');
+    const mediana = (v: number[]) => [...v].sort((x, y) => x - y)[1]!;
+    for (const pagina of PAGINAS_COMPRIMIDAS) {
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let ronda = 0; ronda < 3; ronda++) {
+        a.push((await loadTest(`${antes.url}${pagina}`, { seconds })).requestsPerSecond);
+        b.push((await loadTest(`${ahora.url}${pagina}`, { seconds })).requestsPerSecond);
+      }
+      console.log(`| ${pagina} | ${mediana(a).toFixed(0)} | ${mediana(b).toFixed(0)} | ${(mediana(b) / mediana(a)).toFixed(2)} |`);
+    }
   } finally {
     await antes.stop();
     await ahora.stop();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import { BROTLI_DINAMICO, UMBRAL_COMPRESION } from './compresion.ts';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
@@ -304,24 +304,16 @@ async function registerProtocol(app: FastifyInstance, config: Config, vite: Vite
   registerErrorHandling(app);
   registerInputGuard(app, { maxUrlLength: MAX_URL_LENGTH, trustProxy: config.trustProxy !== false });
   registerJsonOnly(app);
-  // Dynamic responses: brotli at a fast level with a small window (the default 4 MiB window per
-  // stream halved page throughput); hashed assets are precompressed at build time. Quality 3 takes
-  // half the time of 4 (0.30 against 0.62 ms for the 66 KB search page) for 5% more bytes (8.2
-  // against 7.8 KB); the render cache keeps its pages at the best quality (server/render-cache.ts).
+  // Dynamic answers: brotli at a fast level (server/compresion.ts); hashed assets are precompressed
+  // at build time. Pages are compressed off the main thread by server/pages.ts, which reads them whole.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
-    // A page is read whole (server/pages.ts): compressing its buffer in one call costs less than a
-    // zlib stream and a pipeline per response (each pipeline ends with an AbortController's abort).
+    threshold: UMBRAL_COMPRESION,
+    // Other buffered answers (JSON of the API, feeds) in one call: less than a zlib stream and a
+    // pipeline per response (each pipeline ends with an AbortController's abort).
     syncThreshold: 2 * 1024 * 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: 16,
-      },
-    },
+    brotliOptions: BROTLI_DINAMICO,
   });
 
   if (vite) {

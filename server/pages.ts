@@ -10,6 +10,7 @@ import type { Rol } from '#domain/shared/actor.ts';
 import type { AppConfig, AppContext } from '#domain/shared/context.ts';
 import { readSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
+import { sendCompressed } from './compresion.ts';
 import { RequestRejection } from './errors.ts';
 import type { RenderCache } from './render-cache.ts';
 
@@ -276,7 +277,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         let size = 0;
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return reply.send(Buffer.concat(chunks, size));
+          if (done) return sendCompressed(request, reply, Buffer.concat(chunks, size));
           chunks.push(value);
           size += value.byteLength;
           if (size > PAGE_BUFFER_LIMIT) {

@@ -95,6 +95,46 @@ describe.each(engines)('servidor (%s)', (engine) => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toContain('</html>');
   });
 
+  it('una página sin caché se comprime fuera del hilo principal, con la negociación y las reglas de siempre', async () => {
+    const sinCompresion = await t.app.inject({ url: '/login' });
+    expect(sinCompresion.headers['content-encoding']).toBeUndefined();
+    const largo = sinCompresion.rawPayload.length;
+    expect(largo).toBeGreaterThan(1024);
+    const casos: [Record<string, string>, string | undefined][] = [
+      [{ 'accept-encoding': 'br, gzip' }, 'br'],
+      [{ 'accept-encoding': 'gzip, deflate' }, 'gzip'],
+      [{ 'accept-encoding': 'br;q=0, gzip' }, 'gzip'],
+      [{ 'accept-encoding': '*' }, 'gzip'],
+      [{ 'accept-encoding': 'identity' }, undefined],
+      [{ 'accept-encoding': 'compress, zstd;q=0.5' }, undefined],
+      [{ 'accept-encoding': 'br', 'x-no-compression': '1' }, undefined],
+    ];
+    for (const [headers, esperada] of casos) {
+      const res = await t.app.inject({ url: '/login', headers });
+      const caso = JSON.stringify(headers);
+      expect(res.statusCode, caso).toBe(200);
+      expect(res.headers['content-encoding'], caso).toBe(esperada);
+      const html = esperada === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : esperada === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+      expect(html.toString(), caso).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+      // Only the nonces differ between two renders of the page.
+      expect(Math.abs(html.length - largo), caso).toBeLessThan(100);
+      if (esperada) {
+        expect(res.headers.vary, caso).toMatch(/Accept-Encoding/i);
+        expect(Number(res.headers['content-length']), caso).toBe(res.rawPayload.length);
+        expect(res.rawPayload.length, caso).toBeLessThan(largo / 2);
+      }
+      securityHeaders(res.headers);
+    }
+    // A route's data (.data) is compressed the same way; a tiny one goes as it is.
+    const datos = await t.app.inject({ url: '/consulta-ordenanzas.data', headers: { 'accept-encoding': 'br' } });
+    expect(datos.statusCode).toBe(200);
+    expect(datos.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(datos.rawPayload).length).toBeGreaterThan(1024);
+    const chico = await t.app.inject({ url: '/login.data', headers: { 'accept-encoding': 'br' } });
+    expect(chico.headers['content-encoding']).toBeUndefined();
+    expect(chico.rawPayload.length).toBeLessThan(1024);
+  });
+
   it('informa versión, build y fecha en /health/live', async () => {
     const res = await t.app.inject({ url: '/health/live' });
     expect(res.statusCode).toBe(200);
