@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type SQL, and, asc, count, desc, eq, ilike, max, or } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import { puede } from '#domain/shared/permisos.ts';
 import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
-import { escaparLike } from '#domain/shared/texto.ts';
+import { escaparLike, normalizado } from '#domain/shared/texto.ts';
 import { urlSegura } from '#domain/shared/url-segura.ts';
 import { paginaDeListaSchema, z } from '#domain/shared/zod.ts';
 import { type CampoPanel, type TipoPanel, TIPOS_PANEL, columna, tipoPanel } from './panel-tipos.ts';
@@ -173,7 +173,14 @@ export async function opcionesReferencia(db: Db, tipo: TipoPanel): Promise<Recor
 export async function listPanel(db: Db, tipo: TipoPanel, filtros: FiltrosPanel): Promise<{ items: ItemLista[]; total: number }> {
   const patron = filtros.texto ? `%${escaparLike(filtros.texto)}%` : undefined;
   const textos = tipo.campos.filter((c) => c.tipo !== 'referencia' && c.tipo !== 'opcion');
-  const where = patron ? or(...textos.map((c) => ilike(columna(tipo, c.nombre), patron))) : undefined;
+  // As typed, or without accents and case («quetrihue» finds «Quetrihué»), as the fleet's list does.
+  const palabras = filtros.texto ? normalizado(filtros.texto) : '';
+  const where = patron
+    ? or(
+        ...textos.map((c) => ilike(columna(tipo, c.nombre), patron)),
+        ...(palabras === '' ? [] : textos.map((c) => sql`public.f_normalizar(${columna(tipo, c.nombre)}) like ${`%${palabras}%`}`)),
+      )
+    : undefined;
   const campoOrden = filtros.orden && ordenesDe(tipo).includes(filtros.orden) ? filtros.orden : undefined;
   const orden =
     campoOrden && campoOrden !== 'orden'

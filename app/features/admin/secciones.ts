@@ -50,6 +50,8 @@ const editores = (texto: string) => `Para ${texto} tenés que haber ingresado al
 
 const ENTRADAS: readonly Seccion[] = [
   { id: 'inicio', texto: 'Inicio', grupo: 'inicio', roles: PERMISOS.panel, paginas: [{ ruta: '', archivo: 'routes/admin/inicio.tsx' }] },
+  // The header's search box: every list the person's role opens (app/features/admin/busqueda.server.ts).
+  { id: 'buscar', grupo: 'inicio', roles: PERMISOS.panel, paginas: [{ ruta: 'buscar', archivo: 'routes/admin/buscar.tsx' }] },
   {
     // The decree-copy desk: its form uploads the decree's PDF, up to 10 MB (docs/decisions/013-mesa-de-entradas.md).
     id: 'solicitudes',

@@ -48,6 +48,25 @@ function Marco({ persona, menu, children }: { persona?: MarcoDelPanel['persona']
           <span className="admin__marca-texto">Panel de gestión</span>
         </a>
         {persona ? (
+          // One search across the lists the person's role opens (app/features/admin/busqueda.server.ts).
+          <Form method="get" action="/admin/buscar" role="search" className="admin__buscar">
+            <label htmlFor="buscar-en-el-panel" className="visually-hidden">
+              Buscar en el panel
+            </label>
+            <input
+              id="buscar-en-el-panel"
+              name="q"
+              type="search"
+              className="form-control form-control-sm"
+              maxLength={100}
+              placeholder="Número, código o palabras"
+            />
+            <button type="submit" className="btn btn-light btn-sm">
+              Buscar
+            </button>
+          </Form>
+        ) : null}
+        {persona ? (
           <div className="admin__persona">
             <p className="admin__persona-nombre">{`${persona.nombre} ${persona.apellido}`.trim()}</p>
             <p className="admin__persona-rol">{persona.rolEtiqueta}</p>
