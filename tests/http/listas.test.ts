@@ -32,7 +32,11 @@ function migas(html: string) {
   const pasos = todos(ol[0]!.children, (e) => e.name === 'li').map((li) => {
     const enlace = findOne((e) => e.name === 'a', li.children);
     const actual = findOne((e) => getAttributeValue(e, 'aria-current') !== undefined, li.children);
-    return { texto: texto(li), href: enlace ? getAttributeValue(enlace, 'href') : undefined, actual: actual ? getAttributeValue(actual, 'aria-current') : undefined };
+    return {
+      texto: texto(li),
+      href: enlace ? getAttributeValue(enlace, 'href') : undefined,
+      actual: actual ? getAttributeValue(actual, 'aria-current') : undefined,
+    };
   });
   const jsonLd = todos(nav.children, (e) => e.name === 'script' && getAttributeValue(e, 'type') === 'application/ld+json');
   return { pasos, jsonLd: jsonLd.length === 1 ? (JSON.parse(textContent(jsonLd[0]!)) as Record<string, unknown>) : null };
@@ -103,7 +107,8 @@ describe.each(engines)('listas largas, migas y fechas (%s)', (engine) => {
     it('Sueldos: el año más reciente, cada año con su título; todos los años con ?anio=todos', async () => {
       const porDefecto = await get('/sueldos');
       expect(porDefecto.statusCode).toBe(200);
-      const titulos = (html: string) => todos(parseDocument(html).children, (e) => e.name === 'h2' && /^sueldos-\d{4}$/.test(getAttributeValue(e, 'id') ?? '')).map(texto);
+      const titulos = (html: string) =>
+        todos(parseDocument(html).children, (e) => e.name === 'h2' && /^sueldos-\d{4}$/.test(getAttributeValue(e, 'id') ?? '')).map(texto);
       expect(titulos(porDefecto.body)).toEqual(['2026']);
       expect(porDefecto.body).not.toContain('Aguinaldo 1er semestre 2025');
       const de2025 = await get('/sueldos?anio=2025');
@@ -128,12 +133,48 @@ describe.each(engines)('listas largas, migas y fechas (%s)', (engine) => {
       const { items } = (await get('/api/v1/ordenanzas?porPagina=1')).json() as { items: { Numero: number; Anio: number }[] };
       const o = items[0]!;
       const casos: [string, [string, string | undefined][]][] = [
-        ['/areas', [['Inicio', '/'], ['Áreas', undefined]]],
-        ['/estados-contables?anio=2025', [['Inicio', '/'], ['Estados Contables', undefined]]],
-        ['/sueldos', [['Inicio', '/'], ['Sueldos', undefined]]],
-        ['/accesibilidad', [['Inicio', '/'], ['Declaración de accesibilidad', undefined]]],
-        ['/seguimiento-vehiculos', [['Inicio', '/'], ['Seguimiento de Vehículos', undefined]]],
-        ['/solicitud-decretos', [['Inicio', '/'], ['Solicitud de Decretos', undefined]]],
+        [
+          '/areas',
+          [
+            ['Inicio', '/'],
+            ['Áreas', undefined],
+          ],
+        ],
+        [
+          '/estados-contables?anio=2025',
+          [
+            ['Inicio', '/'],
+            ['Estados Contables', undefined],
+          ],
+        ],
+        [
+          '/sueldos',
+          [
+            ['Inicio', '/'],
+            ['Sueldos', undefined],
+          ],
+        ],
+        [
+          '/accesibilidad',
+          [
+            ['Inicio', '/'],
+            ['Declaración de accesibilidad', undefined],
+          ],
+        ],
+        [
+          '/seguimiento-vehiculos',
+          [
+            ['Inicio', '/'],
+            ['Seguimiento de Vehículos', undefined],
+          ],
+        ],
+        [
+          '/solicitud-decretos',
+          [
+            ['Inicio', '/'],
+            ['Solicitud de Decretos', undefined],
+          ],
+        ],
         [
           '/solicitud-decretos/estado',
           [
@@ -169,7 +210,12 @@ describe.each(engines)('listas largas, migas y fechas (%s)', (engine) => {
         expect(m!.jsonLd, url).toEqual({
           '@context': 'https://schema.org',
           '@type': 'BreadcrumbList',
-          itemListElement: esperado.map(([nombre, href], i) => ({ '@type': 'ListItem', position: i + 1, name: nombre, item: `${TEST_SITE_URL}${href ?? ruta}` })),
+          itemListElement: esperado.map(([nombre, href], i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: nombre,
+            item: `${TEST_SITE_URL}${href ?? ruta}`,
+          })),
         });
       }
     });
