@@ -2,12 +2,15 @@
 // lists' year filter in the address, its errors, the breadcrumbs of the public pages with their
 // JSON-LD, the accessibility statement's table of contents, and ordinance dates written for people
 // while the API keeps the spec's ISO text. Through the built server, on each engine.
-import { type ChildNode, DomUtils, type Element, parseDocument } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 
 const { findAll, findOne, getAttributeValue, textContent } = DomUtils;
+
+type ChildNode = ReturnType<typeof parseDocument>['children'][number];
+type Element = ReturnType<typeof findAll>[number];
 
 const esElemento = (n: ChildNode): n is Element => n.type === 'tag' || n.type === 'script';
 const todos = (raiz: ChildNode[], prueba: (e: Element) => boolean) => findAll((e) => esElemento(e) && prueba(e), raiz);
