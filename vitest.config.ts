@@ -14,6 +14,7 @@ const UNIT = [
   'domain/decretos/numero-decreto.test.ts',
   'domain/decretos/schemas.test.ts',
   'domain/documentos/limites.test.ts',
+  'domain/finanzas/anios.test.ts',
   'domain/ordenanzas/publicacion.test.ts',
   'domain/ordenanzas/schemas.test.ts',
   'domain/shared/addresses.test.ts',

@@ -109,6 +109,20 @@ const etiquetas: Record<CampoBarrera, string> = {
   email: 'Correo electrónico',
 };
 
+/**
+ * The statement's sections, in order: their headings and the table of contents that links to them
+ * (on a phone the page is about 17,000 px long; docs/decisions/051-listas-largas-y-migas.md).
+ */
+const SECCIONES = {
+  compromiso: 'Compromiso y objetivo',
+  'estado-cumplimiento': 'Estado de cumplimiento',
+  autoevaluacion: 'Autoevaluación',
+  'contenido-no-accesible': 'Contenido no accesible',
+  preparacion: 'Preparación de esta declaración',
+  informar: 'Observaciones y datos de contacto: informar una barrera',
+  procedimiento: 'Procedimiento de aplicación',
+} as const;
+
 const COLUMNAS = ['Criterio', 'Nivel', 'Estado', 'Cómo se cumple y se verifica'];
 
 function cuenta(estado: Criterio['estado']) {
@@ -139,8 +153,19 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
         <a href="#informar">Informar una barrera</a>.
       </p>
 
+      <nav className="indice" aria-labelledby="indice-titulo">
+        <h2 id="indice-titulo">En esta página</h2>
+        <ol>
+          {Object.entries(SECCIONES).map(([id, titulo]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{titulo}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
       <section aria-labelledby="compromiso">
-        <h2 id="compromiso">Compromiso y objetivo</h2>
+        <h2 id="compromiso">{SECCIONES['compromiso']}</h2>
         <p>
           El objetivo es el nivel AA de las Pautas de Accesibilidad para el Contenido Web (<span lang="en">WCAG</span>) 2.2 del W3C, como piden la Ley 26.653 de
           Accesibilidad de la Información en las Páginas Web, su Decreto reglamentario 656/2019 y las pautas de la Oficina Nacional de Tecnologías de
@@ -150,7 +175,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="estado-cumplimiento">
-        <h2 id="estado-cumplimiento">Estado de cumplimiento</h2>
+        <h2 id="estado-cumplimiento">{SECCIONES['estado-cumplimiento']}</h2>
         <p>
           Este sitio es <strong>parcialmente conforme</strong> con WCAG 2.2 nivel AA: de sus {CRITERIOS.length} criterios de nivel A y AA, cumple{' '}
           {cuenta('Cumple')}, cumple parcialmente {cuenta('Cumple parcialmente')} y {cuenta('No aplica')} no se aplican a su contenido. Las faltas están en{' '}
@@ -159,7 +184,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="autoevaluacion">
-        <h2 id="autoevaluacion">Autoevaluación</h2>
+        <h2 id="autoevaluacion">{SECCIONES['autoevaluacion']}</h2>
         <p>
           Cada criterio de WCAG 2.2 de nivel A y AA, agrupado por principio, con su estado en este sitio y cómo se cumple o se comprueba. Cada cambio del sitio
           pasa por tests automáticos en un navegador real: axe-core revisa las reglas de WCAG 2.2 A y AA en cada página pública, en teléfono y en computadora;
@@ -178,7 +203,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="contenido-no-accesible">
-        <h2 id="contenido-no-accesible">Contenido no accesible</h2>
+        <h2 id="contenido-no-accesible">{SECCIONES['contenido-no-accesible']}</h2>
         <p>Estas son las excepciones que conocemos, y qué podés hacer mientras tanto:</p>
         <ul className="accesibilidad__excepciones">
           {EXCEPCIONES.map((e) => (
@@ -194,7 +219,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="preparacion">
-        <h2 id="preparacion">Preparación de esta declaración</h2>
+        <h2 id="preparacion">{SECCIONES['preparacion']}</h2>
         <p>
           Fecha de la última revisión: <time dateTime={FECHA_REVISION}>{formatFechaRevision()}</time>. La preparó la Municipalidad con una autoevaluación que
           sigue los criterios de la plantilla de evaluación de nivel AA de la ONTI, apoyada en los tests automáticos descriptos arriba y en la revisión del
@@ -204,7 +229,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="informar">
-        <h2 id="informar">Observaciones y datos de contacto: informar una barrera</h2>
+        <h2 id="informar">{SECCIONES['informar']}</h2>
         <p>
           Si algo de este sitio no te deja leer, completar un trámite o encontrar lo que buscás, contanos. Tu aviso llega a la Municipalidad por correo
           electrónico; si nos dejás tu correo, te respondemos ahí. También podés escribir a <a href={`mailto:${correo}`}>{correo}</a> o llamar al{' '}
@@ -310,7 +335,7 @@ export default function Accesibilidad({ loaderData, actionData }: Route.Componen
       </section>
 
       <section aria-labelledby="procedimiento">
-        <h2 id="procedimiento">Procedimiento de aplicación</h2>
+        <h2 id="procedimiento">{SECCIONES['procedimiento']}</h2>
         <p>
           Si no recibís respuesta, o la respuesta no resuelve la barrera, podés presentar un reclamo por escrito en la Mesa de Entradas de la Municipalidad o
           ante la autoridad de aplicación de la Ley 26.653 que designa su Decreto reglamentario 656/2019.

@@ -4,6 +4,7 @@ import { defaultSiteSettings, getSiteSettingsForPages } from '#domain/sitio/sett
 import { SiteFooter } from '#app/components/layout/site-footer.tsx';
 import { SiteHeader } from '#app/components/layout/site-header.tsx';
 import { Decoration, SkipLink } from '#app/components/layout/site-chrome.tsx';
+import { Migas } from '#app/components/layout/migas.tsx';
 import { appContext } from '#app/context.ts';
 import type { Route } from './+types/layout';
 
@@ -14,13 +15,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, log } = context.get(appContext);
+  const { db, log, config } = context.get(appContext);
+  // The breadcrumbs' JSON-LD names pages by their absolute address (SITE_URL, never the request).
+  const siteUrl = config.siteUrl;
   try {
-    return { settings: await getSiteSettingsForPages(db) };
+    return { settings: await getSiteSettingsForPages(db), siteUrl };
   } catch (error) {
     // The site's frame must not fall with the database: the page inside says what failed.
     log.error({ err: error }, 'ajustes del sitio no disponibles: se usan los valores por defecto');
-    return { settings: defaultSiteSettings };
+    return { settings: defaultSiteSettings, siteUrl };
   }
 }
 
@@ -48,7 +51,7 @@ function useFocusOnPageChange() {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, siteUrl } = loaderData;
   useFocusOnPageChange();
   return (
     <div className="sitio">
@@ -56,6 +59,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <Decoration />
       <div className="sitio__cuerpo">
         <SiteHeader settings={settings} />
+        <Migas siteUrl={siteUrl} />
         <main id="contenido" className="contenido" tabIndex={-1}>
           <Outlet />
         </main>

@@ -9,7 +9,7 @@ test('informar una barrera con el teclado: errores, confirmación con la referen
   await page.setViewportSize(viewports.escritorio);
   await page.goto('/accesibilidad?pagina=%2Fareas');
   // The intro's link leads to the form's section; Tab passes its mail and phone links, then the fields in order.
-  await page.getByRole('link', { name: 'Informar una barrera' }).focus();
+  await page.getByRole('link', { name: 'Informar una barrera', exact: true }).focus();
   await page.keyboard.press('Enter');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   const pagina = page.getByRole('textbox', { name: 'Página donde encontraste la barrera' });

@@ -187,7 +187,8 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
   });
 
   test('Estados Contables: Nombre con tipo, mes y año enlazado al documento; Subido por; Fecha', async ({ page }) => {
-    await page.goto('/estados-contables');
+    // Every year (the page shows the most recent one by default, docs/decisions/051-listas-largas-y-migas.md).
+    await page.goto('/estados-contables?anio=todos');
     const tabla = page.getByRole('table', { name: /Estados contables/ });
     expect(await encabezados(tabla)).toEqual(['Nombre', 'Subido por', 'Fecha']);
     await expect(filas(tabla)).toHaveCount(48);
@@ -205,7 +206,7 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
   });
 
   test('Sueldos: enlaces de descarga por período y año, el más reciente primero', async ({ page }) => {
-    await page.goto('/sueldos');
+    await page.goto('/sueldos?anio=todos');
     await expect(page.getByRole('heading', { level: 2, name: '2026' })).toBeVisible();
     const enlaces = page.getByRole('link', { name: /^Sueldos / });
     await expect(enlaces.first()).toHaveAccessibleName(/^Sueldos Octubre 2026 \(PDF, \d+ KB\)/);

@@ -323,13 +323,35 @@ test.describe('cuando algo falla', () => {
     consoleErrors.splice(bloqueado, 1);
   });
 
-  test('sin teselas, el mismo aviso', async ({ page }) => {
-    // An answer that is not an image: every tile of the first view fails.
-    await page.route('http://teselas.e2e.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>no</p>' }));
+  test('sin teselas, los marcadores y la lista siguen y una línea dice que el fondo no está', async ({ page, consoleErrors }) => {
+    // Every tile request fails, as when the tile server is down or blocked.
+    await page.route('http://teselas.e2e.invalid/**', (route) => route.abort());
     await page.goto(RUTA);
     await esperarHidratacion(page);
-    await expect(page.getByRole('alert')).toContainText('No se pudo cargar el mapa.');
+    const aviso = page.getByRole('status').filter({ hasText: 'mapa de fondo' });
+    await expect(aviso).toHaveText(
+      'El mapa de fondo no está disponible en este momento. Los vehículos se siguen viendo en su lugar, y la lista de abajo los muestra a todos.',
+    );
+    await expect(mapa(page)).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon')).toHaveCount(DEMO.length);
+    // No panel covers them: the markers in view are the topmost element at their centre.
+    for (const alias of await aLaVista(page)) {
+      const encima = await marcador(page, alias).evaluate((el) => {
+        const caja = el.getBoundingClientRect();
+        return document.elementFromPoint(caja.x + caja.width / 2, caja.y + caja.height / 2) === el;
+      });
+      expect(encima, alias).toBe(true);
+    }
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Referencias del mapa' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Recolector 2/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize(viewports.telefono);
+    await expect(aviso).toBeVisible();
+    await expect(page.getByRole('row', { name: /Recolector 2/ })).toBeVisible();
+    await expectAccessible(page);
+    // The refused tiles are the expected console lines.
+    for (let i = consoleErrors.length - 1; i >= 0; i--) if (consoleErrors[i]!.includes('net::ERR_FAILED')) consoleErrors.splice(i, 1);
   });
 });
 

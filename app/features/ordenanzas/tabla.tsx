@@ -2,6 +2,7 @@ import type { OrdenanzaResumen } from '#domain/ordenanzas/queries.ts';
 import { DownloadIcon } from './icono-descarga.tsx';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
 import { urlDocumento } from './enlaces.ts';
+import { formatCalendarDate } from '#domain/shared/formato.ts';
 
 /**
  * The results table of the original, columns and order as the spec has them. On phones the spec's
@@ -54,7 +55,8 @@ export function FilaOrdenanza({ o }: { o: OrdenanzaResumen }) {
       <td className="tabla-ordenanzas__anio" data-columna="Año">
         {o.anio}
       </td>
-      <td className="solo-md sin-corte">{o.fechaEmision?.slice(0, 10) ?? ''}</td>
+      {/* People read dd/mm/aaaa, as on every other page; the API keeps the spec's ISO text (docs/decisions/043-tablas-y-formatos.md). */}
+      <td className="solo-md sin-corte">{o.fechaEmision ? <time dateTime={o.fechaEmision.slice(0, 10)}>{formatCalendarDate(o.fechaEmision)}</time> : ''}</td>
       <td className="tabla-ordenanzas__descripcion">{o.descripcion}</td>
       <td className="solo-md sin-corte">{o.expediente ?? ''}</td>
       <td className="solo-md sin-corte">

@@ -34,8 +34,11 @@ export type OpcionesMapa = {
   teselas: string;
   centro: { latitud: number; longitud: number };
   radioKm: number;
-  /** Called once if the tiles of the first view all failed: the page shows its message instead. */
-  alFallarTeselas: () => void;
+  /**
+   * Whether the background map (the tiles) is there: `false` when every tile of a view failed, `true`
+   * when one loads again. The markers and trails stay either way.
+   */
+  alCambiarFondo: (disponible: boolean) => void;
 };
 
 export type MapaVehiculos = {
@@ -92,15 +95,22 @@ export function createMapa(opciones: OpcionesMapa): MapaVehiculos {
   const teselas = L.tileLayer(opciones.teselas, { minZoom: ZOOM_MINIMO, maxZoom: ZOOM_MAXIMO, attribution: ATRIBUCION });
   let cargadas = 0;
   let fallidas = 0;
-  let avisado = false;
-  teselas.on('tileload', () => cargadas++);
+  let sinFondo = false;
+  teselas.on('tileload', () => {
+    cargadas++;
+    if (sinFondo) {
+      sinFondo = false;
+      opciones.alCambiarFondo(true);
+    }
+  });
   teselas.on('tileerror', () => fallidas++);
   // 'load' comes when every tile of the view has loaded or failed: none loaded is a map without
-  // its streets, which the page replaces by its message (the list goes on).
+  // its streets. The vehicles stay on it, over the plain background, and the page says why
+  // (docs/decisions/051-listas-largas-y-migas.md); a tile that loads later brings the streets back.
   teselas.on('load', () => {
-    if (!avisado && cargadas === 0 && fallidas > 0) {
-      avisado = true;
-      opciones.alFallarTeselas();
+    if (!sinFondo && cargadas === 0 && fallidas > 0) {
+      sinFondo = true;
+      opciones.alCambiarFondo(false);
     }
   });
   teselas.addTo(mapa);

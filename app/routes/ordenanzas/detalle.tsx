@@ -72,9 +72,6 @@ export default function DetalleOrdenanza({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="contenedor pagina ordenanza">
-      <p className="migas">
-        <Link to="/consulta-ordenanzas">Consulta de Ordenanzas</Link>
-      </p>
       <h1>
         Ordenanza N° {o.numero}/{o.anio}
       </h1>

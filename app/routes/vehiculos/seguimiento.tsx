@@ -158,6 +158,7 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
   const contenedor = useRef<HTMLDivElement>(null);
   const mapa = useRef<MapaVehiculos | null>(null);
   const [estadoMapa, setEstadoMapa] = useState<EstadoMapa>('cargando');
+  const [conFondo, setConFondo] = useState(true);
   const { centro, radioKm } = ajustes;
   useEffect(() => {
     let vigente = true;
@@ -165,7 +166,7 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
     import('#app/features/vehiculos/mapa-leaflet.ts')
       .then(({ createMapa }) => {
         if (!vigente || !contenedor.current) return;
-        creado = createMapa({ contenedor: contenedor.current, teselas, centro, radioKm, alFallarTeselas: () => setEstadoMapa('error') });
+        creado = createMapa({ contenedor: contenedor.current, teselas, centro, radioKm, alCambiarFondo: setConFondo });
         mapa.current = creado;
         setEstadoMapa('listo');
       })
@@ -217,7 +218,15 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
           Con el mapa enfocado, las flechas lo mueven y las teclas más y menos lo acercan y lo alejan. Tab recorre los vehículos; Enter abre los datos del
           vehículo enfocado y Escape los cierra.
         </p>
-        <div className="mapa-vehiculos__marco">
+        {/* Always in the page, so the message is announced when it appears; empty while the streets show. */}
+        <div className="contenedor">
+          <p className="mapa-vehiculos__fondo" role="status">
+            {estadoMapa === 'listo' && !conFondo
+              ? 'El mapa de fondo no está disponible en este momento. Los vehículos se siguen viendo en su lugar, y la lista de abajo los muestra a todos.'
+              : ''}
+          </p>
+        </div>
+        <div className={conFondo ? 'mapa-vehiculos__marco' : 'mapa-vehiculos__marco mapa-vehiculos__marco--sin-fondo'}>
           <div
             ref={contenedor}
             className="mapa-vehiculos__mapa"
