@@ -4,7 +4,26 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { PAGINAS_PUBLICAS } from '#server/feeds.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generarPng } from '#db/factories/imagen.ts';
 import { startBenchServer } from './server.ts';
+
+/**
+ * A tile server on loopback for the vehicle map: one 256 px landscape PNG with detail (about the
+ * weight of a real map tile), for every z/x/y, so the map loads real tiles as it would in town
+ * instead of failing on a machine without internet (MAP_TILE_URL points here).
+ */
+async function startTileServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const tesela = Buffer.from(generarPng({ ancho: 256, alto: 256, cielo: [170, 211, 223], montana: [110, 160, 90], lago: [60, 120, 170], semilla: 7 }));
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': tesela.length, 'cache-control': 'max-age=3600' });
+    response.end(tesela);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 /** Debian's Chromium (`apt-get install -y chromium`), the one the e2e tests drive; skipped without it. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,7 +85,8 @@ export async function benchLighthouse(): Promise<void> {
   }
   const reports = process.env.BENCH_LIGHTHOUSE_INFORMES;
   if (reports) fs.mkdirSync(reports, { recursive: true });
-  const server = await startBenchServer();
+  const teselas = await startTileServer();
+  const server = await startBenchServer({ MAP_TILE_URL: teselas.url });
   const chrome = await launch({
     chromePath: CHROMIUM,
     // As root Chromium refuses to start with its sandbox (the containers this runs in).
@@ -96,6 +116,7 @@ export async function benchLighthouse(): Promise<void> {
   } finally {
     chrome.kill();
     await server.stop();
+    await teselas.close();
   }
   console.log('Objetivo: rendimiento ≥ 99 y LCP ≤ 1,3 s en toda página pública salvo el mapa de vehículos (≥ 95).');
   console.log('| página | rendimiento | accesibilidad | buenas prácticas | SEO | LCP s | TBT ms | CLS | objetivo |');

@@ -287,6 +287,27 @@ test('una posición que manda un rastreador llega por el stream y mueve el marca
   expect(vehiculos.find((v) => v.alias === 'Motoniveladora 1')).toMatchObject({ latitud: -40.7584, longitud: -71.646 });
 });
 
+// A phone's screen (two pixels per point): four tiles of the next zoom at half their size, so the
+// map is sharp and no tile is the page's largest paint (docs/benchmarks.md); the streets stay at the top zoom.
+test.describe('en una pantalla de alta densidad', () => {
+  test.use({ viewport: viewports.telefono, deviceScaleFactor: 2 });
+
+  test('teselas de 128 px del zoom siguiente, también en el zoom más cercano', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await abrirMapa(page);
+    await expect.poll(() => zoom(page)).toBe('15');
+    const cargada = page.locator('img.leaflet-tile-loaded').first();
+    await expect(cargada).toHaveAttribute('src', /^http:\/\/teselas\.e2e\.invalid\/16\/\d+\/\d+\.png$/);
+    expect((await cargada.boundingBox())!.width).toBe(128);
+    const acercar = mapa(page).getByRole('button', { name: 'Acercar' });
+    for (let z = 16; z <= 18; z++) {
+      await acercar.click();
+      await expect.poll(() => zoom(page)).toBe(String(z));
+    }
+    await expect(page.locator('img.leaflet-tile-loaded[src*="/19/"]').first()).toBeVisible();
+  });
+});
+
 test.describe('cuando algo falla', () => {
   test.use({ viewport: viewports.escritorio });
 

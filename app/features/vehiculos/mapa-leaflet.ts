@@ -92,7 +92,17 @@ export function createMapa(opciones: OpcionesMapa): MapaVehiculos {
   L.control.zoom({ zoomInTitle: 'Acercar', zoomOutTitle: 'Alejar' }).addTo(mapa);
   L.control.attribution({ prefix: '<a href="https://leafletjs.com" lang="en">Leaflet</a>' }).addTo(mapa);
 
-  const teselas = L.tileLayer(opciones.teselas, { minZoom: ZOOM_MINIMO, maxZoom: ZOOM_MAXIMO, attribution: ATRIBUCION });
+  // On a screen of more than one pixel per point (every phone), four tiles of the next zoom at half
+  // their size: a sharp map, and no tile big enough to be the page's largest paint, so the heading
+  // and the list are (docs/benchmarks.md, the map's LCP from 3.5 to 1.0 s). Leaflet then lowers
+  // the layer's top zoom by one: it is raised by one so the map's own top zoom keeps its streets
+  // (OpenStreetMap's tiles go to 19).
+  const teselas = L.tileLayer(opciones.teselas, {
+    minZoom: ZOOM_MINIMO,
+    maxZoom: L.Browser.retina ? ZOOM_MAXIMO + 1 : ZOOM_MAXIMO,
+    attribution: ATRIBUCION,
+    detectRetina: true,
+  });
   let cargadas = 0;
   let fallidas = 0;
   let sinFondo = false;
