@@ -24,6 +24,14 @@ export default [
     route('accesibilidad', 'routes/accesibilidad.tsx'),
     // Open data: the catalogue's page; /data.json and its CSV files are Fastify routes (server/datos.ts).
     route('datos', 'routes/datos.tsx'),
+    // Alerts by e-mail (docs/decisions/024-alertas.md): the forms post to /alertas; the mail's links carry a
+    // secret in ?token=. In the site's frame, so someone arriving from a mail can go on through the site.
+    layout('routes/alertas/marco.tsx', [
+      route('alertas', 'routes/alertas/suscribir.tsx'),
+      route('alertas/confirmar', 'routes/alertas/confirmar.tsx'),
+      route('alertas/gestion', 'routes/alertas/gestion.tsx'),
+      route('alertas/baja', 'routes/alertas/baja.tsx'),
+    ]),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),
@@ -46,11 +54,6 @@ export default [
     route('reservas', 'routes/reservas.ts'),
     route('sign-out', 'routes/sign-out.tsx'),
     route('unauthorized', 'routes/unauthorized.tsx'),
-    // Alerts by e-mail (docs/decisions/024-alertas.md): the forms post to /alertas; the mail's links carry a secret in ?token=.
-    route('alertas', 'routes/alertas/suscribir.tsx'),
-    route('alertas/confirmar', 'routes/alertas/confirmar.tsx'),
-    route('alertas/gestion', 'routes/alertas/gestion.tsx'),
-    route('alertas/baja', 'routes/alertas/baja.tsx'),
     route('notfound', 'routes/not-found.tsx', { id: 'notfound' }),
     route('*', 'routes/not-found.tsx'),
   ]),

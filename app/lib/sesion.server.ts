@@ -102,7 +102,7 @@ function rutaDe(request: Request): string {
   return `${url.pathname.replace(/\.data$/, '')}${url.search}`;
 }
 
-/** The text of the spec's forbidden screen (docs/sitio-original.md §2), thrown with status 403. */
+/** What a 403 inside the back-office carries (its screen: app/routes/admin/layout.tsx), thrown with status 403. */
 export const PROHIBIDO = 'prohibido';
 
 /** Every back-office answer: never stored by a browser, a proxy or the render cache. */
@@ -129,8 +129,8 @@ export type MarcoDelPanel = ReturnType<typeof marcoDelPanel>;
  * - a role that must use a second factor, not set up yet: a redirect to /admin/cuenta, the one
  *   page such a person may use until it is;
  * - a role not among the roles of the page's section (app/features/admin/secciones.ts; a page of
- *   no section is nobody's): the spec's 403 screen ('403 - You Shall Not Pass') inside the shell,
- *   without signing the person out (docs/decisions/012-sesiones-y-roles.md);
+ *   no section is nobody's): a 403 inside the shell that says so in Spanish and leads back to the
+ *   panel, without signing the person out (docs/decisions/048-bordes-del-sitio.md);
  * and `Cache-Control: no-store` on every answer: the first step gets the answer of everything after
  * it, the guard's own redirects and 403 included, and marks it.
  */

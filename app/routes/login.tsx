@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form, data, redirect, useNavigation } from 'react-router';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
@@ -179,19 +179,17 @@ function Formulario({ paso, siguiente, respuesta, aviso }: { paso: Paso; siguien
 }
 
 /**
- * While the browser's copy of the profile is restored the screen says 'Preparing app...' (spec
- * §4); a profile left from a session the server no longer has is cleared. Without JavaScript
- * nothing is restored: the form shows at once (noscript) and the status is hidden (CSS).
+ * The form is the page from the first paint on, with or without JavaScript: nothing hides it while
+ * the app hydrates, so what a person or a password manager typed before stays (docs/architecture.md,
+ * "Sesiones y roles"). Once the app runs, a profile the browser kept from a session the server no
+ * longer has is cleared, behind the form.
  */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [restored, setRestored] = useState(false);
   useEffect(() => {
     let current = true;
     void restoreSession().then((session) => {
-      if (!current) return;
       // The server answered this page, so it has no session for this browser: the profile is stale.
-      if (hasProfile(session)) clearSession();
-      setRestored(true);
+      if (current && hasProfile(session)) clearSession();
     });
     return () => {
       current = false;
@@ -200,24 +198,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
   const respuesta = actionData as Respuesta | undefined;
   const paso = respuesta?.paso ?? loaderData.paso;
-  const formulario = <Formulario paso={paso} siguiente={loaderData.siguiente} respuesta={respuesta} aviso={loaderData.aviso} />;
   const hayErrores = Boolean(respuesta?.error || Object.keys(respuesta?.errores ?? {}).length);
 
   return (
     <div className="ingreso">
       <title>{`${hayErrores ? 'Error: ' : ''}Ingresar | ${SITE_NAME}`}</title>
       <h1>{paso === 'codigo' ? 'Verificación en dos pasos' : 'Ingreso del personal municipal'}</h1>
-      {restored ? (
-        formulario
-      ) : (
-        <>
-          <div role="status" className="servicio__estado solo-con-script">
-            <div className="indicador" aria-hidden="true" />
-            <p lang="en">Preparing app...</p>
-          </div>
-          <noscript>{formulario}</noscript>
-        </>
-      )}
+      <Formulario paso={paso} siguiente={loaderData.siguiente} respuesta={respuesta} aviso={loaderData.aviso} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { esperarCorreo, esperarMensaje } from './correo.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, viewports } from './fixtures.ts';
 
 // Alerts by e-mail (docs/decisions/024-alertas.md), end to end against the run's one server and its SMTP server: a citizen
 // subscribes to a search, confirms from the mail, an editor publishes a matching ordinance, the
@@ -81,3 +81,41 @@ test('suscribirse a una búsqueda, confirmar por correo, recibir la alerta de un
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerta dada de baja');
   await expectAccessible(page);
 });
+
+for (const [nombre, tamano] of Object.entries(viewports)) {
+  test(`/alertas en ${nombre}: en el marco del sitio, el email con lugar para escribir y la frecuencia entera a la vista`, async ({ page }) => {
+    await page.setViewportSize(tamano);
+    await page.goto('/alertas');
+    // The site's header, menu and footer: someone arriving from a mail can go on through the site.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Municipalidad de Villa La Angostura' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const email = page.getByLabel('Tu email');
+    expect((await email.boundingBox())?.width ?? 0, 'ancho del email').toBeGreaterThanOrEqual(tamano.width >= 992 ? 280 : 250);
+    // The chosen frequency fits in its box: the text's width against the room the select gives it.
+    const frecuencia = page.getByLabel('Cada cuánto');
+    for (const opcion of await frecuencia.locator('option').allTextContents()) {
+      await frecuencia.selectOption({ label: opcion });
+      const { texto, lugar } = await frecuencia.evaluate((select: HTMLSelectElement) => {
+        const estilo = getComputedStyle(select);
+        const medida = document.createElement('span');
+        medida.style.font = estilo.font;
+        medida.style.position = 'absolute';
+        medida.style.whiteSpace = 'pre';
+        medida.textContent = select.selectedOptions[0]?.textContent ?? '';
+        document.body.append(medida);
+        const ancho = medida.getBoundingClientRect().width;
+        medida.remove();
+        return { texto: ancho, lugar: select.clientWidth - parseFloat(estilo.paddingLeft) - parseFloat(estilo.paddingRight) };
+      });
+      expect(texto, `«${opcion}» entra en el select`).toBeLessThanOrEqual(lugar);
+    }
+    await expectAccessible(page);
+
+    // A link from a mail that opens nothing still leads on through the site, and passes axe.
+    await page.goto('/alertas/baja?token=al_inventado_123456789');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enlace no válido');
+    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeAttached();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expectAccessible(page);
+  });
+}

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { CLAVE_INVITADA } from './claves.ts';
 import { esperarCorreo } from './correo.ts';
-import { expect, expectAccessibleAtWidths, test } from './fixtures.ts';
+import { expect, expectAccessible, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
 
 // Staff in the back-office: one journey after another, against the run's one server
 // and its SMTP server; serial, because a setting changed here (a role that must use TOTP) is the
@@ -47,15 +47,18 @@ test('una visita sin sesión a /admin va a /login y vuelve a donde iba después 
   await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Ana Quintriqueo');
   await expect(page.getByRole('banner')).toContainText('Administración');
-  const guardado = await page.evaluate(() => localStorage.getItem('municipalidad_vla'));
-  expect(JSON.parse(guardado ?? 'null')).toEqual({ user: { firstName: 'Ana', email: ADMIN.email } });
+  // The sign-in form works before the app runs (a plain POST and a full load): the panel keeps the
+  // profile once it hydrates, after its load event.
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('municipalidad_vla'))) ?? 'null'), { timeout: 20_000 })
+    .toEqual({ user: { firstName: 'Ana', email: ADMIN.email } });
   // /login with a live session goes to the back-office.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
 });
 
-test('un editor ve la pantalla 403 en /admin/usuarios y sigue con su sesión', async ({ page }) => {
+test('un editor ve el 403 del panel en castellano en /admin/usuarios, vuelve al panel y sigue con su sesión', async ({ page }) => {
   await page.goto('/login');
   await ingresar(page, EDITOR.email, EDITOR.clave);
   await expect(page).toHaveURL(/\/admin$/);
@@ -71,8 +74,17 @@ test('un editor ve la pantalla 403 en /admin/usuarios y sigue con su sesión', a
   ]);
   const respuesta = await page.goto('/admin/usuarios');
   expect(respuesta?.status()).toBe(403);
-  await expect(page.getByRole('heading', { level: 1, name: '403 - You Shall Not Pass' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/sign-out');
+  await expect(page.getByRole('heading', { level: 1, name: 'No tenés permiso para ver esta página' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Volver al inicio del panel' })).toHaveAttribute('href', '/admin');
+  // Nothing inside the page signs the clerk out.
+  await expect(page.getByRole('main').locator('a[href="/sign-out"], form[action="/sign-out"]')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Menú del panel' })).toBeVisible();
+  for (const [nombre, tamano] of Object.entries(viewports)) {
+    await test.step(`axe del 403 en ${nombre}`, async () => {
+      await page.setViewportSize(tamano);
+      await expectAccessible(page);
+    });
+  }
   // No redirect to /sign-out: the person stays signed in.
   await page.waitForTimeout(500); // what is checked is that nothing happens
   await expect(page).toHaveURL(/\/admin\/usuarios$/);
@@ -216,7 +228,6 @@ test.describe('sin JavaScript', () => {
     await page.getByLabel('Correo electrónico').fill(ADMIN.email);
     await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    // Playwright's text search skips <noscript>, where the form lives without JavaScript: the alert by its role.
     await expect(page.getByRole('alert')).toContainText('El correo o la contraseña no son correctos.');
     await page.getByLabel('Contraseña').fill(ADMIN.clave);
     await page.getByRole('button', { name: 'Ingresar' }).click();

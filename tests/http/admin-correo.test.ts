@@ -52,7 +52,7 @@ describe.each(engines)('/admin/correo (%s)', (engine) => {
     }
     const prohibida = await ver(t, '/admin/correo', editor);
     expect(prohibida.statusCode).toBe(403);
-    expect(prohibida.body).toContain('403 - You Shall Not Pass');
+    expect(prohibida.body).toContain('No tenés permiso para ver esta página');
     const post = await enviar(t, '/admin/correo', editor, { intent: 'reintentar', correo: '1' });
     expect(post.statusCode).toBe(403);
     const anonima = await ver(t, '/admin/correo?estado=fallido');

@@ -38,7 +38,7 @@ describe.each(engines)('/admin/datos-personales (%s)', (engine) => {
     for (const sesion of [mesa, editor]) {
       const prohibida = await ver(t, URL_PAGINA, sesion);
       expect(prohibida.statusCode).toBe(403);
-      expect(prohibida.body).toContain('403 - You Shall Not Pass');
+      expect(prohibida.body).toContain('No tenés permiso para ver esta página');
       expect(prohibida.body).not.toContain('href="/admin/datos-personales"');
       for (const intent of ['exportar', 'borrar', 'retencion']) {
         const post = await enviar(t, URL_PAGINA, sesion, { intent, dni: '20111222', dniBorrado: '20111222', confirmacion: '20111222', dias: '90' });

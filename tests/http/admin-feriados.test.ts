@@ -38,7 +38,7 @@ describe.each(engines)('/admin/feriados (%s)', (engine) => {
     for (const sesion of [mesa, editor]) {
       const prohibida = await ver(t, '/admin/feriados', sesion);
       expect(prohibida.statusCode).toBe(403);
-      expect(prohibida.body).toContain('403 - You Shall Not Pass');
+      expect(prohibida.body).toContain('No tenés permiso para ver esta página');
       const post = await enviar(t, '/admin/feriados', sesion, { intent: 'crear', fecha: '2031-03-03', nombre: 'Intruso', tipo: 'local' });
       expect(post.statusCode).toBe(403);
     }

@@ -60,7 +60,7 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
       }
       const prohibida = await ver(t, url, mesa);
       expect(prohibida.statusCode, url).toBe(403);
-      expect(prohibida.body).toContain('403 - You Shall Not Pass');
+      expect(prohibida.body).toContain('No tenés permiso para ver esta página');
       const anonima = await ver(t, url);
       expect(anonima.statusCode).toBe(302);
       expect(anonima.headers.location).toBe(`/login?siguiente=${encodeURIComponent(url)}`);

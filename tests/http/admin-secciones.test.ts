@@ -65,7 +65,7 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
       expect(prohibida.headers['cache-control'], url).toBe('no-store');
     }
     const prohibida = await ver(t, '/admin/pruebas', mesa);
-    expect(prohibida.body).toContain('403 - You Shall Not Pass');
+    expect(prohibida.body).toContain('No tenés permiso para ver esta página');
     // The shell around the 403 is still the person's: their menu, not the section's.
     expect(enlacesDelMenu(prohibida.body)).toContain('/admin/solicitudes');
     const post = await enviar(t, '/admin/pruebas', mesa, { nada: '1' });

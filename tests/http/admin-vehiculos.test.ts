@@ -49,7 +49,7 @@ describe.each(engines)('/admin/vehiculos (%s)', (engine) => {
       for (const sesion of [mesa, editor]) {
         const prohibida = await ver(t, url, sesion);
         expect(prohibida.statusCode, url).toBe(403);
-        expect(prohibida.body).toContain('403 - You Shall Not Pass');
+        expect(prohibida.body).toContain('No tenés permiso para ver esta página');
         expect(prohibida.body).not.toContain(VEHICULOS_DEMO[0]!.dispositivo);
       }
       const anonima = await ver(t, url);

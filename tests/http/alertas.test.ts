@@ -213,4 +213,51 @@ describe.each(engines)('alertas por correo por HTTP (%s)', (engine) => {
     expect(textoDe(todas.body)).toContain('Diste de baja la alerta.');
     expect(textoDe(todas.body)).toContain('No tenés alertas activas.');
   });
+
+  it('cada página de alertas está en el marco del sitio (cabecera, menús, pie) con su descripción; las del enlace, sin indexar', async () => {
+    /** The site's header with its main menu and the footer: the way around the site from a mail's link. */
+    const enElMarco = (html: string) => {
+      expect(html).toMatch(/<header class="cabecera"/);
+      expect(html).toMatch(/<nav[^>]*aria-label="Principal"/);
+      expect(html).toMatch(/<footer class="pie"/);
+      expect(html).not.toContain('servicio__tarjeta');
+    };
+    const descripcion = (html: string) => /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const sinIndexar = (html: string) => /<meta name="robots" content="noindex"/.test(html);
+
+    const pagina = await t.app.inject({ url: '/alertas' });
+    expect(pagina.statusCode).toBe(200);
+    enElMarco(pagina.body);
+    expect(descripcion(pagina.body)).toMatch(/^Recibí por correo un aviso/);
+    expect(sinIndexar(pagina.body)).toBe(false);
+    // A refused request keeps the frame, what was typed and the message.
+    const error = await suscribirse({ tipo: 'boletines', email: 'sin-arroba' });
+    expect(error.statusCode).toBe(400);
+    enElMarco(error.body);
+    expect(error.body).toContain('value="sin-arroba"');
+
+    await suscribirse({ tipo: 'boletines', email: 'marco@correo.test' });
+    const token = await tokenDe('marco@correo.test');
+    const inventado = 'al_inventado_123456789';
+    for (const [url, estado] of [
+      [`/alertas/confirmar?token=${token}`, 200],
+      [`/alertas/gestion?token=${token}`, 200],
+      [`/alertas/baja?token=${token}`, 200],
+      [`/alertas/confirmar?token=${inventado}`, 404],
+      [`/alertas/gestion?token=${inventado}`, 404],
+      [`/alertas/baja?token=${inventado}`, 404],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(estado);
+      enElMarco(res.body);
+      expect(descripcion(res.body), url).not.toBe('');
+      expect(sinIndexar(res.body), url).toBe(true);
+    }
+    const confirmada = await t.app.inject({ method: 'POST', url: `/alertas/confirmar?token=${token}`, headers: FORM, payload: '' });
+    enElMarco(confirmada.body);
+    expect(textoDe(confirmada.body)).toContain('Alerta confirmada');
+    const baja = await t.app.inject({ method: 'POST', url: `/alertas/baja?token=${token}`, headers: FORM, payload: '' });
+    enElMarco(baja.body);
+    expect(textoDe(baja.body)).toContain('Alerta dada de baja');
+  });
 });

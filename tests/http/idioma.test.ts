@@ -46,7 +46,6 @@ afterAll(() => t.close());
 
 describe('textos del spec en inglés, marcados lang="en"', () => {
   it.each([
-    ['/login', ['Preparing app...']],
     // 'Back to Login' shows there after the sign-out's POST (tests/http/sesiones.test.ts).
     ['/sign-out', ['Signing out...']],
     ['/unauthorized', ['403 - You Shall Not Pass', 'Back to Login']],

@@ -112,7 +112,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
     }
   };
 
-  it('sin sesión, a /login con el regreso; un editor ve el 403 del spec y no cambia nada; mesa y administración entran', async () => {
+  it('sin sesión, a /login con el regreso; un editor ve el 403 del panel y no cambia nada; mesa y administración entran', async () => {
     const s = await createSolicitud(t.context);
     for (const url of ['/admin/solicitudes?estado=recibida', `/admin/solicitudes/${s.codigo}`]) {
       const sin = await ver(url, null);
@@ -120,7 +120,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       expect(sin.headers.location).toBe(`/login?siguiente=${encodeURIComponent(url)}`);
       const editor = await ver(url, 'editor');
       expect(editor.statusCode, url).toBe(403);
-      expect(editor.body).toMatch(/<h1 lang="en">403 - You Shall Not Pass<\/h1>/);
+      expect(editor.body).toMatch(/<h1>No tenés permiso para ver esta página<\/h1>/);
       expect(editor.body).not.toContain(s.dni);
       for (const quien of ['mesa', 'admin'] as const) {
         const res = await ver(url, quien);

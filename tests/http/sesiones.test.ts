@@ -12,6 +12,7 @@ import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { CLAVE_VALIDA, HORA, MINUTO, insertarUsuario, relojManual } from '#tests/factories/usuarios.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { textoDe } from '#tests/setup/panel.ts';
 
 const [ADMIN, EDITOR, MESA] = DEMO_USUARIOS as [(typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number], (typeof DEMO_USUARIOS)[number]];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_SITE_URL };
@@ -237,13 +238,24 @@ describe.each(engines)('sesiones del personal por HTTP (%s)', (engine) => {
     expect(usuarios.body).not.toContain('ajena@villalaangostura.gob.ar');
   });
 
-  it('403: la pantalla del spec para un rol sin permiso, sin cerrar la sesión', async () => {
+  it('403 dentro del panel: lo dice en castellano, en el marco del panel con su menú, y vuelve al panel sin cerrar la sesión', async () => {
     const editor = await sesion(EDITOR.email, EDITOR.clave);
     const res = await ver('/admin/usuarios', editor);
     expect(res.statusCode).toBe(403);
-    expect(res.body).toMatch(/<h1 lang="en">403 - You Shall Not Pass<\/h1>/);
-    expect(res.body).toMatch(/<a href="\/sign-out" lang="en"[^>]*>Back to Login<\/a>/);
+    const main = /<main[\s\S]*<\/main>/.exec(res.body)?.[0] ?? '';
+    expect(main).toMatch(/<h1>No tenés permiso para ver esta página<\/h1>/);
+    expect(textoDe(main)).toContain('Tu rol (Edición de contenido) no incluye esta parte del panel.');
+    expect(main).toMatch(/<a href="\/admin" class="btn btn-primary">Volver al inicio del panel<\/a>/);
+    // Nothing in the page signs the clerk out: no link or form to /sign-out, no English of the public screen.
+    expect(main).not.toContain('/sign-out');
+    expect(main).not.toMatch(/<form/);
+    expect(res.body).not.toContain('You Shall Not Pass');
+    expect(res.body).not.toContain('Back to Login');
     expect(res.body).not.toContain("location.replace('/sign-out')");
+    expect(res.body).toContain('<title>Sin permiso para esta página | Municipalidad de Villa La Angostura</title>');
+    // The panel's own frame: the person's menu, as on every page of the panel.
+    expect(res.body).toMatch(/<nav class="admin__menu" aria-label="Menú del panel">[\s\S]*href="\/admin\/ordenanzas"/);
+    expect(res.body).not.toMatch(/<nav class="admin__menu"[\s\S]*href="\/admin\/usuarios"[\s\S]*<\/nav>/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await ver('/admin/auditoria', editor)).statusCode).toBe(403);
     const post = await t.app.inject({

@@ -20,7 +20,8 @@ const MENU_COLAPSADO = '(max-width: 991.98px)';
  *
  * The dropdowns follow the WAI-ARIA disclosure navigation pattern: a button with aria-expanded per
  * menu; Escape closes the open one and returns focus to its button; a click outside or focus
- * moving elsewhere closes it; opening one closes the others. Before hydration (or without
+ * moving elsewhere closes it (a press onto another menu's button leaves that to its click, which
+ * switches: docs/architecture.md, "JavaScript sólo donde hace falta"); opening one closes the others. Before hydration (or without
  * JavaScript) CSS shows a menu while focus is inside it, and the buttons carry no aria-expanded,
  * since nothing would keep it true.
  */
@@ -48,6 +49,8 @@ function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
   const listRef = useRef<HTMLUListElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const buttons = useRef(new Map<NavMenuId, HTMLButtonElement>());
+  /** What the last press (finger, mouse or pen) went down on, until a key is pressed. */
+  const pressed = useRef<Node | null>(null);
 
   // Someone who clicked or tabbed into a menu before the page hydrated keeps it open.
   useEffect(() => {
@@ -73,7 +76,16 @@ function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
         setOpenMenu(null);
       }
     }
+    // A press starts by moving focus (mousedown), and only its end (click) says what it chose. On
+    // a phone the open menu's links push the other buttons down: closing that menu at the focus
+    // would move the button from under the finger, the click would land on the page below and close
+    // the whole panel. So a focus that a press moves to another menu's button leaves the menus to
+    // that press's click, which switches them; a focus moved by keyboard closes the menu at once.
+    function onPointerDown(event: PointerEvent) {
+      pressed.current = event.target instanceof Node ? event.target : null;
+    }
     function onKeyDown(event: globalThis.KeyboardEvent) {
+      pressed.current = null;
       if (event.key !== 'Escape') return;
       const active = document.activeElement;
       if (openMenu !== null) {
@@ -90,13 +102,19 @@ function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
     function onFocusIn(event: FocusEvent) {
       const target = event.target instanceof Node ? event.target : null;
       if (!target) return;
-      if (openMenu !== null && !buttons.current.get(openMenu)?.parentElement?.contains(target)) setOpenMenu(null);
+      const byPress = !!pressed.current && target.contains(pressed.current);
+      const toAnotherMenu = !!listRef.current?.contains(target);
+      if (openMenu !== null && !buttons.current.get(openMenu)?.parentElement?.contains(target) && !(byPress && toAnotherMenu)) {
+        setOpenMenu(null);
+      }
       if (panelOpen && !navRef.current?.contains(target)) setPanelOpen(false);
     }
+    document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('click', onClick);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);

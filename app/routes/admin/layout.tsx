@@ -124,9 +124,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A page's error inside the shell. The guard's 403 shows the spec's forbidden screen ('403 - You
- * Shall Not Pass', 'Back to Login' to /sign-out) without leaving by itself: a signed-in person who
- * opens a page of another role stays signed in (docs/decisions/012-sesiones-y-roles.md).
+ * A page's error inside the shell. A 403 (the guard's, or a page's own for a role that cannot
+ * open it) says so in Spanish, in the panel's frame with the person's menu, and offers the way
+ * back to the panel: it never signs the person out (docs/decisions/048-bordes-del-sitio.md). The
+ * spec's «403 - You Shall Not Pass» stays on the public /unauthorized.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -138,14 +139,14 @@ export function ErrorBoundary() {
     <Marco persona={marco?.persona} menu={marco?.menu ?? []}>
       {status === 403 ? (
         <div className="admin__prohibido">
-          <title>Acceso denegado | Municipalidad de Villa La Angostura</title>
-          <h1 lang="en">403 - You Shall Not Pass</h1>
-          <p>Tu rol no tiene permiso para ver esta página.</p>
+          <title>Sin permiso para esta página | Municipalidad de Villa La Angostura</title>
+          <h1>No tenés permiso para ver esta página</h1>
+          <p>
+            {marco?.persona ? `Tu rol (${marco.persona.rolEtiqueta}) no incluye esta parte del panel.` : 'Tu rol no incluye esta parte del panel.'} Si la
+            necesitás para tu trabajo, pedile a quien administra el sitio que te dé el rol que corresponde.
+          </p>
           <p className="admin__acciones">
-            <a href="/sign-out" lang="en" className="btn btn-primary">
-              Back to Login
-            </a>
-            <a href="/admin" className="btn btn-outline-primary">
+            <a href="/admin" className="btn btn-primary">
               Volver al inicio del panel
             </a>
           </p>

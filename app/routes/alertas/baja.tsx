@@ -33,6 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 export const handle = withoutJavaScript;
 
+export const meta: Route.MetaFunction = () => [
+  {
+    name: 'description',
+    content: 'Dar de baja una alerta por correo de la Municipalidad de Villa La Angostura.',
+  },
+  // The address carries the mail's secret: no search engine should keep it.
+  { name: 'robots', content: 'noindex' },
+];
+
 export default function Baja({ loaderData, actionData }: Route.ComponentProps) {
   const { vista, token, descripcion } = actionData ?? loaderData;
   if (vista === 'no_encontrado' || vista === 'vencido') return <EnlaceInvalido tipo={vista} />;

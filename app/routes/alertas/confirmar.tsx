@@ -34,6 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 export const handle = withoutJavaScript;
 
+export const meta: Route.MetaFunction = () => [
+  {
+    name: 'description',
+    content: 'Confirmá la alerta por correo que pediste en el sitio de la Municipalidad de Villa La Angostura: hasta entonces no te enviamos avisos.',
+  },
+  // The address carries the mail's secret: no search engine should keep it.
+  { name: 'robots', content: 'noindex' },
+];
+
 export default function Confirmar({ loaderData, actionData }: Route.ComponentProps) {
   const { vista, token, descripcion } = actionData ?? loaderData;
   if (vista === 'no_encontrado' || vista === 'vencido') return <EnlaceInvalido tipo={vista} />;

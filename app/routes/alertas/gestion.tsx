@@ -42,6 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 export const handle = withoutJavaScript;
 
+export const meta: Route.MetaFunction = () => [
+  {
+    name: 'description',
+    content: 'Tus alertas por correo de la Municipalidad de Villa La Angostura: qué avisos recibís y cómo dar de baja los que ya no quieras.',
+  },
+  // The address carries the mail's secret: no search engine should keep it.
+  { name: 'robots', content: 'noindex' },
+];
+
 export default function Gestion({ loaderData, actionData }: Route.ComponentProps) {
   const { token, gestion, aviso } = actionData ?? loaderData;
   if (gestion.tipo !== 'valido') return <EnlaceInvalido tipo={gestion.tipo} />;

@@ -46,6 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 export const handle = withoutJavaScript;
 
+export const meta: Route.MetaFunction = () => [
+  {
+    name: 'description',
+    content:
+      'Recibí por correo un aviso cada vez que la Municipalidad de Villa La Angostura publique una ordenanza nueva (también las de una búsqueda) o un Boletín Oficial nuevo.',
+  },
+];
+
 const etiquetas: Record<CampoSuscripcion, string> = {
   tipo: 'Tipo de alerta',
   email: 'Tu email',
