@@ -32,6 +32,8 @@ export default [
       route('alertas/gestion', 'routes/alertas/gestion.tsx'),
       route('alertas/baja', 'routes/alertas/baja.tsx'),
     ]),
+    // One search for the whole site (docs/decisions/049-buscador-del-sitio.md); /opensearch.xml is a Fastify route (server/feeds.ts).
+    route('buscar', 'routes/buscar.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),

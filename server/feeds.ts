@@ -148,6 +148,25 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
   });
 
+  // The site search for browsers' address bars (OpenSearch 1.1, docs/decisions/049-buscador-del-sitio.md).
+  app.get('/opensearch.xml', async (_request, reply) => {
+    const cuerpo = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/" xmlns:moz="http://www.mozilla.org/2006/browser/search/">',
+      '  <ShortName>Municipio VLA</ShortName>',
+      '  <Description>Buscá en el sitio de la Municipalidad de Villa La Angostura: ordenanzas, boletines, decretos, áreas, datos abiertos y páginas.</Description>',
+      '  <InputEncoding>UTF-8</InputEncoding>',
+      '  <Language>es-AR</Language>',
+      `  <Image height="16" width="16" type="image/svg+xml">${escapar(ctx.url('/favicon.svg'))}</Image>`,
+      `  <Url type="text/html" method="get" template="${escapar(ctx.url('/buscar'))}?q={searchTerms}"/>`,
+      `  <Url type="application/opensearchdescription+xml" rel="self" template="${escapar(ctx.url('/opensearch.xml'))}"/>`,
+      `  <moz:SearchForm>${escapar(ctx.url('/buscar'))}</moz:SearchForm>`,
+      '</OpenSearchDescription>',
+      '',
+    ].join('\n');
+    return reply.type('application/opensearchdescription+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);
+  });
+
   app.get('/robots.txt', async (_request, reply) => {
     const cuerpo = ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Allow: /', '', `Sitemap: ${ctx.url('/sitemap.xml')}`, ''].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);

@@ -8,10 +8,14 @@ import { Migas } from '#app/components/layout/migas.tsx';
 import { appContext } from '#app/context.ts';
 import type { Route } from './+types/layout';
 
-/** Atom feeds of new bulletins and ordinances, announced in the head of every public page. */
+/**
+ * Atom feeds of new bulletins and ordinances, and the site search's OpenSearch description (browsers
+ * offer it from the address bar), announced in the head of every public page.
+ */
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/atom+xml', href: '/feeds/boletines.xml', title: 'Boletines Oficiales de Villa La Angostura' },
   { rel: 'alternate', type: 'application/atom+xml', href: '/feeds/ordenanzas.xml', title: 'Ordenanzas nuevas de Villa La Angostura' },
+  { rel: 'search', type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: 'Municipalidad de Villa La Angostura' },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -13,3 +13,4 @@ export * from './plazos.ts';
 export * from './vehiculos.ts';
 export * from './retirados.ts';
 export * from './alertas.ts';
+export * from './buscador.ts';

@@ -33,6 +33,8 @@ export const PERMISOS = {
   feriados: ['administrador'],
   vehiculos: ['administrador'],
   ajustes: ['administrador'],
+  /** What citizens searched for and did not find (counts only, docs/decisions/049-buscador-del-sitio.md). */
+  busquedas: ['editor', 'administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 
 export type Permiso = keyof typeof PERMISOS;

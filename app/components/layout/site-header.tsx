@@ -203,7 +203,37 @@ function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
           </div>
         </nav>
       </div>
+      <BusquedaDelSitio />
     </>
+  );
+}
+
+/**
+ * The site search in every public page's header: a plain GET form to /buscar, the same with or
+ * without JavaScript (docs/decisions/049-buscador-del-sitio.md). Always empty, so the header's
+ * remembered HTML does not depend on the search (app/lib/fragmento.tsx).
+ */
+function BusquedaDelSitio() {
+  return (
+    <div className="contenedor cabecera__busqueda">
+      <form method="get" action="/buscar" role="search" aria-label="En todo el sitio" className="busqueda-sitio">
+        <label htmlFor="buscar-en-el-sitio" className="visually-hidden">
+          Buscar en el sitio
+        </label>
+        <input
+          id="buscar-en-el-sitio"
+          name="q"
+          type="search"
+          className="form-control busqueda-sitio__campo"
+          autoComplete="off"
+          maxLength={200}
+          placeholder="Buscar en el sitio"
+        />
+        <button type="submit" className="btn btn-primary busqueda-sitio__boton">
+          Buscar
+        </button>
+      </form>
+    </div>
   );
 }
 

@@ -185,6 +185,14 @@ const ENTRADAS: readonly Seccion[] = [
     ],
   },
   {
+    // What citizens searched for on the site and did not find: counts only (docs/decisions/049-buscador-del-sitio.md).
+    id: 'busquedas',
+    texto: 'Búsquedas sin resultados',
+    grupo: 'contenido',
+    roles: PERMISOS.busquedas,
+    paginas: [{ ruta: 'busquedas', archivo: 'routes/admin/busquedas.tsx' }],
+  },
+  {
     id: 'feriados',
     texto: 'Feriados',
     grupo: 'administracion',
