@@ -30,7 +30,7 @@ test.describe('Consulta de Ordenanzas', () => {
     await page.goto('/consulta-ordenanzas');
     await expect(page.getByRole('heading', { level: 1, name: 'Consulta de Ordenanzas' })).toBeVisible();
     await page.getByLabel('Buscar en la descripción').fill('residuos');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=residuos$/);
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
     await expect(filas(page)).toHaveCount(Math.min(25, esperado.total));
@@ -68,7 +68,7 @@ test.describe('Consulta de Ordenanzas', () => {
     await campo.fill('bomber');
     // The search as you type answers first (what a slow machine did), then the form is sent.
     await expect(page).toHaveURL(/\?pattern=bomber$/);
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await page.goBack();
     await expect(page).toHaveURL(/\?pattern=residuos$/);
     await expect(campo).toHaveValue('residuos');
@@ -80,14 +80,14 @@ test.describe('Consulta de Ordenanzas', () => {
     await page.goto('/consulta-ordenanzas');
     await page.getByLabel('Numero').fill(String(objetivo.Numero));
     await page.getByLabel('Año').fill(String(objetivo.Anio));
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(filas(page)).toHaveCount(1);
     await expect(filas(page).first()).toContainText(objetivo.Descripcion);
 
     await page.getByLabel('Numero').fill('');
     await page.getByLabel('Año').fill('');
     await page.getByLabel('Estado').selectOption({ label: 'Derogada' });
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/estado=3/);
     const estados = await filas(page).locator('td:nth-child(1)').allTextContents();
     expect(estados.length).toBeGreaterThan(0);
@@ -120,11 +120,11 @@ test.describe('Consulta de Ordenanzas', () => {
     const marca = () => page.evaluate(() => (window as unknown as { marca?: number }).marca);
 
     await page.getByLabel('Buscar en la descripción').fill('residuos');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=residuos$/);
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^${residuos.total} ordenanzas encontradas`));
     await page.getByLabel('Buscar en la descripción').fill('bomber');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/\/consulta-ordenanzas\?pattern=bomber$/);
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^${bomberos.total} ordenanzas encontradas`));
     await expect(filas(page).first().getByRole('cell').nth(1)).toHaveText(String(bomberos.items[0]!.Numero));
@@ -140,7 +140,7 @@ test.describe('Consulta de Ordenanzas', () => {
 
     // A filter with an error gets the server's page with the error and what was typed.
     await page.getByLabel('Año').fill('19');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('alert')).toContainText('Año: Ingresá un año de cuatro cifras');
     await expect(page.getByLabel('Año')).toHaveValue('19');
   });
@@ -255,7 +255,7 @@ test.describe('Consulta de Ordenanzas sin JavaScript', () => {
     await page.goto('/consulta-ordenanzas');
     await page.getByLabel('Estado').selectOption({ label: 'Aprobada/Vigente' });
     await page.getByLabel('Buscar en la descripción').fill('comercios');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
     await expect(page).toHaveURL(/estado=2&numero=&anio=&pattern=comercios/);
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^${esperado.total} ordenanzas encontradas`));
     await expect(filas(page).first().getByRole('cell').nth(1)).toHaveText(String(esperado.items[0]!.Numero));
