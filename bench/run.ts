@@ -1,10 +1,11 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, vehiculos, correo, respaldo, reinicio, memoria; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, buscar, vehiculos, correo, respaldo, reinicio, memoria; all by default).
 // BENCH_EN_VUELO, how many requests are in flight at SIGTERM in the restart section.
 // BENCH_MEMORIA_MINUTOS: how long the memory section's soak lasts (2 min; 30 for the full one); BENCH_MEMORIA_BASES=PostgreSQL, one engine.
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
 import { benchAntes } from './antes.ts';
+import { benchBuscarPglite, benchBuscarPostgres } from './buscar.ts';
 import { benchCarga } from './carga.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
 import { benchHome } from './home.ts';
@@ -39,6 +40,10 @@ if (corre('lighthouse')) await benchLighthouse();
 if (corre('ordenanzas')) {
   await benchOrdenanzasPglite();
   if (postgres) await benchOrdenanzasPostgres(postgres);
+}
+if (corre('buscar')) {
+  await benchBuscarPglite();
+  if (postgres) await benchBuscarPostgres(postgres);
 }
 if (corre('vehiculos')) {
   await benchVehiculosPglite();
