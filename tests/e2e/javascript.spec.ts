@@ -19,6 +19,7 @@ const ESTATICAS = [
   '/observatorio-vial',
   '/solicitud-decretos/estado',
   '/accesibilidad',
+  '/buscar?q=sueldos',
   '/notfound',
   '/una-pagina-que-no-existe',
 ];
