@@ -37,6 +37,7 @@ describe('el registro de secciones del panel', () => {
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',
+      '/admin/busquedas',
       '/admin/correo',
       '/admin/usuarios',
       '/admin/auditoria',
