@@ -25,6 +25,7 @@ const PAGINAS: Record<string, string> = {
   '/accesibilidad': 'Declaración de accesibilidad',
   '/datos': 'Datos abiertos',
   '/alertas': 'Alertas por correo',
+  '/buscar': 'Buscar en el sitio',
 };
 
 /** Pages below another page: their trail passes through it. */
