@@ -101,11 +101,21 @@ describe('cada campo de los formularios tiene su etiqueta y describe con ids que
   it('estado de la solicitud, con y sin error', async () => {
     const vacia = await t.app.inject({ url: '/solicitud-decretos/estado' });
     revisar(vacia.body, { codigo: 'Código de seguimiento' });
-    expect(atributo(controles(vacia.body).find((c) => c.includes('id="codigo"'))!, 'aria-describedby')).toBe('codigo-ayuda');
+    expect(
+      atributo(
+        controles(vacia.body).find((c) => c.includes('id="codigo"'))!,
+        'aria-describedby',
+      ),
+    ).toBe('codigo-ayuda');
     const desconocida = await t.app.inject({ url: '/solicitud-decretos/estado?codigo=SD-2026-AAA-BBB-CCC' });
     expect(desconocida.statusCode).toBe(404);
     revisar(desconocida.body, { codigo: 'Código de seguimiento' });
-    expect(atributo(controles(desconocida.body).find((c) => c.includes('id="codigo"'))!, 'aria-describedby')).toBe('codigo-ayuda codigo-error');
+    expect(
+      atributo(
+        controles(desconocida.body).find((c) => c.includes('id="codigo"'))!,
+        'aria-describedby',
+      ),
+    ).toBe('codigo-ayuda codigo-error');
     expect(desconocida.body).toMatch(/<p id="codigo-error" class="campo__error" role="alert">/);
   });
 
