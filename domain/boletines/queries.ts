@@ -1,15 +1,25 @@
-import { and, asc, desc, eq, gt, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { boletinVigente, boletinVigenteDecretos, boletinVigenteOrdenanzas, boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { boletinesDecretos, boletinesOficiales, boletinesOrdenanzas, documentos } from '#db/schema/index.ts';
 import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import type { DocumentoRef } from '#domain/shared/documento.ts';
+import { formatNumeroDecreto } from '#domain/shared/numero-decreto.ts';
 
-export type BoletinVigente = { legales: string; licitaciones: string };
+/**
+ * One bulletin (docs/decisions/050-un-solo-boletin.md): the current bulletin is the latest official
+ * bulletin by edition (year, month, number), and its texts, ordinances and decrees are that
+ * bulletin's. Every reader of "the current bulletin" (the public page, the API, the open data) goes
+ * through `vigenteId` below; the decree form's offer reads the same per-bulletin decree list.
+ */
+
+/** The edition the current bulletin is: its number, month, year and document. */
+export type EdicionVigente = { id: number; numeroBoletinOficial: number; mes: number; anio: number; titulo: string; documento: DocumentoRef };
+export type BoletinVigente = { legales: string; licitaciones: string; boletin: EdicionVigente | null };
 export type OrdenanzaBoletin = { numero: string; titulo: string; link: string };
 export type DecretoBoletin = { numero: string; descripcion: string; area: string };
-/** Spec §3, official bulletin. */
+/** Spec §3, official bulletin; `vigente`: it is the current bulletin. */
 export type BoletinOficial = {
   id: number;
   documento: DocumentoRef;
@@ -20,36 +30,89 @@ export type BoletinOficial = {
   anioDocumentoAsString: string;
   usuarioCreacion: string;
   fechaCreacion: string;
+  vigente: boolean;
 };
 
 const patron = (p: string | undefined) => (p && p.trim() ? `%${p.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
 
-/** The current bulletin's HTML, sanitised again on the way out (a row may predate the rules). */
+/** Newest edition first: year, month, number (the id breaks a tie no unique index allows). */
+export const ORDEN_EDICION = [
+  desc(boletinesOficiales.anio),
+  desc(boletinesOficiales.mes),
+  desc(boletinesOficiales.numeroBoletinOficial),
+  desc(boletinesOficiales.id),
+] as const;
+
+/** The current bulletin's id, as a subquery (no row: there is no bulletin). */
+const vigenteId = (db: Db) =>
+  db
+    .select({ id: boletinesOficiales.id })
+    .from(boletinesOficiales)
+    .orderBy(...ORDEN_EDICION)
+    .limit(1);
+
+/** How the public page names the current edition: «Boletín Oficial N° 325 – Noviembre 2026». */
+export const tituloEdicion = (b: { numero: number; mes: number; anio: number }) => `Boletín Oficial N° ${b.numero} – ${monthName(b.mes)} ${b.anio}`;
+
+/** The current bulletin: its edition and HTML texts, sanitised again on the way out (a row may predate the rules). */
 export async function getBoletinVigente(db: Db): Promise<BoletinVigente> {
   const [row] = await db
-    .select({ legales: boletinVigente.legales, licitaciones: boletinVigente.licitaciones })
-    .from(boletinVigente)
-    .orderBy(desc(boletinVigente.id))
+    .select({
+      id: boletinesOficiales.id,
+      numero: boletinesOficiales.numeroBoletinOficial,
+      mes: boletinesOficiales.mes,
+      anio: boletinesOficiales.anio,
+      legales: boletinesOficiales.legales,
+      licitaciones: boletinesOficiales.licitaciones,
+      documentoId: documentos.id,
+      tamano: documentos.tamano,
+      tipoContenido: documentos.tipoContenido,
+    })
+    .from(boletinesOficiales)
+    .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
+    .orderBy(...ORDEN_EDICION)
     .limit(1);
-  return { legales: sanitizeStaffHtml(row?.legales ?? ''), licitaciones: sanitizeStaffHtml(row?.licitaciones ?? '') };
+  if (!row) return { legales: '', licitaciones: '', boletin: null };
+  return {
+    legales: sanitizeStaffHtml(row.legales),
+    licitaciones: sanitizeStaffHtml(row.licitaciones),
+    boletin: {
+      id: row.id,
+      numeroBoletinOficial: row.numero,
+      mes: row.mes,
+      anio: row.anio,
+      titulo: tituloEdicion(row),
+      documento: { id: row.documentoId, tamano: row.tamano, tipoContenido: row.tipoContenido },
+    },
+  };
 }
 
+/** The current bulletin's ordinances, in its order; `pattern` filters by number or title. */
 export async function listOrdenanzasBoletin(db: Db, pattern?: string): Promise<OrdenanzaBoletin[]> {
   const p = patron(pattern);
+  const o = boletinesOrdenanzas;
   return db
-    .select({ numero: boletinVigenteOrdenanzas.numero, titulo: boletinVigenteOrdenanzas.titulo, link: boletinVigenteOrdenanzas.link })
-    .from(boletinVigenteOrdenanzas)
-    .where(p ? or(ilike(boletinVigenteOrdenanzas.numero, p), ilike(boletinVigenteOrdenanzas.titulo, p)) : undefined)
-    .orderBy(asc(boletinVigenteOrdenanzas.orden), asc(boletinVigenteOrdenanzas.id));
+    .select({ numero: o.numero, titulo: o.titulo, link: o.link })
+    .from(o)
+    .where(and(inArray(o.boletinId, vigenteId(db)), p ? or(ilike(o.numero, p), ilike(o.titulo, p)) : undefined))
+    .orderBy(asc(o.orden), asc(o.id));
 }
 
+/** The current bulletin's decrees (number as 1421/2026), by year and number; `pattern` filters by number, description or area. */
 export async function listDecretosBoletin(db: Db, pattern?: string): Promise<DecretoBoletin[]> {
   const p = patron(pattern);
-  return db
-    .select({ numero: boletinVigenteDecretos.numero, descripcion: boletinVigenteDecretos.descripcion, area: boletinVigenteDecretos.area })
-    .from(boletinVigenteDecretos)
-    .where(p ? or(ilike(boletinVigenteDecretos.numero, p), ilike(boletinVigenteDecretos.descripcion, p), ilike(boletinVigenteDecretos.area, p)) : undefined)
-    .orderBy(asc(boletinVigenteDecretos.orden), asc(boletinVigenteDecretos.id));
+  const d = boletinesDecretos;
+  const filas = await db
+    .select({ numero: d.numero, anio: d.anio, descripcion: d.descripcion, area: d.area })
+    .from(d)
+    .where(
+      and(
+        inArray(d.boletinId, vigenteId(db)),
+        p ? or(ilike(sql<string>`${d.numero}::text || '/' || ${d.anio}::text`, p), ilike(d.descripcion, p), ilike(d.area, p)) : undefined,
+      ),
+    )
+    .orderBy(asc(d.anio), asc(d.numero));
+  return filas.map((f) => ({ numero: formatNumeroDecreto(f), descripcion: f.descripcion, area: f.area }));
 }
 
 /** Official bulletins, newest first (by upload date, then number). */
@@ -65,6 +128,7 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
       anio: boletinesOficiales.anio,
       usuarioCreacion: boletinesOficiales.usuarioCreacion,
       fechaCreacion: boletinesOficiales.fechaCreacion,
+      vigente: sql<boolean>`${boletinesOficiales.id} = (${vigenteId(db)})`.mapWith(Boolean),
     })
     .from(boletinesOficiales)
     .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
@@ -80,6 +144,7 @@ export async function listBoletinesOficiales(db: Db, limite?: number): Promise<B
     anioDocumentoAsString: String(r.anio),
     usuarioCreacion: r.usuarioCreacion,
     fechaCreacion: r.fechaCreacion.toISOString(),
+    vigente: r.vigente,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { ajustesSitio, boletinVigente, documentosObservatorio, estadosContables, ordenanzas, sueldos } from '#db/schema/index.ts';
+import { ajustesSitio, documentosObservatorio, estadosContables, ordenanzas, sueldos } from '#db/schema/index.ts';
 import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
 import { FUENTES_BOLETINES } from '#domain/boletines/queries.ts';
 
@@ -118,7 +118,7 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     id: 'decretos',
     title: 'Decretos publicados',
     description:
-      'Los decretos que publican los Boletines Oficiales (número, año, descripción, área y el boletín con su documento) y los del Boletín Oficial vigente. No incluye las solicitudes de copia de decretos, que son datos personales.',
+      'Los decretos que publican los Boletines Oficiales (número, año, descripción, área y el boletín con su documento); el Boletín Oficial vigente es el último publicado, y sus decretos son los de ese boletín. No incluye las solicitudes de copia de decretos, que son datos personales.',
     superTheme: ['GOVE'],
     theme: ['normativa'],
     keyword: ['decretos', 'boletin-oficial', 'normativa'],
@@ -136,8 +136,9 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
       dist('decretos', CSV, 'Decretos del boletín vigente (CSV)', 'Un decreto por fila.', csvDeApi('/boletin-vigente/decretos'), '/boletines-oficiales'),
       dist('decretos', JSON_, 'Decretos del boletín vigente (JSON)', 'La API de decretos del boletín vigente.', api('/boletin-vigente/decretos'), DOCS_API),
     ],
-    // A bulletin's decrees are audited as changes of their bulletin (domain/boletines/decretos-admin.ts).
-    fuentes: { columnas: [{ columna: boletinVigente.createdAt }], entidades: ['boletin_vigente', 'boletin_vigente_decreto', 'boletin_oficial'] },
+    // A bulletin's decrees are audited as changes of their bulletin (domain/boletines/decretos-admin.ts); the current
+    // bulletin's are the latest bulletin's (docs/decisions/050-un-solo-boletin.md).
+    fuentes: FUENTES_BOLETINES,
   },
   {
     id: 'areas',

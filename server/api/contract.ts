@@ -90,7 +90,16 @@ const estadoSolicitud = z
   })
   .meta({ id: 'EstadoSolicitud', description: 'Estado, fechas y plazo de respuesta, sin datos personales.' });
 
-const boletinVigente = z.object({ legales: texto, licitaciones: texto }).meta({ id: 'BoletinVigente', description: 'HTML saneado.' });
+const boletinVigente = z
+  .object({
+    legales: texto,
+    licitaciones: texto,
+    boletin: z
+      .object({ id: entero, numeroBoletinOficial: entero, mes: entero, anio: entero, titulo: texto, documento })
+      .nullable()
+      .meta({ description: 'El boletín oficial vigente: el último publicado (por año, mes y número); null si todavía no hay ninguno.' }),
+  })
+  .meta({ id: 'BoletinVigente', description: 'El boletín oficial vigente: sus textos (HTML saneado) y su edición.' });
 const ordenanzaBoletin = z.object({ numero: texto, titulo: texto, link: texto }).meta({ id: 'OrdenanzaBoletin' });
 const decretoBoletin = z.object({ numero: texto, descripcion: texto, area: texto }).meta({ id: 'DecretoBoletin' });
 const boletinOficial = z

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { createTestDatabase, engines, templates } from '#tests/setup/database.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin } from '#domain/boletines/queries.ts';
+import { listBoletinesOficiales, getBoletinVigente, listDecretosBoletin, listOrdenanzasBoletin } from '#domain/boletines/queries.ts';
 import { findDecretoPublicado } from '#domain/decretos/publicados.ts';
 import { listEstadosContables, listSueldos } from '#domain/finanzas/queries.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
@@ -27,11 +27,20 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
     storage.remove();
   });
 
-  it('boletines oficiales: 24, del más nuevo al más viejo', async () => {
+  it('boletines oficiales: 25, del más nuevo al más viejo; el último es el vigente, con sus textos, ordenanzas y decretos', async () => {
     const boletines = await listBoletinesOficiales(database.db);
-    expect(boletines).toHaveLength(24);
+    expect(boletines).toHaveLength(25);
     expect(noCreciente(boletines.map((b) => Date.parse(b.fechaCreacion)))).toBe(true);
-    expect(boletines[0]).toMatchObject({ numeroBoletinOficial: 324, mesAsString: 'Octubre', anioDocumentoAsString: '2026' });
+    expect(boletines[0]).toMatchObject({ numeroBoletinOficial: 325, mesAsString: 'Noviembre', anioDocumentoAsString: '2026', vigente: true });
+    expect(boletines.filter((b) => b.vigente)).toHaveLength(1);
+    const vigente = await getBoletinVigente(database.db);
+    expect(vigente.boletin).toMatchObject({ id: boletines[0]!.id, titulo: 'Boletín Oficial N° 325 – Noviembre 2026' });
+    expect(vigente.legales).toContain('Boletín Oficial Municipal');
+    expect(vigente.licitaciones).toContain('Licitación Pública N° 14/2026');
+    expect(await listOrdenanzasBoletin(database.db)).toHaveLength(4);
+    // The current bulletin's decrees are the ones the decree form offers (docs/decisions/050-un-solo-boletin.md).
+    expect((await listDecretosBoletin(database.db)).map((d) => d.numero)).toContain('1421/2026');
+    expect((await findDecretoPublicado(database.db, '1421/2026'))?.boletinTexto).toBe('Boletín Oficial Nº 325 de noviembre de 2026');
     // The decrees the README tells to type in Solicitud de Decretos.
     expect((await findDecretoPublicado(database.db, 'Decreto 1350 de 2026'))?.boletinTexto).toBe('Boletín Oficial Nº 323 de septiembre de 2026');
     expect((await findDecretoPublicado(database.db, '980-25'))?.boletinTexto).toBe('Boletín Oficial Nº 313 de noviembre de 2025');
@@ -69,8 +78,8 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
   });
 
   it('el HTML del personal se guarda sin scripts, manejadores ni enlaces javascript:', async () => {
-    // Through the command staff use (saveTextosVigente), which sanitises before it stores.
-    await saveBoletinVigente(database.db, {
+    // Through the command staff use (saveTextosBoletin), which sanitises before it stores.
+    await saveBoletinVigente({ db: database.db, storage }, {
       legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
       licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
     });

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ordenanzas } from '#db/schema/index.ts';
 import { createBoletinAdmin } from '#domain/boletines/admin.ts';
 import { addDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
-import { getTextosVigente, saveTextosVigente, tipoBoletinVigente } from '#domain/boletines/vigente-admin.ts';
+import { addOrdenanzaBoletin, getTextosBoletin, saveTextosBoletin } from '#domain/boletines/contenido-admin.ts';
 import { createFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE } from '#domain/finanzas/campos.ts';
 import { addDocumentoAdmin, addImagenAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
@@ -123,9 +123,11 @@ const DECRETOS_PUBLICADOS_DEMO: Record<number, { numero: number; anio: number; d
 };
 
 /**
- * The current bulletin and 24 monthly official bulletins, some with the decrees they publish,
- * through the commands staff use: each bulletin uploaded by a fictional member of staff on its date
- * (`actorHistorico`), the current bulletin written by the site.
+ * 25 monthly official bulletins (Nº 301 of November 2024 to Nº 325 of November 2026), some with the
+ * decrees they publish, through the commands staff use, each uploaded by a fictional member of staff
+ * on its date (`actorHistorico`). The latest, Nº 325, is the current bulletin
+ * (docs/decisions/050-un-solo-boletin.md): it carries the current texts, ordinances and decrees
+ * (1421/2026 among them, which the decree form then offers).
  */
 export const seedBoletines: Seeder = {
   nombre: 'boletines',
@@ -136,21 +138,10 @@ export const seedBoletines: Seeder = {
       .where(eq(ordenanzas.anio, 2026))
       .orderBy(desc(ordenanzas.numero))
       .limit(4);
-    const { version } = await getTextosVigente(ctx.db);
-    guardado(
-      await saveTextosVigente(ctx.db, ACTOR_SISTEMA, { legales: datos.legalesDemo, licitaciones: datos.licitacionesDemo, version }),
-      'los textos del boletín vigente',
-    );
-    for (const o of recientes) {
-      const numero = `${o.numero}/${o.anio}`;
-      const fila = { numero, titulo: o.descripcion, link: `/consulta-ordenanzas/${o.anio}/${o.numero}` };
-      guardado(await createPanel(ctx.db, ACTOR_SISTEMA, tipoBoletinVigente('ordenanzas')!, fila), `la ordenanza ${numero} del boletín vigente`);
-    }
-    for (const d of datos.decretosDemo) {
-      guardado(await createPanel(ctx.db, ACTOR_SISTEMA, tipoBoletinVigente('decretos')!, d), `el decreto ${d.numero} del boletín vigente`);
-    }
-    for (const [i, { anio, mes }] of PERIODOS_DEMO.entries()) {
+    const periodos = [...PERIODOS_DEMO.map((p) => ({ ...p, subido: subidoEl(p.anio, p.mes, 2) })), { anio: 2026, mes: 11, subido: new Date(Date.UTC(2026, 10, 27, 13)) }];
+    for (const [i, { anio, mes, subido }] of periodos.entries()) {
       const numero = 301 + i;
+      const vigente = i === periodos.length - 1;
       const pdf = await generarPdf({
         titulo: `BOLETÍN OFICIAL N° ${numero}`,
         subtitulo: `${monthName(mes)} de ${anio}`,
@@ -160,12 +151,23 @@ export const seedBoletines: Seeder = {
           'Sección 3: Licitaciones y concursos de precios.',
         ],
       });
-      const actor = actorHistorico(datos.usuarios[i % datos.usuarios.length]!, subidoEl(anio, mes, 2));
+      const actor = actorHistorico(datos.usuarios[i % datos.usuarios.length]!, subido);
       const entrada = { numero: String(numero), mes: String(mes), anio: String(anio), archivo: pdfDe(pdf, `boletin-oficial-${numero}.pdf`) };
       const { id } = guardado(await createBoletinAdmin(ctx, actor, entrada), `el Boletín Oficial N° ${numero}`);
-      for (const d of DECRETOS_PUBLICADOS_DEMO[numero] ?? []) {
-        const decreto = { numero: `${d.numero}/${d.anio}`, descripcion: d.descripcion, area: d.area };
+      const decretos = vigente ? datos.decretosDemo : (DECRETOS_PUBLICADOS_DEMO[numero] ?? []).map((d) => ({ ...d, numero: `${d.numero}/${d.anio}` }));
+      for (const d of decretos) {
+        const decreto = { numero: d.numero, descripcion: d.descripcion, area: d.area };
         guardado(await addDecretoBoletin(ctx, actor, id, decreto), `el decreto ${decreto.numero} del Boletín Oficial N° ${numero}`);
+      }
+      if (!vigente) continue;
+      const { version } = (await getTextosBoletin(ctx.db, id))!;
+      guardado(
+        await saveTextosBoletin(ctx.db, actor, id, { legales: datos.legalesDemo, licitaciones: datos.licitacionesDemo, version }),
+        `los textos del Boletín Oficial N° ${numero}`,
+      );
+      for (const o of recientes) {
+        const fila = { numero: `${o.numero}/${o.anio}`, titulo: o.descripcion, link: `/consulta-ordenanzas/${o.anio}/${o.numero}` };
+        guardado(await addOrdenanzaBoletin(ctx, actor, id, fila), `la ordenanza ${fila.numero} del Boletín Oficial N° ${numero}`);
       }
     }
   },

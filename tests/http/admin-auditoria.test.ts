@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, usuarios } from '#db/schema/index.ts';
 import { ENTIDADES_AUDITORIA } from '#domain/auditoria/acciones.ts';
-import { TIPOS_BOLETIN_VIGENTE } from '#domain/boletines/vigente-admin.ts';
 import { TIPOS_PANEL } from '#domain/gobierno/panel-tipos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -181,6 +180,6 @@ describe.each(engines)('/admin/auditoria (%s)', (engine) => {
   });
 
   it('cada entidad de los paneles genéricos tiene su nombre en las frases', () => {
-    for (const tipo of [...TIPOS_PANEL, ...TIPOS_BOLETIN_VIGENTE]) expect(ENTIDADES_AUDITORIA[tipo.entidad], tipo.entidad).toBeDefined();
+    for (const tipo of TIPOS_PANEL) expect(ENTIDADES_AUDITORIA[tipo.entidad], tipo.entidad).toBeDefined();
   });
 });

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boletinVigente, observatorioVial } from '#db/schema/index.ts';
+import { boletinesOficiales, observatorioVial } from '#db/schema/index.ts';
 import { savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { saveBoletinVigente } from '#tests/factories/boletines.ts';
@@ -37,21 +37,24 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
   const claves = (o: unknown) => Object.keys(o as object).sort();
 
   it('cada llamada de la API devuelve los nombres de campo del spec', async () => {
-    expect(claves(await json('/api/v1/boletin-vigente'))).toEqual(['legales', 'licitaciones']);
+    // The spec's two texts, and which bulletin they are (the latest: docs/decisions/050-un-solo-boletin.md).
+    const vigente = (await json('/api/v1/boletin-vigente')) as { boletin: object };
+    expect(claves(vigente)).toEqual(['boletin', 'legales', 'licitaciones']);
+    expect(vigente.boletin).toMatchObject({ numeroBoletinOficial: 325, mes: 11, anio: 2026, titulo: 'Boletín Oficial N° 325 – Noviembre 2026' });
     const ordenanzas = (await json('/api/v1/boletin-vigente/ordenanzas?pattern=')) as object[];
     expect(ordenanzas.length).toBeGreaterThan(0);
     expect(claves(ordenanzas[0])).toEqual(['link', 'numero', 'titulo']);
     const decretos = (await json('/api/v1/boletin-vigente/decretos?pattern=')) as object[];
     expect(claves(decretos[0])).toEqual(['area', 'descripcion', 'numero']);
     const boletines = (await json('/api/v1/boletines-oficiales')) as { documento: object; numeroBoletinOficial: number }[];
-    expect(boletines).toHaveLength(24);
+    expect(boletines).toHaveLength(25);
     expect(boletines[0]).toMatchObject({
       documento: { id: expect.any(Number) },
-      numeroBoletinOficial: 324,
-      mesAsString: 'Octubre',
+      numeroBoletinOficial: 325,
+      mesAsString: 'Noviembre',
       anioDocumentoAsString: '2026',
       usuarioCreacion: expect.any(String),
-      fechaCreacion: expect.stringMatching(/^2026-11-02T/),
+      fechaCreacion: expect.stringMatching(/^2026-11-27T/),
     });
     const areas = (await json('/api/v1/areas?pattern=')) as object[];
     expect(areas).toHaveLength(9);
@@ -246,8 +249,8 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
   });
 
   it('el HTML con scripts, manejadores y enlaces javascript: no sobrevive ni guardado ni mostrado', async () => {
-    // Through the command staff use (saveTextosVigente): sanitised when stored.
-    await saveBoletinVigente(t.database.db, { legales: MALICIOSO, licitaciones: MALICIOSO });
+    // Through the command staff use (saveTextosBoletin): sanitised when stored.
+    await saveBoletinVigente(t.context, { legales: MALICIOSO, licitaciones: MALICIOSO });
     let pagina = await t.app.inject({ url: '/boletines-oficiales' });
     expect(pagina.statusCode).toBe(200);
     expect(pagina.body.includes('Texto legal')).toBe(true);
@@ -264,7 +267,7 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     sinCodigoInyectado(pagina.body);
 
     // Written straight into the database (an older version, a manual fix): sanitised when rendered.
-    await t.database.db.insert(boletinVigente).values({ legales: MALICIOSO, licitaciones: MALICIOSO });
+    await t.database.db.update(boletinesOficiales).set({ legales: MALICIOSO, licitaciones: MALICIOSO });
     const [obs] = await t.database.db.select().from(observatorioVial);
     await t.database.db
       .insert(observatorioVial)

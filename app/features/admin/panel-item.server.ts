@@ -8,8 +8,7 @@ import { readFormData } from '#app/features/admin/formulario.server.ts';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its loader and
- * action, shared by the Gobierno kinds (app/routes/admin/gobierno-item.tsx) and the current
- * bulletin's lines (app/routes/admin/boletin-vigente-item.tsx), which differ only in their address,
+ * action, for the Gobierno kinds (app/routes/admin/gobierno-item.tsx); the options say its address,
  * roles and where a deleted item leads.
  */
 

@@ -102,14 +102,14 @@ const ENTRADAS: readonly Seccion[] = [
     },
   },
   {
-    // Its texts in the rich-text editor, its ordinance and decree lines, one line (docs/decisions/022-boletin-vigente-en-el-panel.md).
+    // The old current-bulletin screen, now the latest bulletin's page: its addresses redirect there and it has no menu entry
+    // (docs/decisions/050-un-solo-boletin.md); its audit entries stay readable under its name.
     id: 'boletin-vigente',
-    texto: 'Boletín vigente',
     grupo: 'contenido',
     roles: PERMISOS.boletines,
     paginas: [
       { ruta: 'boletin-vigente', archivo: 'routes/admin/boletin-vigente.tsx' },
-      { ruta: 'boletin-vigente/:lista/:id', archivo: 'routes/admin/boletin-vigente-item.tsx' },
+      { ruta: 'boletin-vigente/*', archivo: 'routes/admin/boletin-vigente.tsx', id: 'admin-boletin-vigente-linea' },
     ],
   },
   {

@@ -12,15 +12,26 @@ import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
-import { type RespuestaFormulario, archivoLegible, falloFormulario } from '#app/features/admin/documentos-panel.server.ts';
+import { archivoLegible } from '#app/features/admin/documentos-panel.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoBoletin, deleteBoletinAdmin, getBoletinAdmin, updateBoletinAdmin } from '#domain/boletines/admin.ts';
 import { addDecretoBoletin, listDecretosDeBoletin, removeDecretoBoletin } from '#domain/boletines/decretos-admin.ts';
+import {
+  CAMPOS_TEXTOS,
+  addOrdenanzaBoletin,
+  getTextosBoletin,
+  listOrdenanzasDeBoletin,
+  removeOrdenanzaBoletin,
+  saveTextosBoletin,
+} from '#domain/boletines/contenido-admin.ts';
+import { getBoletinVigente } from '#domain/boletines/queries.ts';
+import { EditorHtml } from '#app/features/admin/editor-html.tsx';
+import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
-import { LARGOS_DECRETO } from '#domain/boletines/campos.ts';
+import { LARGOS_DECRETO, LARGOS_ORDENANZA } from '#domain/boletines/campos.ts';
 import type { Route } from './+types/boletin';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 
@@ -29,9 +40,11 @@ import { useFocoDelPanel } from '#app/features/admin/foco.ts';
  * that changes them (a new PDF replaces the old one) and the step that deletes it
  * (`?paso=borrar`, a page of its own, so it needs no JavaScript). Each change is audited by the
  * domain and answered 303 with a notice; deleting goes back to the list. An id that does not name
- * a bulletin is 404 inside the panel. Below its data, the decrees it publishes
- * (docs/decisions/023-decretos-publicados.md): a list with a button to remove each, and a form to
- * add one; each a plain form, no JavaScript needed.
+ * a bulletin is 404 inside the panel. Below its data, what it publishes
+ * (docs/decisions/050-un-solo-boletin.md): its legal text and tenders in the rich-text editor
+ * (docs/decisions/022-boletin-vigente-en-el-panel.md), its ordinances, and its decrees
+ * (docs/decisions/023-decretos-publicados.md), each list with a button to remove a line and a form to
+ * add one; each a plain form, no JavaScript needed. The latest bulletin is the current one.
  */
 const NO_ENCONTRADO = () => data('Boletín no encontrado', { status: 404 });
 
@@ -41,7 +54,20 @@ const AVISOS = {
   'sin-cambios': 'No había nada que cambiar: el boletín quedó como estaba.',
   'decreto-alta': 'Agregamos el decreto: el formulario de Solicitud de Decretos ya ofrece este boletín a quien lo pida.',
   'decreto-baja': 'Quitamos el decreto de la lista del boletín.',
+  textos: 'Guardamos los textos del boletín.',
+  'textos-sin-cambios': 'Los textos no cambiaron: el boletín quedó como estaba.',
+  'ordenanza-alta': 'Agregamos la ordenanza al final de la lista del boletín.',
+  'ordenanza-baja': 'Quitamos la ordenanza de la lista del boletín.',
 } as const;
+
+/** The add-an-ordinance form's fields, with their own names on the page. */
+const CAMPOS_ORDENANZA = { ordenanzaNumero: 'numero', ordenanzaTitulo: 'titulo', ordenanzaLink: 'link' } as const;
+type CampoOrdenanzaPagina = keyof typeof CAMPOS_ORDENANZA;
+const ETIQUETAS_ORDENANZA: Record<CampoOrdenanzaPagina, string> = {
+  ordenanzaNumero: 'Número de ordenanza',
+  ordenanzaTitulo: 'Título',
+  ordenanzaLink: 'Enlace',
+};
 
 /** The add-a-decree form's fields: their own names on the page (the bulletin's form has a «numero» too). */
 const CAMPOS_DECRETO = { decretoNumero: 'numero', decretoDescripcion: 'descripcion', decretoArea: 'area' } as const;
@@ -51,7 +77,6 @@ const ETIQUETAS_DECRETO: Record<CampoDecretoPagina, string> = {
   decretoDescripcion: 'Descripción',
   decretoArea: 'Área',
 };
-const esCampoDecreto = (c: string): c is CampoDecretoPagina => Object.hasOwn(CAMPOS_DECRETO, c);
 type Aviso = keyof typeof AVISOS;
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as Aviso] : null);
 
@@ -65,7 +90,14 @@ async function leerBoletin(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const b = await leerBoletin(args);
-  const decretos = await listDecretosDeBoletin(args.context.get(appContext).db, b.id);
+  const { db } = args.context.get(appContext);
+  const [decretos, ordenanzas, textos, vigente] = await Promise.all([
+    listDecretosDeBoletin(db, b.id),
+    listOrdenanzasDeBoletin(db, b.id),
+    getTextosBoletin(db, b.id),
+    getBoletinVigente(db),
+  ]);
+  if (!textos) throw NO_ENCONTRADO();
   const params = new URL(args.request.url).searchParams;
   return {
     boletin: {
@@ -79,27 +111,51 @@ export async function loader(args: Route.LoaderArgs) {
       valores: { numero: String(b.numero), mes: String(b.mes), anio: String(b.anio) } as Partial<Record<CampoBoletin, string>>,
     },
     decretos,
+    ordenanzas,
+    textos,
+    vigente: vigente.boletin?.id === b.id,
     limite: limiteSubida(args),
     paso: params.get('paso') === 'borrar' ? ('borrar' as const) : null,
     aviso: avisoDe(params.get('aviso')),
   };
 }
 
-type Respuesta = RespuestaFormulario<CampoBoletin | CampoDecretoPagina>;
+/** Which form an answer is for, its errors and what was typed; the texts' form adds the conflict's state. */
+type FormPagina = 'boletin' | 'decreto' | 'ordenanza' | 'textos';
+type Respuesta = {
+  form: FormPagina | null;
+  errores: Partial<Record<string, string>>;
+  valores: Partial<Record<string, string>>;
+  general: string | null;
+  conflicto?: { mensaje: string; version: string; actual: Record<string, string> };
+};
+
+/** A form not saved: 400 (507 when the disk refused its file, 409 for the texts someone else saved), not stored anywhere. */
+const fallo = (r: Partial<Respuesta>, status?: number) =>
+  data<Respuesta>(
+    { form: r.form ?? null, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null, ...(r.conflicto ? { conflicto: r.conflicto } : {}) },
+    { status: status ?? estadoFormulario(r) },
+  );
+
+/** A line form's fields from their page names to the command's, and back. */
+const deLaPagina = (form: FormData, campos: Record<string, string>) =>
+  Object.fromEntries(Object.entries(campos).map(([pagina, campo]) => [campo, form.get(pagina) ?? undefined]));
+const aLaPagina = (campos: Record<string, string>, o: Partial<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(campos).flatMap(([pagina, campo]) => (o[campo] === undefined ? [] : [[pagina, o[campo]]])));
 
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const ctx = args.context.get(appContext);
   const { id } = await leerBoletin(args);
-  const fallo = falloFormulario<CampoBoletin | CampoDecretoPagina>;
   const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la página del boletín y envialo de nuevo.' });
+  const listo = (aviso: Aviso, ancla = '') => redirect(`/admin/boletines/${id}?aviso=${aviso}${ancla}`, { status: 303 });
   const intent = form.get('intent');
   if (intent === 'editar') {
     const r = await updateBoletinAdmin(ctx, actor, id, form);
-    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
+    if (r.tipo === 'guardado') throw listo(r.cambio ? 'cambio' : 'sin-cambios');
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
-    return fallo({ errores: r.errores, valores: r.valores });
+    return fallo({ form: 'boletin', errores: r.errores, valores: r.valores });
   }
   if (intent === 'borrar') {
     const r = await deleteBoletinAdmin(ctx, actor, id, form);
@@ -107,19 +163,35 @@ export async function action(args: Route.ActionArgs) {
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
     return fallo({ general: r.mensaje });
   }
-  if (intent === 'agregar-decreto') {
-    const entrada = Object.fromEntries(Object.entries(CAMPOS_DECRETO).map(([pagina, campo]) => [campo, form.get(pagina) ?? undefined]));
-    const r = await addDecretoBoletin(ctx, actor, id, entrada);
-    if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${id}?aviso=decreto-alta#decretos-titulo`, { status: 303 });
+  if (intent === 'textos') {
+    const r = await saveTextosBoletin(ctx.db, actor, id, form);
+    if (r.tipo === 'guardado') throw listo(r.cambio ? 'textos' : 'textos-sin-cambios', '#textos-titulo');
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
-    const aPagina = (o: Partial<Record<string, string>>) =>
-      Object.fromEntries(Object.entries(CAMPOS_DECRETO).flatMap(([pagina, campo]) => (o[campo] === undefined ? [] : [[pagina, o[campo]]])));
-    return fallo({ errores: aPagina(r.errores), valores: aPagina(r.valores) });
+    if (r.tipo === 'invalido') return fallo({ form: 'textos', errores: r.errores, valores: r.valores });
+    return fallo({ form: 'textos', valores: r.valores, general: r.mensaje, conflicto: { mensaje: r.mensaje, version: r.version, actual: r.actual } }, 409);
+  }
+  if (intent === 'agregar-ordenanza') {
+    const r = await addOrdenanzaBoletin(ctx, actor, id, deLaPagina(form, CAMPOS_ORDENANZA));
+    if (r.tipo === 'guardado') throw listo('ordenanza-alta', '#ordenanzas-titulo');
+    if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
+    return fallo({ form: 'ordenanza', errores: aLaPagina(CAMPOS_ORDENANZA, r.errores), valores: aLaPagina(CAMPOS_ORDENANZA, r.valores) });
+  }
+  if (intent === 'quitar-ordenanza') {
+    const ordenanzaId = parseIdRuta(String(form.get('ordenanza') ?? ''));
+    const r = ordenanzaId === null ? ({ tipo: 'no_encontrado' } as const) : await removeOrdenanzaBoletin(ctx, actor, id, ordenanzaId);
+    if (r.tipo === 'borrado') throw listo('ordenanza-baja', '#ordenanzas-titulo');
+    return fallo({ general: 'Esa ordenanza ya no está en la lista del boletín: puede que otra persona la haya quitado.' });
+  }
+  if (intent === 'agregar-decreto') {
+    const r = await addDecretoBoletin(ctx, actor, id, deLaPagina(form, CAMPOS_DECRETO));
+    if (r.tipo === 'guardado') throw listo('decreto-alta', '#decretos-titulo');
+    if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
+    return fallo({ form: 'decreto', errores: aLaPagina(CAMPOS_DECRETO, r.errores), valores: aLaPagina(CAMPOS_DECRETO, r.valores) });
   }
   if (intent === 'quitar-decreto') {
     const decretoId = parseIdRuta(String(form.get('decreto') ?? ''));
     const r = decretoId === null ? ({ tipo: 'no_encontrado' } as const) : await removeDecretoBoletin(ctx, actor, id, decretoId);
-    if (r.tipo === 'borrado') throw redirect(`/admin/boletines/${id}?aviso=decreto-baja#decretos-titulo`, { status: 303 });
+    if (r.tipo === 'borrado') throw listo('decreto-baja', '#decretos-titulo');
     return fallo({ general: 'Ese decreto ya no está en la lista del boletín: puede que otra persona lo haya quitado.' });
   }
   return fallo({ general: 'No entendimos qué querías hacer: usá los botones de la página.' });
@@ -128,30 +200,41 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Boletin({ loaderData, actionData }: Route.ComponentProps) {
-  const { boletin: b, decretos, limite, paso, aviso } = loaderData;
+  const { boletin: b, decretos, ordenanzas, textos, vigente, limite, paso, aviso } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
-  // Which form the answer is for: the decree's fields have their own names.
-  const deDecreto = respuesta !== undefined && Object.keys({ ...respuesta.errores, ...respuesta.valores }).some(esCampoDecreto);
-  const errores = deDecreto ? {} : (respuesta?.errores ?? {});
-  const erroresDecreto = deDecreto ? (respuesta.errores as Partial<Record<CampoDecretoPagina, string>>) : {};
-  const valoresDecreto = deDecreto ? (respuesta.valores as Partial<Record<CampoDecretoPagina, string>>) : {};
+  const de = (form: FormPagina) => (respuesta?.form === form ? respuesta : undefined);
+  const enBoletin = de('boletin');
+  const enTextos = de('textos');
+  const errores = (enBoletin?.errores ?? {}) as Partial<Record<CampoBoletin, string>>;
+  const erroresDecreto = (de('decreto')?.errores ?? {}) as Partial<Record<CampoDecretoPagina, string>>;
+  const valoresDecreto = (de('decreto')?.valores ?? {}) as Partial<Record<CampoDecretoPagina, string>>;
+  const erroresOrdenanza = (de('ordenanza')?.errores ?? {}) as Partial<Record<CampoOrdenanzaPagina, string>>;
+  const valoresOrdenanza = (de('ordenanza')?.valores ?? {}) as Partial<Record<CampoOrdenanzaPagina, string>>;
   const general = respuesta?.general ?? null;
   const hayError = respuesta !== undefined;
   const resumen = useRef<HTMLDivElement>(null);
   const resumenDecreto = useRef<HTMLDivElement>(null);
+  const resumenOrdenanza = useRef<HTMLDivElement>(null);
+  const resumenTextos = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const pasoTitulo = useRef<HTMLHeadingElement>(null);
   useFocoDelPanel(
     [
       [general, alerta],
-      [deDecreto && respuesta, resumenDecreto],
-      [respuesta, resumen],
+      [de('decreto'), resumenDecreto],
+      [de('ordenanza'), resumenOrdenanza],
+      [enTextos, resumenTextos],
+      [enBoletin, resumen],
       [aviso, estado],
     ],
     paso,
     pasoTitulo,
   );
+  const version = enTextos?.conflicto?.version ?? textos.version;
+  const valorTexto = (nombre: 'legales' | 'licitaciones') => enTextos?.valores[nombre] ?? textos[nombre];
+  const filasErrores = <C extends string>(etiquetas: Record<C, string>, e: Partial<Record<C, string>>) =>
+    (Object.keys(etiquetas) as C[]).flatMap((c) => (e[c] ? [[c, etiquetas[c], e[c]] as [string, string, string]] : []));
 
   const enlace = `/admin/boletines/${b.id}`;
   return (
@@ -161,6 +244,12 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
         <Link to="/admin/boletines">Volver a los boletines</Link>
       </p>
       <h1>{b.titulo}</h1>
+      {vigente ? (
+        <p className="admin__bajada">
+          Es el boletín vigente: sus textos, ordenanzas y decretos son los que muestra <a href="/boletines-oficiales">la página de Boletines Oficiales</a>{' '}
+          como «Boletín Vigente». Un boletín más nuevo (por año, mes y número) lo reemplaza al publicarse.
+        </p>
+      ) : null}
       <AvisosDePagina aviso={respuesta ? null : aviso} general={general ?? null} refEstado={estado} refAlerta={alerta} />
 
       {paso === 'borrar' ? (
@@ -188,11 +277,125 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             <ErrorSummary title="Revisá el boletín" errors={erroresBoletin(errores)} ref={resumen} />
             <FormularioSubida action={enlace} etiquetadoPor="editar-titulo">
               <RequiredFieldsNote />
-              <CamposBoletin errores={errores} valores={deDecreto ? b.valores : (respuesta?.valores ?? b.valores)} limite={limite} reemplazo />
+              <CamposBoletin errores={errores} valores={(enBoletin?.valores as Partial<Record<CampoBoletin, string>> | undefined) ?? b.valores} limite={limite} reemplazo />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">
                 Guardar los cambios
               </button>
             </FormularioSubida>
+          </section>
+
+          <section aria-labelledby="textos-titulo" className="admin__seccion">
+            <h2 id="textos-titulo">Textos legales y licitaciones</h2>
+            {enTextos?.conflicto ? (
+              <div className="admin__conflicto">
+                <h3>Cómo quedaron después del cambio de la otra persona</h3>
+                {CAMPOS_TEXTOS.map((c) => (
+                  <div key={c.nombre}>
+                    <h4>{c.etiqueta}</h4>
+                    <pre className="admin__html">{enTextos.conflicto!.actual[c.nombre] || '(vacío)'}</pre>
+                  </div>
+                ))}
+              </div>
+            ) : null}
+            <ErrorSummary
+              title="Revisá los textos"
+              errors={CAMPOS_TEXTOS.flatMap((c) => (enTextos?.errores[c.nombre] ? [[c.nombre, c.etiqueta, enTextos.errores[c.nombre]!] as [string, string, string]] : []))}
+              ref={resumenTextos}
+            />
+            <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="textos-titulo" key={version}>
+              <input type="hidden" name="version" value={version} />
+              {CAMPOS_TEXTOS.map((c) => (
+                <EditorHtml key={c.nombre} nombre={c.nombre} etiqueta={c.etiqueta} valor={valorTexto(c.nombre)} error={enTextos?.errores[c.nombre]} />
+              ))}
+              <button type="submit" name="intent" value="textos" className="btn btn-primary">
+                Guardar los textos
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="ordenanzas-titulo" className="admin__seccion">
+            <h2 id="ordenanzas-titulo">Ordenanzas que publica</h2>
+            {ordenanzas.length > 0 ? (
+              <DataTable
+                caption={`Ordenanzas publicadas en el ${b.titulo}, en el orden de la página pública`}
+                className="tabla-admin"
+                columns={['Número', 'Título', 'Enlace', 'Quitar']}
+                rows={ordenanzas}
+                rowKey={(o) => o.id}
+                cells={(o) => [
+                  o.numero,
+                  o.titulo,
+                  o.link,
+                  <Form method="post" action={enlace}>
+                    <input type="hidden" name="ordenanza" value={o.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="quitar-ordenanza"
+                      className="btn btn-outline-danger btn-sm"
+                      aria-label={`Quitar la ordenanza ${o.numero}`}
+                    >
+                      Quitar
+                    </button>
+                  </Form>,
+                ]}
+              />
+            ) : (
+              <p>Todavía no cargaste las ordenanzas de este boletín.</p>
+            )}
+            <h3 id="agregar-ordenanza-titulo">Agregar una ordenanza</h3>
+            <ErrorSummary title="Revisá la ordenanza" errors={filasErrores(ETIQUETAS_ORDENANZA, erroresOrdenanza)} ref={resumenOrdenanza} />
+            <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="agregar-ordenanza-titulo">
+              <RequiredFieldsNote />
+              <FormField
+                name="ordenanzaNumero"
+                label={ETIQUETAS_ORDENANZA.ordenanzaNumero}
+                hint="Por ejemplo 3456/2026."
+                error={erroresOrdenanza.ordenanzaNumero}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className="form-control"
+                    autoComplete="off"
+                    maxLength={LARGOS_ORDENANZA.numero}
+                    defaultValue={valoresOrdenanza.ordenanzaNumero ?? ''}
+                  />
+                )}
+              </FormField>
+              <FormField name="ordenanzaTitulo" label={ETIQUETAS_ORDENANZA.ordenanzaTitulo} error={erroresOrdenanza.ordenanzaTitulo} required>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="form-control"
+                    autoComplete="off"
+                    maxLength={LARGOS_ORDENANZA.titulo}
+                    defaultValue={valoresOrdenanza.ordenanzaTitulo ?? ''}
+                  />
+                )}
+              </FormField>
+              <FormField
+                name="ordenanzaLink"
+                label={ETIQUETAS_ORDENANZA.ordenanzaLink}
+                hint="Una dirección que empiece con https:// o http://, o una página de este sitio que empiece con /, por ejemplo /consulta-ordenanzas/2026/3456."
+                error={erroresOrdenanza.ordenanzaLink}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className="form-control"
+                    autoComplete="off"
+                    maxLength={LARGOS_ORDENANZA.link}
+                    defaultValue={valoresOrdenanza.ordenanzaLink ?? ''}
+                  />
+                )}
+              </FormField>
+              <button type="submit" name="intent" value="agregar-ordenanza" className="btn btn-primary">
+                Agregar la ordenanza
+              </button>
+            </Form>
           </section>
 
           <section aria-labelledby="decretos-titulo" className="admin__seccion">
@@ -232,9 +435,7 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             <h3 id="agregar-decreto-titulo">Agregar un decreto</h3>
             <ErrorSummary
               title="Revisá el decreto"
-              errors={(Object.keys(ETIQUETAS_DECRETO) as CampoDecretoPagina[]).flatMap((c) =>
-                erroresDecreto[c] ? [[c, ETIQUETAS_DECRETO[c], erroresDecreto[c]] as [string, string, string]] : [],
-              )}
+              errors={filasErrores(ETIQUETAS_DECRETO, erroresDecreto)}
               ref={resumenDecreto}
             />
             <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="agregar-decreto-titulo">

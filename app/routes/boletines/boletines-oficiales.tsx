@@ -52,7 +52,18 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
         <h2 id="vigente-titulo">Boletín Vigente</h2>
         <SectionContent seccion={vigente} que="el texto del boletín vigente">
           {(v) =>
-            v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>
+            v.boletin ? (
+              <>
+                {/* The current bulletin is the latest one published (docs/decisions/050-un-solo-boletin.md). */}
+                <p className="boletines__edicion">
+                  <strong>{v.boletin.titulo}</strong>{' '}
+                  <EnlaceDocumento documento={v.boletin.documento}>{`Descargar el ${v.boletin.titulo}`}</EnlaceDocumento>
+                </p>
+                {v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>}
+              </>
+            ) : (
+              <p>Todavía no hay un boletín oficial publicado.</p>
+            )
           }
         </SectionContent>
       </section>
@@ -119,9 +130,12 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
                 rows={lista}
                 rowKey={(b) => b.id}
                 cells={(b) => [
-                  <EnlaceDocumento key="documento" documento={b.documento}>
-                    {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
-                  </EnlaceDocumento>,
+                  <span key="documento">
+                    <EnlaceDocumento documento={b.documento}>
+                      {`Boletín Oficial N° ${b.numeroBoletinOficial} - ${b.mesAsString} ${b.anioDocumentoAsString}`}
+                    </EnlaceDocumento>
+                    {b.vigente ? <strong className="boletines__vigente"> (vigente)</strong> : null}
+                  </span>,
                   b.usuarioCreacion,
                   <time key="fecha" dateTime={b.fechaCreacion}>
                     {formatShortDate(b.fechaCreacion)}
