@@ -76,3 +76,69 @@ describe.each(engines)('la migración 0012 sobre posiciones repetidas (%s)', (en
     }
   });
 });
+
+// Migration 0018 on a database with the old, separate current bulletin (docs/decisions/050-un-solo-boletin.md):
+// its newest texts, its ordinances (in their order) and its decrees (the numbers as staff wrote them) go onto the
+// latest official bulletin by edition (year, month, number), not the last one uploaded; a number it cannot read
+// stays only in the old table, which the migration keeps.
+describe.each(engines)('la migración 0018 sobre un boletín vigente cargado (%s)', (engine) => {
+  it('pasa textos, ordenanzas y decretos del boletín vigente al último boletín oficial y conserva las tablas viejas', async () => {
+    const base = await abrir(engine);
+    try {
+      const i = archivos.findIndex((f) => f.startsWith('0018_'));
+      for (const archivo of archivos.slice(0, i)) for (const s of sentencias(archivo)) await base.exec(s);
+      await base.exec(`insert into documentos (nombre_archivo, tipo_contenido, tamano, sha256, clave) values
+        ('b324.pdf', 'application/pdf', 10, 'a', 'k1'), ('b325.pdf', 'application/pdf', 10, 'b', 'k2'), ('b300.pdf', 'application/pdf', 10, 'c', 'k3')`);
+      // N° 300 of 2025 is uploaded last (a historic load): the latest edition is still N° 325.
+      await base.exec(`insert into boletines_oficiales (documento_id, numero_boletin_oficial, mes, anio, usuario_creacion, fecha_creacion) values
+        (1, 324, 10, 2026, 'Ana', '2026-11-02T13:00:00Z'), (2, 325, 11, 2026, 'Ana', '2026-11-27T13:00:00Z'), (3, 300, 10, 2025, 'Ana', '2026-11-28T13:00:00Z')`);
+      await base.exec(
+        `insert into boletin_vigente (legales, licitaciones) values ('<p>Viejo</p>', '<p>Vieja</p>'), ('<p>Legales</p>', '<h3>Licitación 14/2026</h3>')`,
+      );
+      await base.exec(`insert into boletin_vigente_ordenanzas (numero, titulo, link, orden) values
+        ('3456/2026', 'Segunda', '/consulta-ordenanzas/2026/3456', 5), ('3455/2026', 'Primera', 'https://ejemplo.org/3455', 2)`);
+      await base.exec(`insert into boletin_vigente_decretos (numero, descripcion, area, orden) values
+        ('1421/2026', 'Fiesta de los Jardines', 'Turismo', 0), ('Decreto N° 0123-26', 'Con prefijo', 'Hacienda', 1),
+        ('55 de 2025', 'Con de', 'Ambiente', 2), ('1421/2026', 'Repetido', 'Turismo', 3), ('sin número', 'Ilegible', 'Obras', 4)`);
+      for (const s of sentencias(archivos[i]!)) await base.exec(s);
+
+      expect(await base.filas(`select numero_boletin_oficial as n, legales, licitaciones from boletines_oficiales order by numero_boletin_oficial`)).toEqual([
+        { n: 300, legales: '', licitaciones: '' },
+        { n: 324, legales: '', licitaciones: '' },
+        { n: 325, legales: '<p>Legales</p>', licitaciones: '<h3>Licitación 14/2026</h3>' },
+      ]);
+      expect(await base.filas(`select boletin_id, numero, titulo, link, orden from boletines_ordenanzas order by orden`)).toEqual([
+        { boletin_id: 2, numero: '3455/2026', titulo: 'Primera', link: 'https://ejemplo.org/3455', orden: 0 },
+        { boletin_id: 2, numero: '3456/2026', titulo: 'Segunda', link: '/consulta-ordenanzas/2026/3456', orden: 1 },
+      ]);
+      expect(await base.filas(`select boletin_id, numero, anio, descripcion from boletines_decretos order by anio, numero`)).toEqual([
+        { boletin_id: 2, numero: 55, anio: 2025, descripcion: 'Con de' },
+        { boletin_id: 2, numero: 123, anio: 2026, descripcion: 'Con prefijo' },
+        { boletin_id: 2, numero: 1421, anio: 2026, descripcion: 'Fiesta de los Jardines' },
+      ]);
+      // The old tables stay (a contraction is a later release): the version still running reads them.
+      expect(await base.filas(`select count(*)::int as n from boletin_vigente_decretos`)).toEqual([{ n: 5 }]);
+      // The new table raises the content version, like every content table.
+      const [antes] = await base.filas<{ v: string }>(`select version::text as v from version_contenido where id = 1`);
+      await base.exec(`insert into boletines_ordenanzas (boletin_id, numero, titulo, link) values (1, '1/2026', 'x', '/')`);
+      const [despues] = await base.filas<{ v: string }>(`select version::text as v from version_contenido where id = 1`);
+      expect(despues?.v).not.toBe(antes?.v);
+    } finally {
+      await base.close();
+    }
+  });
+
+  it('sin boletines oficiales no pasa nada, y la migración no falla', async () => {
+    const base = await abrir(engine);
+    try {
+      const i = archivos.findIndex((f) => f.startsWith('0018_'));
+      for (const archivo of archivos.slice(0, i)) for (const s of sentencias(archivo)) await base.exec(s);
+      await base.exec(`insert into boletin_vigente (legales, licitaciones) values ('<p>Legales</p>', '')`);
+      await base.exec(`insert into boletin_vigente_decretos (numero, descripcion, area) values ('1421/2026', 'x', 'y')`);
+      for (const s of sentencias(archivos[i]!)) await base.exec(s);
+      expect(await base.filas(`select count(*)::int as n from boletines_decretos`)).toEqual([{ n: 0 }]);
+    } finally {
+      await base.close();
+    }
+  });
+});

@@ -130,11 +130,7 @@ export type OrdenanzaDeBoletin = { id: number; numero: string; titulo: string; l
 /** A bulletin's ordinances, in its order. */
 export function listOrdenanzasDeBoletin(db: Db, boletinId: number): Promise<OrdenanzaDeBoletin[]> {
   const o = boletinesOrdenanzas;
-  return db
-    .select({ id: o.id, numero: o.numero, titulo: o.titulo, link: o.link })
-    .from(o)
-    .where(eq(o.boletinId, boletinId))
-    .orderBy(asc(o.orden), asc(o.id));
+  return db.select({ id: o.id, numero: o.numero, titulo: o.titulo, link: o.link }).from(o).where(eq(o.boletinId, boletinId)).orderBy(asc(o.orden), asc(o.id));
 }
 
 type Errores = Partial<Record<CampoOrdenanzaBoletin, string>>;

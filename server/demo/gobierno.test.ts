@@ -79,10 +79,13 @@ describe.each(engines)('gobierno, boletines y finanzas (%s)', (engine) => {
 
   it('el HTML del personal se guarda sin scripts, manejadores ni enlaces javascript:', async () => {
     // Through the command staff use (saveTextosBoletin), which sanitises before it stores.
-    await saveBoletinVigente({ db: database.db, storage }, {
-      legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
-      licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
-    });
+    await saveBoletinVigente(
+      { db: database.db, storage },
+      {
+        legales: '<p onclick="alert(1)">Hola<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror="alert(4)"></p>',
+        licitaciones: '<a href="JaVaScRiPt:alert(5)">y</a><iframe src="https://x"></iframe><a href="https://ejemplo.org" onmouseover="z()">ok</a>',
+      },
+    );
     const { legales, licitaciones } = await getBoletinVigente(database.db);
     for (const html of [legales, licitaciones]) {
       expect(html).not.toMatch(/<script|onclick|onerror|onmouseover|javascript:|<iframe|<img/i);

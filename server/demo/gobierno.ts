@@ -138,7 +138,10 @@ export const seedBoletines: Seeder = {
       .where(eq(ordenanzas.anio, 2026))
       .orderBy(desc(ordenanzas.numero))
       .limit(4);
-    const periodos = [...PERIODOS_DEMO.map((p) => ({ ...p, subido: subidoEl(p.anio, p.mes, 2) })), { anio: 2026, mes: 11, subido: new Date(Date.UTC(2026, 10, 27, 13)) }];
+    const periodos = [
+      ...PERIODOS_DEMO.map((p) => ({ ...p, subido: subidoEl(p.anio, p.mes, 2) })),
+      { anio: 2026, mes: 11, subido: new Date(Date.UTC(2026, 10, 27, 13)) },
+    ];
     for (const [i, { anio, mes, subido }] of periodos.entries()) {
       const numero = 301 + i;
       const vigente = i === periodos.length - 1;

@@ -53,12 +53,12 @@ test.describe('páginas de Gobierno, Boletines y Finanzas', () => {
 
     const boletines = page.getByRole('table', { name: /Boletines oficiales/ });
     expect(await encabezados(boletines)).toEqual(['Número', 'Subido por', 'Fecha']);
-    await expect(filas(boletines)).toHaveCount(24);
+    await expect(filas(boletines)).toHaveCount(25);
     const primero = filas(boletines).first();
-    const descarga = primero.getByRole('link', { name: /^Boletín Oficial N° 324 - Octubre 2026 \(PDF, \d+ KB\)/ });
+    const descarga = primero.getByRole('link', { name: /^Boletín Oficial N° 325 - Noviembre 2026 \(PDF, \d+ KB\)/ });
     await expect(descarga).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);
     await expect(descarga).toHaveAttribute('target', '_blank');
-    await expect(primero.getByRole('cell').nth(2)).toHaveText('02/11/2026');
+    await expect(primero.getByRole('cell').nth(2)).toHaveText('27/11/2026');
     await esPdf(page, await descarga.getAttribute('href'));
   });
 

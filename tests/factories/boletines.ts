@@ -72,10 +72,7 @@ async function saveTextos(db: Db, boletinId: number, textos: { legales: string; 
  * The current bulletin's two texts (the latest bulletin's: docs/decisions/050-un-solo-boletin.md), written over
  * the ones there by the command staff use (sanitised, audited); a bulletin is published first when there is none.
  */
-export async function saveBoletinVigente(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
-  textos: { legales: string; licitaciones: string },
-): Promise<void> {
+export async function saveBoletinVigente(ctx: Pick<AppContext, 'db' | 'storage'>, textos: { legales: string; licitaciones: string }): Promise<void> {
   const { boletin } = await getBoletinVigente(ctx.db);
   const id = boletin?.id ?? (await insertBoletin(ctx)).id;
   await saveTextos(ctx.db, id, textos);

@@ -184,8 +184,8 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
     expect(boletines.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
     expect(XMLValidator.validate(boletines.body)).toBe(true);
     const feedB = parser.parse(boletines.body).feed;
-    expect(feedB.entry).toHaveLength(24);
-    expect(String(feedB.entry[0].title['#text'] ?? feedB.entry[0].title)).toContain('Boletín Oficial N° 324 - Octubre 2026');
+    expect(feedB.entry).toHaveLength(25);
+    expect(String(feedB.entry[0].title['#text'] ?? feedB.entry[0].title)).toContain('Boletín Oficial N° 325 - Noviembre 2026');
 
     const ordenanzas = await t.app.inject({ url: '/feeds/ordenanzas.xml' });
     expect(XMLValidator.validate(ordenanzas.body)).toBe(true);
@@ -283,7 +283,7 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
 
   it('cada página se sirve en el servidor con su título y sus datos', async () => {
     for (const [ruta, titulo, dato] of [
-      ['/boletines-oficiales', 'Boletines Oficiales', 'Boletín Oficial N° 324 - Octubre 2026'],
+      ['/boletines-oficiales', 'Boletines Oficiales', 'Boletín Oficial N° 325 – Noviembre 2026'],
       ['/areas', 'Áreas', 'href="tel:+542944494124"'],
       ['/ejecutivo', 'Ejecutivo', 'Subsecretaría de Rentas'],
       ['/concejo-deliverante', 'Concejo Deliberante', 'Secretaria a Cargo del Digesto'],

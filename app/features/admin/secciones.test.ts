@@ -33,7 +33,6 @@ describe('el registro de secciones del panel', () => {
       '/admin/solicitudes',
       '/admin/ordenanzas',
       '/admin/boletines',
-      '/admin/boletin-vigente',
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',

@@ -133,7 +133,13 @@ type Respuesta = {
 /** A form not saved: 400 (507 when the disk refused its file, 409 for the texts someone else saved), not stored anywhere. */
 const fallo = (r: Partial<Respuesta>, status?: number) =>
   data<Respuesta>(
-    { form: r.form ?? null, errores: r.errores ?? {}, valores: r.valores ?? {}, general: r.general ?? null, ...(r.conflicto ? { conflicto: r.conflicto } : {}) },
+    {
+      form: r.form ?? null,
+      errores: r.errores ?? {},
+      valores: r.valores ?? {},
+      general: r.general ?? null,
+      ...(r.conflicto ? { conflicto: r.conflicto } : {}),
+    },
     { status: status ?? estadoFormulario(r) },
   );
 
@@ -246,8 +252,8 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
       <h1>{b.titulo}</h1>
       {vigente ? (
         <p className="admin__bajada">
-          Es el boletín vigente: sus textos, ordenanzas y decretos son los que muestra <a href="/boletines-oficiales">la página de Boletines Oficiales</a>{' '}
-          como «Boletín Vigente». Un boletín más nuevo (por año, mes y número) lo reemplaza al publicarse.
+          Es el boletín vigente: sus textos, ordenanzas y decretos son los que muestra <a href="/boletines-oficiales">la página de Boletines Oficiales</a> como
+          «Boletín Vigente». Un boletín más nuevo (por año, mes y número) lo reemplaza al publicarse.
         </p>
       ) : null}
       <AvisosDePagina aviso={respuesta ? null : aviso} general={general ?? null} refEstado={estado} refAlerta={alerta} />
@@ -277,7 +283,12 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             <ErrorSummary title="Revisá el boletín" errors={erroresBoletin(errores)} ref={resumen} />
             <FormularioSubida action={enlace} etiquetadoPor="editar-titulo">
               <RequiredFieldsNote />
-              <CamposBoletin errores={errores} valores={(enBoletin?.valores as Partial<Record<CampoBoletin, string>> | undefined) ?? b.valores} limite={limite} reemplazo />
+              <CamposBoletin
+                errores={errores}
+                valores={(enBoletin?.valores as Partial<Record<CampoBoletin, string>> | undefined) ?? b.valores}
+                limite={limite}
+                reemplazo
+              />
               <button type="submit" name="intent" value="editar" className="btn btn-primary">
                 Guardar los cambios
               </button>
@@ -299,7 +310,9 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <ErrorSummary
               title="Revisá los textos"
-              errors={CAMPOS_TEXTOS.flatMap((c) => (enTextos?.errores[c.nombre] ? [[c.nombre, c.etiqueta, enTextos.errores[c.nombre]!] as [string, string, string]] : []))}
+              errors={CAMPOS_TEXTOS.flatMap((c) =>
+                enTextos?.errores[c.nombre] ? [[c.nombre, c.etiqueta, enTextos.errores[c.nombre]!] as [string, string, string]] : [],
+              )}
               ref={resumenTextos}
             />
             <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="textos-titulo" key={version}>
@@ -433,11 +446,7 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
               <p>Todavía no cargaste los decretos de este boletín.</p>
             )}
             <h3 id="agregar-decreto-titulo">Agregar un decreto</h3>
-            <ErrorSummary
-              title="Revisá el decreto"
-              errors={filasErrores(ETIQUETAS_DECRETO, erroresDecreto)}
-              ref={resumenDecreto}
-            />
+            <ErrorSummary title="Revisá el decreto" errors={filasErrores(ETIQUETAS_DECRETO, erroresDecreto)} ref={resumenDecreto} />
             <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="agregar-decreto-titulo">
               <RequiredFieldsNote />
               <FormField

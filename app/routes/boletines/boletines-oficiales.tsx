@@ -56,8 +56,7 @@ export default function BoletinesOficiales({ loaderData }: Route.ComponentProps)
               <>
                 {/* The current bulletin is the latest one published (docs/decisions/050-un-solo-boletin.md). */}
                 <p className="boletines__edicion">
-                  <strong>{v.boletin.titulo}</strong>{' '}
-                  <EnlaceDocumento documento={v.boletin.documento}>{`Descargar el ${v.boletin.titulo}`}</EnlaceDocumento>
+                  <strong>{v.boletin.titulo}</strong> <EnlaceDocumento documento={v.boletin.documento}>{`Descargar el ${v.boletin.titulo}`}</EnlaceDocumento>
                 </p>
                 {v.legales ? <div className="texto-html" dangerouslySetInnerHTML={{ __html: v.legales }} /> : <p>El boletín vigente no tiene texto legal.</p>}
               </>
