@@ -66,7 +66,6 @@ test('un editor ve el 403 del panel en castellano en /admin/usuarios, vuelve al 
     'Inicio',
     'Ordenanzas',
     'Boletines',
-    'Boletín vigente',
     'Estados contables',
     'Sueldos',
     'Gobierno',

@@ -42,7 +42,6 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
       '/admin',
       '/admin/ordenanzas',
       '/admin/boletines',
-      '/admin/boletin-vigente',
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',
