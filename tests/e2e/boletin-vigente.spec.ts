@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { esperarHidratacion, expect, expectAccessible, test, viewports } from './fixtures.ts';
@@ -16,7 +17,7 @@ const TITULO = `Boletín Oficial N° ${NUMERO} – Enero 2027`;
 const DECRETO = `${1 + (Date.now() % 90_000)}/2027`;
 const OFERTA = `Este decreto ya fue publicado en el Boletín Oficial Nº ${NUMERO} de enero de 2027: descargalo ahora.`;
 
-async function axeEnLosDosAnchos(page: import('@playwright/test').Page) {
+async function axeEnLosDosAnchos(page: Page) {
   for (const size of Object.values(viewports)) {
     await page.setViewportSize(size);
     await expectAccessible(page);
