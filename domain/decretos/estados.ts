@@ -6,6 +6,15 @@ const ESTADOS_SOLICITUD = {
   rechazada: 'Rechazada',
 } as const;
 
+/** The status page's sentence after «Hola {nombre}:», one per status (the label alone does not make a sentence). */
+const FRASES_ESTADO: Record<string, string> = {
+  recibida: 'recibimos tu solicitud y la vamos a tramitar.',
+  en_proceso: 'tu solicitud está en proceso: la mesa de entradas está buscando el decreto.',
+  enviada: 'te enviamos el documento que pediste a tu correo electrónico.',
+  rechazada: 'tu solicitud fue rechazada. Abajo está el mensaje de la mesa de entradas con el motivo.',
+};
+export const fraseEstadoSolicitud = (estado: string): string => FRASES_ESTADO[estado] ?? 'no pudimos leer el estado de tu solicitud.';
+
 export function etiquetaEstadoSolicitud(estado: string): string {
   return (ESTADOS_SOLICITUD as Record<string, string>)[estado] ?? 'Desconocido';
 }

@@ -4,7 +4,7 @@ import { historialSolicitudesDecreto, ordenanzas, solicitudesDecreto } from '#db
 import { ESTADO_TODOS, etiquetaEstado } from '#domain/ordenanzas/estados.ts';
 import { parseNumeroAnio } from '#domain/ordenanzas/numero.ts';
 import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
-import { etiquetaEstadoSolicitud } from './estados.ts';
+import { etiquetaEstadoSolicitud, fraseEstadoSolicitud } from './estados.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { consumeLimit } from '#domain/shared/limits.ts';
 import { parseCodigo } from './codigo.ts';
@@ -12,14 +12,35 @@ import { DIAS_HABILES_PRORROGA, tienePlazo, vencimiento } from '#domain/plazos/c
 import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import type { Fecha } from '#domain/shared/fechas.ts';
 
-/** 'Ordenanza {Numero} {status label} {Expediente}' (docs/sitio-original.md §9). */
-function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null }): string {
-  return `Ordenanza ${o.numero} ${etiquetaEstado(o.estado)} ${o.expediente ?? ''}`.trim();
+/** The longest title a suggestion shows: the ordinance's description, cut at a word with «…». */
+const LARGO_TITULO = 90;
+const tituloCorto = (texto: string) => {
+  const t = texto.trim().replace(/\s+/g, ' ');
+  if (t.length <= LARGO_TITULO) return t;
+  const corte = t.slice(0, LARGO_TITULO);
+  return `${corte.slice(0, corte.lastIndexOf(' ') > 40 ? corte.lastIndexOf(' ') : LARGO_TITULO).replace(/[\s,.;:]+$/, '')}…`;
+};
+
+/**
+ * 'Ordenanza {Numero} {status label} {Expediente}' (docs/sitio-original.md §9), then its title after a colon: number,
+ * status and file number alone did not tell the citizen which ordinance it was.
+ */
+function etiquetaOrdenanza(o: { numero: number; estado: number; expediente: string | null; descripcion: string }): string {
+  const base = `Ordenanza ${o.numero} ${etiquetaEstado(o.estado)} ${o.expediente ?? ''}`.trim();
+  const titulo = tituloCorto(o.descripcion);
+  return titulo ? `${base}: ${titulo}` : base;
 }
 
 export type OrdenanzaElegible = { id: number; etiqueta: string };
 
-const columnas = { id: ordenanzas.id, numero: ordenanzas.numero, anio: ordenanzas.anio, estado: ordenanzas.estado, expediente: ordenanzas.expediente };
+const columnas = {
+  id: ordenanzas.id,
+  numero: ordenanzas.numero,
+  anio: ordenanzas.anio,
+  estado: ordenanzas.estado,
+  expediente: ordenanzas.expediente,
+  descripcion: ordenanzas.descripcion,
+};
 
 /** An ordinance the form may reference, by ID: it must exist and have an Expediente (docs/sitio-original.md §9). */
 export async function getOrdenanzaElegible(db: Db, id: number): Promise<OrdenanzaElegible | undefined> {
@@ -74,7 +95,12 @@ export type EstadoPublico = {
   primerNombre: string;
   estado: string;
   estadoEtiqueta: string;
-  historial: { estado: string; estadoEtiqueta: string; fecha: string }[];
+  /** The sentence after «Hola {nombre}:» for this status. */
+  estadoFrase: string;
+  /** Each status with its date and the message the desk sent the citizen with it (null: none); never who set it. */
+  historial: { estado: string; estadoEtiqueta: string; fecha: string; mensaje: string | null }[];
+  /** The once-only extension (law 27.275 art. 11): when, and the reasons the citizen was sent; null if none. */
+  prorroga: { fecha: string; motivo: string | null } | null;
   /**
    * While the request is open: the last day to answer it ('AAAA-MM-DD', docs/decisions/011-plazos-y-feriados.md),
    * whether it was extended, and the business days it counts (15, 30 once extended). Null once it is closed.
@@ -97,12 +123,13 @@ export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoP
       estado: solicitudesDecreto.estado,
       recibidaEn: solicitudesDecreto.createdAt,
       prorrogadaEn: solicitudesDecreto.prorrogadaEn,
+      prorrogaMotivo: solicitudesDecreto.prorrogaMotivo,
     })
     .from(solicitudesDecreto)
     .where(eq(solicitudesDecreto.codigo, codigo));
   if (!s) return undefined;
   const historial = await db
-    .select({ estado: historialSolicitudesDecreto.estado, fecha: historialSolicitudesDecreto.fecha })
+    .select({ estado: historialSolicitudesDecreto.estado, fecha: historialSolicitudesDecreto.fecha, mensaje: historialSolicitudesDecreto.mensaje })
     .from(historialSolicitudesDecreto)
     .where(eq(historialSolicitudesDecreto.solicitudId, s.id))
     .orderBy(asc(historialSolicitudesDecreto.fecha), asc(historialSolicitudesDecreto.id));
@@ -111,7 +138,14 @@ export async function getEstadoSolicitud(db: Db, texto: string): Promise<EstadoP
     primerNombre: s.nombre.trim().split(/\s+/)[0] ?? '',
     estado: s.estado,
     estadoEtiqueta: etiquetaEstadoSolicitud(s.estado),
-    historial: historial.map((h) => ({ estado: h.estado, estadoEtiqueta: etiquetaEstadoSolicitud(h.estado), fecha: h.fecha.toISOString() })),
+    estadoFrase: fraseEstadoSolicitud(s.estado),
+    historial: historial.map((h) => ({
+      estado: h.estado,
+      estadoEtiqueta: etiquetaEstadoSolicitud(h.estado),
+      fecha: h.fecha.toISOString(),
+      mensaje: h.mensaje?.trim() ? h.mensaje.trim() : null,
+    })),
+    prorroga: s.prorrogadaEn ? { fecha: s.prorrogadaEn.toISOString(), motivo: s.prorrogaMotivo?.trim() ? s.prorrogaMotivo.trim() : null } : null,
     plazo: await plazoPublico(db, s),
   };
 }

@@ -41,6 +41,9 @@ test.describe('Solicitud de Decretos: el decreto ya publicado', () => {
     await page.getByLabel('Email').fill(String(datos.email));
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByText(`Listo ${String(datos.nombre)}`)).toBeVisible();
+    // The cleared form keeps no notice under it: the success message carries the offer.
+    await expect(region).toBeEmpty();
+    await expect(page.getByRole('status').filter({ hasText: 'Listo' })).toContainText(OFERTA);
   });
 });
 
@@ -58,9 +61,11 @@ test.describe('Solicitud de Decretos sin JavaScript: el decreto ya publicado', (
     await page.getByLabel('Número de Decreto').fill(String(datos.numero));
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByText(`Listo ${String(datos.nombre)}`)).toBeVisible();
-    await expect(region).toContainText(OFERTA);
-    // The same markup as the island's, which the test above checks with axe (axe needs JavaScript).
-    await expect(region.getByRole('link', { name: 'descargalo ahora' })).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);
+    // The offer goes with the success message, not under the cleared form.
+    const exito = page.getByRole('status').filter({ hasText: `Listo ${String(datos.nombre)}` });
+    await expect(exito).toContainText(OFERTA);
+    await expect(exito.getByRole('link', { name: 'descargalo ahora' })).toHaveAttribute('href', /^\/api\/v1\/documentos\/\d+$/);
+    await expect(region).toBeEmpty();
   });
 });
 

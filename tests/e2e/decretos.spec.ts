@@ -100,7 +100,8 @@ test.describe('Solicitud de Decretos', () => {
     const etiquetas = await opciones.allTextContents();
     expect(etiquetas.length).toBeGreaterThan(0);
     expect(etiquetas.length).toBeLessThanOrEqual(5);
-    for (const e of etiquetas) expect(e).toMatch(/^Ordenanza \d+ (Clasificando|Aprobada\/Vigente|Derogada|Vetada|Anulada|Desconocido) \S+/);
+    // Number, status and file number, then the ordinance's title.
+    for (const e of etiquetas) expect(e).toMatch(/^Ordenanza \d+ (Clasificando|Aprobada\/Vigente|Derogada|Vetada|Anulada|Desconocido) \S+: \S/);
     await expect(combo).toHaveAttribute('aria-expanded', 'true');
     await combo.press('ArrowDown');
     await expect(opciones.first()).toHaveAttribute('aria-selected', 'true');
@@ -136,7 +137,7 @@ test.describe('Solicitud de Decretos', () => {
     const codigo = (await mensaje.locator('.decretos__codigo').textContent())!;
     await mensaje.getByRole('link', { name: 'Ver el estado de la solicitud' }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Solicitud ${codigo}` })).toBeVisible();
-    await expect(page.getByText('Hola Ana: tu solicitud está Recibida.')).toBeVisible();
+    await expect(page.getByText('Hola Ana: recibimos tu solicitud y la vamos a tramitar.')).toBeVisible();
     // The deadline: 15 business days from the next business day, skipping weekends and holidays.
     await expect(page.getByText(await fechaLimite(request, codigo))).toBeVisible();
     await expect(page.getByText(/^La Municipalidad tiene 15 días hábiles para responder/)).toBeVisible();
@@ -229,7 +230,7 @@ test.describe('Solicitud de Decretos sin JavaScript', () => {
     await page.goto('/solicitud-decretos/estado');
     await page.getByLabel('Código de seguimiento').fill(codigo.toLowerCase());
     await page.getByRole('button', { name: 'Consultar' }).click();
-    await expect(page.getByText('Hola Carlos: tu solicitud está Recibida.')).toBeVisible();
+    await expect(page.getByText('Hola Carlos: recibimos tu solicitud y la vamos a tramitar.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'Recibida:' })).toHaveCount(1);
   });
 });

@@ -163,7 +163,7 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
 
   // The public status page: the new status, and no due date once it is closed.
   await page.goto(`/solicitud-decretos/estado?codigo=${codigo}`);
-  await expect(page.getByText('Hola Quimey: tu solicitud está Documento enviado.')).toBeVisible();
+  await expect(page.getByText('Hola Quimey: te enviamos el documento que pediste a tu correo electrónico.')).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Fecha límite de respuesta');
   await expect(page.locator('.estado-solicitud__historial > li')).toHaveText([/^Recibida: /, /^En proceso: /, /^Documento enviado: /]);
 });

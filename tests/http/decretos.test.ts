@@ -138,8 +138,29 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const estado = await t.app.inject({ url: `/solicitud-decretos/estado?codigo=${codigo!.toLowerCase()}`, remoteAddress: ipNueva() });
     expect(estado.statusCode).toBe(200);
     const t2 = textoDe(estado.body);
-    expect(t2).toContain('Hola Rocío: tu solicitud está Recibida');
+    expect(t2).toContain('Hola Rocío: recibimos tu solicitud y la vamos a tramitar. Estado: Recibida .');
     expect(t2).not.toMatch(/Quintana|rocio@|28444555|28\.444\.555/);
+  });
+
+  it('página: con un decreto ya publicado, la oferta va en el mensaje de éxito y no queda debajo del formulario vacío', async () => {
+    // 1421/2026: a decree the current bulletin of the demo publishes (docs/decisions/050-un-solo-boletin.md).
+    const datos = solicitudValida({ numero: '1421/2026' });
+    const res = await t.app.inject({ method: 'POST', url: '/solicitud-decretos', headers: FORM, payload: form(datos), remoteAddress: ipNueva() });
+    expect(res.statusCode).toBe(200);
+    const exito = /<div class="decretos__exito"[\s\S]*?<\/div>/.exec(res.body)?.[0] ?? '';
+    expect(textoDe(exito)).toContain('Este decreto ya fue publicado en el Boletín Oficial Nº 325 de noviembre de 2026: descargalo ahora .');
+    expect(exito).toMatch(/<a href="\/api\/v1\/documentos\/\d+">descargalo ahora<\/a>/);
+    expect(res.body).toMatch(/<div class="decretos__publicado campo--completo" aria-live="polite"><\/div>/);
+    // With errors the form keeps the number, and the offer stays under it.
+    const conError = await t.app.inject({
+      method: 'POST',
+      url: '/solicitud-decretos',
+      headers: FORM,
+      payload: form({ ...datos, email: 'no' }),
+      remoteAddress: ipNueva(),
+    });
+    expect(conError.statusCode).toBe(400);
+    expect(/<div class="decretos__publicado[^>]*>([\s\S]*?)<\/div><\/div>/.exec(conError.body)?.[1]).toContain('Boletín Oficial Nº 325');
   });
 
   it('página: el campo trampa completado parece un éxito y no guarda nada', async () => {
@@ -203,15 +224,34 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     );
     expect(abierta.plazo).toEqual({ fechaLimite: '2026-04-20', prorrogada: false, diasHabiles: 15 });
 
-    await t.database.db.execute(sql`update solicitudes_decreto set prorrogada_en = '2026-04-15T10:00:00-03:00' where codigo = ${codigo}`);
+    expect(abierta.pagina).not.toContain('Prórroga del plazo');
+
+    await t.database.db.execute(
+      sql`update solicitudes_decreto set prorrogada_en = '2026-04-15T10:00:00-03:00', prorroga_motivo = 'Hay que buscar el decreto en el archivo de 2019.' where codigo = ${codigo}`,
+    );
     const prorrogada = await ver();
     expect(prorrogada.pagina).toContain('Fecha límite de respuesta: martes 12 de mayo de 2026 (prorrogada).');
+    // The extension the citizen is entitled to see: when, until when, and the reasons they were sent.
+    expect(prorrogada.pagina).toContain(
+      'Prórroga del plazo El 15 de abril de 2026 a las 10:00 a. m. la Municipalidad prorrogó el plazo para responder hasta el martes 12 de mayo de 2026 . Motivo: Hay que buscar el decreto en el archivo de 2019.',
+    );
     expect(prorrogada.pagina).toContain('tiene 30 días hábiles desde que recibió tu solicitud');
     expect(prorrogada.plazo).toEqual({ fechaLimite: '2026-05-12', prorrogada: true, diasHabiles: 30 });
 
+    // The desk's messages to the citizen, with their status; never who on staff wrote them.
     await t.database.db.execute(sql`update solicitudes_decreto set estado = 'enviada' where codigo = ${codigo}`);
+    await t.database.db.execute(
+      sql`insert into historial_solicitudes_decreto (solicitud_id, estado, usuario_id, actor_email, mensaje)
+          select id, 'enviada', 1, 'mesa.interna@villalaangostura.gob.ar', ${'Te adjuntamos el decreto.\nSaludos, <b>Mesa</b>'} from solicitudes_decreto where codigo = ${codigo}`,
+    );
     const cerrada = await ver();
-    expect(cerrada.pagina).toContain('tu solicitud está Documento enviado');
+    expect(cerrada.pagina).toContain('Hola Lucía: te enviamos el documento que pediste a tu correo electrónico. Estado: Documento enviado .');
+    expect(cerrada.pagina).not.toContain('tu solicitud está Documento enviado');
+    expect(cerrada.pagina).toContain('Documento enviado : ');
+    expect(cerrada.pagina).toContain('Mensaje de la mesa de entradas: Te adjuntamos el decreto. Saludos, <b>Mesa</b>');
+    expect(cerrada.html).toContain('Saludos, &lt;b&gt;Mesa&lt;/b&gt;');
+    expect(cerrada.html).not.toContain('mesa.interna@');
+    expect(cerrada.pagina).toContain('Motivo: Hay que buscar el decreto en el archivo de 2019.');
     expect(cerrada.pagina).not.toContain('Fecha límite');
     expect(cerrada.plazo).toBeNull();
   });
@@ -236,7 +276,9 @@ describe.each(engines)('solicitud de decretos por HTTP (%s)', (engine) => {
     const { opciones } = res.json() as { opciones: { id: number; etiqueta: string }[] };
     expect(opciones.length).toBeGreaterThan(0);
     expect(opciones.length).toBeLessThanOrEqual(5);
-    for (const o of opciones) expect(o.etiqueta).toMatch(/^Ordenanza \d+ (Clasificando|Aprobada\/Vigente|Derogada|Vetada|Anulada|Desconocido) \S.*$/);
+    // Number, status and file number (docs/sitio-original.md §9), then the ordinance's title.
+    for (const o of opciones) expect(o.etiqueta).toMatch(/^Ordenanza \d+ (Clasificando|Aprobada\/Vigente|Derogada|Vetada|Anulada|Desconocido) \S+: \S.{5,}$/);
+    expect(opciones.some((o) => /residuo/i.test(o.etiqueta.split(': ').slice(1).join(': ')))).toBe(true);
   });
 
   it('200 solicitudes en paralelo por la API: 200 guardadas, 400 correos, códigos únicos', async () => {

@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       solicitud: {
         ...solicitud,
         historial: solicitud.historial.map((h) => ({ ...h, fechaTexto: formatDateTimeLong(new Date(h.fecha)) })),
+        prorroga: solicitud.prorroga && { ...solicitud.prorroga, fechaTexto: formatDateTimeLong(new Date(solicitud.prorroga.fecha)) },
         plazo: solicitud.plazo && { ...solicitud.plazo, venceTexto: formatFechaPlazo(solicitud.plazo.vence) },
       },
     },
@@ -84,7 +85,10 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="resultado-estado">
           <h2 id="resultado-estado">Solicitud {solicitud.codigo}</h2>
           <p>
-            Hola {solicitud.primerNombre}: tu solicitud está <strong>{solicitud.estadoEtiqueta}</strong>.
+            Hola {solicitud.primerNombre}: {solicitud.estadoFrase}
+          </p>
+          <p>
+            Estado: <strong>{solicitud.estadoEtiqueta}</strong>.
           </p>
           {solicitud.plazo ? (
             <>
@@ -102,11 +106,38 @@ export default function EstadoSolicitud({ loaderData }: Route.ComponentProps) {
               </p>
             </>
           ) : null}
+          {solicitud.prorroga ? (
+            <div className="estado-solicitud__prorroga">
+              <h3>Prórroga del plazo</h3>
+              <p>
+                El <time dateTime={solicitud.prorroga.fecha}>{solicitud.prorroga.fechaTexto}</time> la Municipalidad prorrogó el plazo para responder
+                {solicitud.plazo ? (
+                  <>
+                    {' '}
+                    hasta el <time dateTime={solicitud.plazo.vence}>{solicitud.plazo.venceTexto}</time>
+                  </>
+                ) : null}
+                .
+              </p>
+              {solicitud.prorroga.motivo ? (
+                <>
+                  <p>Motivo:</p>
+                  <blockquote className="estado-solicitud__mensaje">{solicitud.prorroga.motivo}</blockquote>
+                </>
+              ) : null}
+            </div>
+          ) : null}
           <h3>Historial</h3>
           <ol className="estado-solicitud__historial">
             {solicitud.historial.map((h) => (
               <li key={`${h.estado}-${h.fecha}`}>
                 <strong>{h.estadoEtiqueta}</strong>: <time dateTime={h.fecha}>{h.fechaTexto}</time>
+                {h.mensaje ? (
+                  <>
+                    <p className="estado-solicitud__mensaje-titulo">Mensaje de la mesa de entradas:</p>
+                    <blockquote className="estado-solicitud__mensaje">{h.mensaje}</blockquote>
+                  </>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -134,6 +134,12 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
             Código de seguimiento: <strong className="decretos__codigo">{respuesta.codigo}</strong>.{' '}
             <a href={`/solicitud-decretos/estado?codigo=${encodeURIComponent(respuesta.codigo)}`}>Ver el estado de la solicitud</a>
           </p>
+          {/* The offer goes with the request it answers, not under the cleared form (docs/decisions/023-decretos-publicados.md). */}
+          {respuesta.publicado ? (
+            <p>
+              Este decreto ya fue publicado en el {respuesta.publicado.boletinTexto}: <a href={respuesta.publicado.enlace}>descargalo ahora</a>.
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -210,7 +216,7 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
           </FormField>
           <AvisoDecretoPublicado
             texto={numeroEscrito && numeroEscrito.de === respuesta ? numeroEscrito.texto : undefined}
-            inicial={respuesta?.publicado ?? null}
+            inicial={respuesta?.estado === 'enviada' ? null : (respuesta?.publicado ?? null)}
           />
           <FormField
             name="ordenanza"
