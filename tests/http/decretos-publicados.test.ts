@@ -102,6 +102,8 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     expect(textoDe(enviada.body)).toContain(OFERTA_323);
     expect(enviada.body).toContain(`href="/api/v1/documentos/${boletin323.documentoId}"`);
     expect(textoDe(enviada.body)).toContain('Decreto 1350/2026: Declara de interés municipal la Fiesta Nacional de los Jardines. Área: Turismo.');
+    // In the success message: the cleared form keeps no notice under it.
+    expect(enviada.body).toMatch(/<div class="decretos__publicado campo--completo" aria-live="polite"><\/div>/);
 
     const conErrores = await postear('/solicitud-decretos', solicitudValida({ numero: '1362-26', nombre: '' }) as Record<string, string>, null);
     expect(conErrores.statusCode).toBe(400);

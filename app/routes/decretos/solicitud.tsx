@@ -136,9 +136,14 @@ export default function SolicitudDecretos({ actionData }: Route.ComponentProps) 
           </p>
           {/* The offer goes with the request it answers, not under the cleared form (docs/decisions/023-decretos-publicados.md). */}
           {respuesta.publicado ? (
-            <p>
-              Este decreto ya fue publicado en el {respuesta.publicado.boletinTexto}: <a href={respuesta.publicado.enlace}>descargalo ahora</a>.
-            </p>
+            <>
+              <p>
+                Este decreto ya fue publicado en el {respuesta.publicado.boletinTexto}: <a href={respuesta.publicado.enlace}>descargalo ahora</a>.
+              </p>
+              <p>
+                Decreto {respuesta.publicado.decreto}: {respuesta.publicado.descripcion}. Área: {respuesta.publicado.area}.
+              </p>
+            </>
           ) : null}
         </div>
       ) : null}
