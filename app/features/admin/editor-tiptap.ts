@@ -4,7 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 /**
  * The rich-text editor of the current bulletin's texts
  * (docs/decisions/022-boletin-vigente-en-el-panel.md), over Tiptap. Only the back-office page
- * /admin/boletin-vigente loads this module, with a dynamic import once it is hydrated
+ * of a bulletin (/admin/boletines/:id, docs/decisions/050-un-solo-boletin.md) loads this module, with a dynamic import once it is hydrated
  * (docs/decisions/008 and 014): public pages' JavaScript does not change. Without it the form
  * posts the plain `<textarea>` of HTML; with it the textarea is hidden and always holds the
  * editor's HTML, so the form posts the same field either way. Whatever arrives, the server
