@@ -77,15 +77,15 @@ describe.each(engines)('la migración 0012 sobre posiciones repetidas (%s)', (en
   });
 });
 
-// Migration 0018 on a database with the old, separate current bulletin (docs/decisions/050-un-solo-boletin.md):
+// Migration 0019 on a database with the old, separate current bulletin (docs/decisions/050-un-solo-boletin.md):
 // its newest texts, its ordinances (in their order) and its decrees (the numbers as staff wrote them) go onto the
 // latest official bulletin by edition (year, month, number), not the last one uploaded; a number it cannot read
 // stays only in the old table, which the migration keeps.
-describe.each(engines)('la migración 0018 sobre un boletín vigente cargado (%s)', (engine) => {
+describe.each(engines)('la migración 0019 sobre un boletín vigente cargado (%s)', (engine) => {
   it('pasa textos, ordenanzas y decretos del boletín vigente al último boletín oficial y conserva las tablas viejas', async () => {
     const base = await abrir(engine);
     try {
-      const i = archivos.findIndex((f) => f.startsWith('0018_'));
+      const i = archivos.findIndex((f) => f.startsWith('0019_boletin'));
       for (const archivo of archivos.slice(0, i)) for (const s of sentencias(archivo)) await base.exec(s);
       await base.exec(`insert into documentos (nombre_archivo, tipo_contenido, tamano, sha256, clave) values
         ('b324.pdf', 'application/pdf', 10, 'a', 'k1'), ('b325.pdf', 'application/pdf', 10, 'b', 'k2'), ('b300.pdf', 'application/pdf', 10, 'c', 'k3')`);
@@ -131,7 +131,7 @@ describe.each(engines)('la migración 0018 sobre un boletín vigente cargado (%s
   it('sin boletines oficiales no pasa nada, y la migración no falla', async () => {
     const base = await abrir(engine);
     try {
-      const i = archivos.findIndex((f) => f.startsWith('0018_'));
+      const i = archivos.findIndex((f) => f.startsWith('0019_boletin'));
       for (const archivo of archivos.slice(0, i)) for (const s of sentencias(archivo)) await base.exec(s);
       await base.exec(`insert into boletin_vigente (legales, licitaciones) values ('<p>Legales</p>', '')`);
       await base.exec(`insert into boletin_vigente_decretos (numero, descripcion, area) values ('1421/2026', 'x', 'y')`);
