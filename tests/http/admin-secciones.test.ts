@@ -45,11 +45,12 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',
+      '/admin/busquedas',
       '/admin/pruebas',
       '/admin/cuenta',
     ]);
     const delAdministrador = enlacesDelMenu((await ver(t, '/admin', admin)).body);
-    expect(delAdministrador.indexOf('/admin/pruebas')).toBe(delAdministrador.indexOf('/admin/gobierno') + 1);
+    expect(delAdministrador.indexOf('/admin/pruebas')).toBe(delAdministrador.indexOf('/admin/busquedas') + 1);
     expect(enlacesDelMenu((await ver(t, '/admin', mesa)).body)).not.toContain('/admin/pruebas');
   });
 

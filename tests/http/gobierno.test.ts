@@ -290,7 +290,7 @@ describe.each(engines)('páginas, API, feeds y sitemap de Gobierno (%s)', (engin
       ['/observatorio-vial', 'Observatorio Vial', 'loading="lazy"'],
       ['/plan-estrategico', 'Plan Estratégico', 'Guía del inversor'],
       ['/estados-contables', 'Estados Contables', 'Ejecución de Gastos Octubre 2026'],
-      ['/sueldos', 'Sueldos', 'Aguinaldo 2do semestre'],
+      ['/sueldos', 'Sueldos', 'Aguinaldo 1er semestre'],
     ] as const) {
       const res = await t.app.inject({ url: ruta });
       expect(res.statusCode, ruta).toBe(200);
