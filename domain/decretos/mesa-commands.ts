@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { documentos, historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
 import type { AccionAuditoria } from '#domain/auditoria/acciones.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
+import { maskEmail } from '#domain/correo/masking.ts';
 import { type AdjuntoCorreo, enqueueMail } from '#domain/correo/outbox.ts';
+import { removeDocumento } from '#domain/documentos/commands.ts';
+import { removeArchivos } from '#domain/documentos/subidas.ts';
 import { SubidaRechazadaError, saveSubida } from '#domain/documentos/subidas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
@@ -13,10 +16,11 @@ import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { verificarProrroga } from '#domain/plazos/calendario.ts';
 import { getCalendarioPlazos } from '#domain/plazos/queries.ts';
 import { LIMITES_MESA } from './campos.ts';
+import { type AccionEnvio, VIGENCIA_CONFIRMACION_MS, firmarConfirmacion, leerConfirmacion } from './confirmacion.ts';
 import { parseCodigo } from './codigo.ts';
 import { type EstadoSolicitud, esCerrada, etiquetaEstadoSolicitud, motivoTransicionInvalida } from './estados.ts';
-import { cambioEstadoSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaSchema } from './mesa-schemas.ts';
-import { findDecretoPublicado } from './publicados.ts';
+import { cambioEstadoSchema, confirmacionEnvioSchema, envioDecretoSchema, envioPublicadoSchema, prorrogaSchema } from './mesa-schemas.ts';
+import { type DecretoPublicado, findDecretoPublicado } from './publicados.ts';
 
 /**
  * The decree-copy desk's writes (docs/decisions/013-mesa-de-entradas.md). Each one, in
@@ -32,7 +36,19 @@ export type ResultadoMesa =
   | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string> }
   | { tipo: 'no_encontrado' }
   /** The request is not in a state that allows it (already closed, already extended…). */
-  | { tipo: 'conflicto'; mensaje: string };
+  | { tipo: 'conflicto'; mensaje: string }
+  /** A mail with the decree, prepared and not sent: what the desk confirms (confirmarEnvio). */
+  | { tipo: 'vista'; vista: VistaPreviaEnvio; token: string };
+
+/** What the desk sees before the decree's mail leaves: exactly what the outbox will hold. */
+export type VistaPreviaEnvio = {
+  accion: AccionEnvio;
+  /** Masked ('***@correo.com'): the desk checks the domain, the full address is in the request's data. */
+  destinatario: string;
+  asunto: string;
+  texto: string;
+  adjunto: { nombreArchivo: string; tamano: number };
+};
 
 type Bloqueada = {
   id: number;
@@ -43,6 +59,7 @@ type Bloqueada = {
   createdAt: Date;
   prorrogadaEn: Date | null;
   anonimizadaEn: Date | null;
+  decretoDocumentoId: number | null;
 };
 
 /** The request's row, locked until the transaction ends: two desk members cannot both move it. */
@@ -58,6 +75,7 @@ async function bloquear(t: Db, codigo: string): Promise<Bloqueada | undefined> {
       createdAt: s.createdAt,
       prorrogadaEn: s.prorrogadaEn,
       anonimizadaEn: s.anonimizadaEn,
+      decretoDocumentoId: s.decretoDocumentoId,
     })
     .from(s)
     .where(eq(s.codigo, codigo))
@@ -112,6 +130,17 @@ const envio = (
   lineas: [...lineas, `Estado de la solicitud: ${etiquetaEstadoSolicitud('enviada')}.`],
 });
 
+/** The mail a change writes to the citizen: the same for the preview and for the outbox. */
+function correoDelCambio(ctx: Pick<AppContext, 'cipher' | 'url'>, s: Bloqueada, cambio: Cambio) {
+  return {
+    destinatario: ctx.cipher.open(s.email),
+    asunto: cambio.asunto,
+    referencia: s.codigo,
+    texto: cuerpo(ctx, s, [...cambio.lineas, ...mensajeDeLaMesa(cambio.mensaje)]),
+    ...(cambio.adjuntos ? { adjuntos: cambio.adjuntos } : {}),
+  };
+}
+
 /** Applies a status change to a locked request: row, history, mail, audit. */
 async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, actor: Actor, s: Bloqueada, cambio: Cambio): Promise<void> {
   const cierra = esCerrada(cambio.estado);
@@ -130,15 +159,7 @@ async function aplicarCambio(t: Db, ctx: Pick<AppContext, 'cipher' | 'url'>, act
     actorEmail: actor.email,
     mensaje: cambio.mensaje === '' ? null : cambio.mensaje,
   });
-  await enqueueMail(t, ctx.cipher, [
-    {
-      destinatario: ctx.cipher.open(s.email),
-      asunto: cambio.asunto,
-      referencia: s.codigo,
-      texto: cuerpo(ctx, s, [...cambio.lineas, ...mensajeDeLaMesa(cambio.mensaje)]),
-      ...(cambio.adjuntos ? { adjuntos: cambio.adjuntos } : {}),
-    },
-  ]);
+  await enqueueMail(t, ctx.cipher, [correoDelCambio(ctx, s, cambio)]);
   await registrarAuditoria(t, {
     actor,
     accion: cambio.accion,
@@ -233,20 +254,62 @@ export async function changeEstadoSolicitud(ctx: AppContext, actor: Actor, codig
   return hecho(ctx, resultado, 'solicitud de decreto: cambio de estado');
 }
 
+/** The lines of the decree's mail: the uploaded PDF, or the bulletin that published it. */
+const LINEAS_SUBIDO = (nombreArchivo: string) => [`Adjuntamos a este correo la copia del decreto que solicitó (${nombreArchivo}).`];
+const lineasPublicado = (ctx: Pick<AppContext, 'url'>, publicado: DecretoPublicado) => [
+  `El decreto ${publicado.decreto} que solicitó fue publicado en el ${publicado.boletinTexto}: adjuntamos a este correo ese boletín (${publicado.boletin.nombreArchivo}).`,
+  `También puede descargarlo en ${ctx.url(publicado.enlace)}`,
+];
+
+/** A document's name and size, for the preview. */
+async function documentoDelAdjunto(t: Db, id: number) {
+  const [d] = await t
+    .select({ id: documentos.id, nombreArchivo: documentos.nombreArchivo, tipoContenido: documentos.tipoContenido, tamano: documentos.tamano })
+    .from(documentos)
+    .where(eq(documentos.id, id));
+  return d;
+}
+
+/** The preview of `cambio` for a locked request, and the token that confirms it. */
+function vistaPrevia(ctx: Pick<AppContext, 'cipher' | 'url' | 'clock'>, actor: Actor, s: Bloqueada, accion: AccionEnvio, cambio: Cambio, tamano: number): ResultadoMesa {
+  const correo = correoDelCambio(ctx, s, cambio);
+  const adjunto = cambio.adjuntos?.[0];
+  const token = firmarConfirmacion(ctx.cipher, {
+    codigo: s.codigo,
+    accion,
+    documentoId: cambio.documentoId!,
+    estado: s.estado,
+    mensaje: cambio.mensaje,
+    usuarioId: actor.usuarioId,
+    vence: ctx.clock.now().getTime() + VIGENCIA_CONFIRMACION_MS,
+  });
+  return {
+    tipo: 'vista',
+    token,
+    vista: {
+      accion,
+      destinatario: maskEmail(correo.destinatario),
+      asunto: correo.asunto,
+      texto: correo.texto,
+      adjunto: { nombreArchivo: adjunto?.nombreArchivo ?? '', tamano },
+    },
+  };
+}
+
 /**
- * Sends the decree: the PDF goes through the upload pipeline (docs/decisions/017-subidas.md:
- * recognised by its content, only a readable PDF, the desk's own 10 MB limit) as a private
- * document, the mail to the citizen carries it, and the request becomes «Documento enviado». Only
- * from «En proceso». The document's row, the change and the mail share one transaction: if the
- * change cannot be made, it rolls back and the stored file is removed again.
+ * Prepares sending the decree, without sending it (docs/decisions/052-confirmar-antes-de-escribir.md):
+ * the PDF goes through the upload pipeline (docs/decisions/017-subidas.md: recognised by its
+ * content, only a readable PDF, the desk's own 10 MB limit) and is stored as a private document;
+ * the answer is the preview of the mail and the token that sends it (confirmarEnvio). Only from
+ * «En proceso». Nothing of the request changes and nothing is written to the outbox.
  */
-export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+export async function prepararEnvioDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
   const leido = leer(actor, envioDecretoSchema, input, codigoTexto);
   if (!leido.ok) return leido.resultado;
   const { archivo, mensaje } = leido.datos;
   const { codigo } = leido;
 
-  // Checked before the file is read, and again under the lock.
+  // Checked before the file is read, and again when the upload's row is written.
   const [actual] = await ctx.db
     .select({ estado: solicitudesDecreto.estado, anonimizadaEn: solicitudesDecreto.anonimizadaEn })
     .from(solicitudesDecreto)
@@ -256,11 +319,8 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
   const antes = motivoTransicionInvalida(actual.estado, 'enviada');
   if (antes) return { tipo: 'conflicto', mensaje: antes };
 
-  let resultado: ResultadoMesa;
-  let documento: number | undefined;
   try {
-    // The pipeline reads the PDF before its transaction: the request stays unlocked meanwhile.
-    resultado = await saveSubida(
+    return await saveSubida(
       ctx,
       { data: new Uint8Array(await archivo.arrayBuffer()), nombreArchivo: archivo.name },
       { tipos: ['pdf'], maxBytes: LIMITES_MESA.pdf, publico: false },
@@ -268,17 +328,10 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
         const r = await enLaSolicitud(tx, codigo, async (t, s) => {
           const motivo = motivoTransicionInvalida(s.estado, 'enviada');
           if (motivo) return { tipo: 'conflicto', mensaje: motivo };
-          await aplicarCambio(
-            t,
-            ctx,
-            actor,
-            s,
-            envio(s, guardado, mensaje, 'solicitud.envio_decreto', [`Adjuntamos a este correo la copia del decreto que solicitó (${guardado.nombreArchivo}).`]),
-          );
-          return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
+          const cambio = envio(s, guardado, mensaje, 'solicitud.envio_decreto', LINEAS_SUBIDO(guardado.nombreArchivo));
+          return vistaPrevia(ctx, actor, s, 'enviar', cambio, guardado.tamano);
         });
-        if (r.tipo !== 'hecho') throw new EnvioNoHecho(r);
-        documento = guardado.id;
+        if (r.tipo !== 'vista') throw new EnvioNoHecho(r);
         return r;
       },
     );
@@ -287,7 +340,6 @@ export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: 
     if (error instanceof SubidaRechazadaError) return invalida({ archivo: error.message }, leido.valores);
     throw error;
   }
-  return hecho(ctx, resultado, 'solicitud de decreto: decreto enviado', { documento });
 }
 
 /** Why the published decree cannot answer a request in `estado`: from «Recibida» too, since nothing is left to look for. */
@@ -296,37 +348,103 @@ const motivoSinPublicado = (estado: string) => (estado === 'recibida' ? undefine
 export const NO_PUBLICADO = 'El decreto pedido no figura en ningún boletín oficial: enviá su PDF con «Enviar el decreto».';
 
 /**
- * Answers with the decree already published (docs/decisions/023-decretos-publicados.md):
- * the same change as sending the decree (enviarDecreto: «Documento enviado», history, the mail with
- * the PDF attached, audit `solicitud.envio_decreto_publicado`), the PDF being the document of the
- * earliest bulletin that published the decree the citizen asked for. From «Recibida» or «En
- * proceso». The match is read again under the request's lock: what the desk saw may have changed.
+ * Prepares answering with the decree already published (docs/decisions/023-decretos-publicados.md),
+ * without sending it: the preview of the mail with the earliest bulletin that published the decree
+ * attached, and the token that sends it (confirmarEnvio). From «Recibida» or «En proceso».
  */
-export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+export async function prepararEnvioPublicado(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
   const leido = leer(actor, envioPublicadoSchema, input, codigoTexto);
   if (!leido.ok) return leido.resultado;
   const { mensaje } = leido.datos;
-  let documento: number | undefined;
-  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s) => {
+  return conLaSolicitud(ctx, leido.codigo, async (t, s) => {
     const motivo = motivoSinPublicado(s.estado);
     if (motivo) return { tipo: 'conflicto', mensaje: motivo };
     const publicado = await findDecretoPublicado(t, s.numero);
     if (!publicado) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
-    const b = publicado.boletin;
-    await aplicarCambio(
-      t,
-      ctx,
-      actor,
-      s,
-      envio(s, { id: b.documentoId, nombreArchivo: b.nombreArchivo, tipoContenido: b.tipoContenido }, mensaje, 'solicitud.envio_decreto_publicado', [
-        `El decreto ${publicado.decreto} que solicitó fue publicado en el ${publicado.boletinTexto}: adjuntamos a este correo ese boletín (${b.nombreArchivo}).`,
-        `También puede descargarlo en ${ctx.url(publicado.enlace)}`,
-      ]),
-    );
-    documento = b.documentoId;
+    const doc = await documentoDelAdjunto(t, publicado.boletin.documentoId);
+    if (!doc) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
+    const cambio = envio(s, doc, mensaje, 'solicitud.envio_decreto_publicado', lineasPublicado(ctx, publicado));
+    return vistaPrevia(ctx, actor, s, 'enviar-publicado', cambio, doc.tamano);
+  });
+}
+
+export const YA_ENVIADO = 'Esta confirmación ya se usó: el correo con el decreto salió una sola vez y no lo mandamos de nuevo.';
+const cambioDesdeLaVista = (estado: string) =>
+  `La solicitud cambió desde la vista previa (ahora está en «${etiquetaEstadoSolicitud(estado)}»): no enviamos nada. Revisala antes de escribirle al solicitante.`;
+
+/** The uploaded decree of a preview that will not be sent: removed, unless a request names it (it was sent). */
+async function descartarSubida(ctx: Pick<AppContext, 'db' | 'storage'>, documentoId: number): Promise<void> {
+  const claves = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [usado] = await t.select({ id: solicitudesDecreto.id }).from(solicitudesDecreto).where(eq(solicitudesDecreto.decretoDocumentoId, documentoId)).limit(1);
+    const [doc] = await t.select({ publico: documentos.publico }).from(documentos).where(eq(documentos.id, documentoId));
+    if (usado || !doc || doc.publico) return [];
+    return removeDocumento(t, documentoId);
+  });
+  await removeArchivos(ctx, claves);
+}
+
+/**
+ * Sends what a preview showed, once (docs/decisions/052-confirmar-antes-de-escribir.md): the token
+ * must be ours, unexpired, of this person and request; under the request's lock its status must be
+ * the one the preview saw and, for the published decree, the same bulletin. Then the change of
+ * enviarDecreto: «Documento enviado», history, the mail with the PDF and the audit, in one
+ * transaction. A second confirmation of the same preview finds it sent and is refused: nothing
+ * leaves twice. A refused upload's PDF is removed again.
+ */
+export async function confirmarEnvio(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const leido = leer(actor, confirmacionEnvioSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
+  const token = leerConfirmacion(ctx.cipher, leido.datos.confirmacion, { codigo: leido.codigo, usuarioId: actor.usuarioId, ahora: ctx.clock.now() });
+  if (!token.ok) return { tipo: 'conflicto', mensaje: token.mensaje };
+  const c = token.datos;
+  let descartar = false;
+  const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s): Promise<ResultadoMesa> => {
+    if (s.estado === 'enviada' && s.decretoDocumentoId === c.documentoId) return { tipo: 'conflicto', mensaje: YA_ENVIADO };
+    descartar = c.accion === 'enviar';
+    if (s.estado !== c.estado) return { tipo: 'conflicto', mensaje: cambioDesdeLaVista(s.estado) };
+    let cambio: Cambio;
+    if (c.accion === 'enviar') {
+      const doc = await documentoDelAdjunto(t, c.documentoId);
+      if (!doc) return { tipo: 'conflicto', mensaje: 'El PDF de la vista previa ya no está guardado: no enviamos nada. Adjuntalo de nuevo.' };
+      cambio = envio(s, doc, c.mensaje, 'solicitud.envio_decreto', LINEAS_SUBIDO(doc.nombreArchivo));
+    } else {
+      const publicado = await findDecretoPublicado(t, s.numero);
+      if (!publicado || publicado.boletin.documentoId !== c.documentoId)
+        return { tipo: 'conflicto', mensaje: 'El boletín que publicó el decreto cambió desde la vista previa: no enviamos nada. Revisá el correo de nuevo.' };
+      const doc = await documentoDelAdjunto(t, c.documentoId);
+      if (!doc) return { tipo: 'conflicto', mensaje: NO_PUBLICADO };
+      cambio = envio(s, doc, c.mensaje, 'solicitud.envio_decreto_publicado', lineasPublicado(ctx, publicado));
+    }
+    await aplicarCambio(t, ctx, actor, s, cambio);
+    descartar = false;
     return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
   });
-  return hecho(ctx, resultado, 'solicitud de decreto: decreto publicado enviado', { documento });
+  if (descartar && resultado.tipo !== 'hecho') await descartarSubida(ctx, c.documentoId);
+  return hecho(ctx, resultado, c.accion === 'enviar' ? 'solicitud de decreto: decreto enviado' : 'solicitud de decreto: decreto publicado enviado', {
+    documento: c.documentoId,
+  });
+}
+
+/** Drops a preview the desk will not send: its uploaded PDF is removed (a token that is not ours changes nothing). */
+export async function cancelarEnvio(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const leido = leer(actor, confirmacionEnvioSchema, input, codigoTexto);
+  if (!leido.ok) return leido.resultado;
+  const token = leerConfirmacion(ctx.cipher, leido.datos.confirmacion, { codigo: leido.codigo, usuarioId: actor.usuarioId, ahora: new Date(0) });
+  if (token.ok && token.datos.accion === 'enviar') await descartarSubida(ctx, token.datos.documentoId);
+  return { tipo: 'hecho', codigo: leido.codigo, estado: 'sin cambios' };
+}
+
+/** Sends the decree in one call: the preview and its confirmation at once (the demo content and the domain's tests). */
+export async function enviarDecreto(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const vista = await prepararEnvioDecreto(ctx, actor, codigoTexto, input);
+  return vista.tipo === 'vista' ? confirmarEnvio(ctx, actor, codigoTexto, { confirmacion: vista.token }) : vista;
+}
+
+/** Answers with the decree already published in one call: the preview and its confirmation at once. */
+export async function enviarDecretoPublicado(ctx: AppContext, actor: Actor, codigoTexto: string, input: FormInput): Promise<ResultadoMesa> {
+  const vista = await prepararEnvioPublicado(ctx, actor, codigoTexto, input);
+  return vista.tipo === 'vista' ? confirmarEnvio(ctx, actor, codigoTexto, { confirmacion: vista.token }) : vista;
 }
 
 /**

@@ -123,3 +123,12 @@ export const prorrogaSchema = z.object({
 
 /** The DNI of the person whose data is exported or erased (law 25.326 art. 14 and 16): as the request form reads it. */
 export const dniTitularSchema = z.object({ dni: solicitudDecretoSchema.shape.dni });
+
+/** The second step of sending a decree: the token of the preview the desk saw (domain/decretos/confirmacion.ts). */
+export const confirmacionEnvioSchema = z.object({
+  confirmacion: z
+    .string({ error: 'Falta la confirmación: volvé a preparar el envío.' })
+    .trim()
+    .min(1, { error: 'Falta la confirmación: volvé a preparar el envío.' })
+    .max(8000, { error: 'No reconocemos esta confirmación: volvé a preparar el envío.' }),
+});

@@ -195,11 +195,16 @@ describe.each(engines)('decretos ya publicados (%s)', (engine) => {
     // An editor is not the desk: 403, nothing changes.
     expect((await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado' }, 'editor')).statusCode).toBe(403);
 
-    const res = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado', mensajePublicado: 'Va el boletín.' }, 'mesa');
+    const vista = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'enviar-publicado', mensajePublicado: 'Va el boletín.' }, 'mesa');
+    // The preview first (docs/decisions/052-confirmar-antes-de-escribir.md): the bulletin attached, nothing sent yet.
+    expect(vista.statusCode, textoDe(vista.body).slice(0, 300)).toBe(200);
+    expect(textoDe(vista.body)).toContain('boletin-oficial-323.pdf (PDF,');
+    const confirmacion = /name="confirmacion" value="([^"]+)"/.exec(vista.body)?.[1] ?? '';
+    const res = await postear(`/admin/solicitudes/${s.codigo}`, { intent: 'confirmar-envio', confirmacion, adjunto: 'boletin' }, 'mesa');
     expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(303);
     expect(res.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=publicado-enviado`);
     const despues = textoDe((await t.app.inject({ url: res.headers.location as string, headers: { cookie: cookies.mesa } })).body);
-    expect(despues).toContain('Enviamos el boletín oficial que publicó el decreto');
+    expect(despues).toContain('con el boletín oficial que publicó el decreto adjunto, quedó en la bandeja de salida');
     expect(despues).toContain('Documento enviado');
     expect(despues).toContain('boletin-oficial-323.pdf');
     expect(despues).toContain('Mensaje al solicitante: Va el boletín.');

@@ -82,6 +82,10 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       payload,
     });
   };
+  /** The token of the preview the first POST answered (docs/decisions/052-confirmar-antes-de-escribir.md). */
+  const tokenDe = (html: string) => /name="confirmacion" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const confirmar = (codigo: string, html: string, quien: keyof typeof cookies = 'mesa') =>
+    enviar(codigo, { intent: 'confirmar-envio', confirmacion: tokenDe(html) }, quien);
   const estadoDe = async (codigo: string) =>
     (await t.database.db.select({ estado: solicitudesDecreto.estado }).from(solicitudesDecreto).where(eq(solicitudesDecreto.codigo, codigo)))[0]?.estado;
   const correosDe = async (codigo: string) => (await t.database.db.select({ n: count() }).from(outbox).where(eq(outbox.referencia, codigo)))[0]!.n;
@@ -346,10 +350,15 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       ['archivo', pdf(bytes, 'Decreto 77-2025.pdf')],
       ['mensajeEnvio', 'Le enviamos la copia pedida.'],
     ]);
-    expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(303);
-    expect(res.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=enviado`);
-    const detalle = textoDe((await ver(res.headers.location as string)).body);
-    expect(detalle).toContain('Enviamos el decreto: el correo al solicitante lleva el PDF adjunto');
+    // First the preview: nothing sent yet.
+    expect(res.statusCode, textoDe(res.body).slice(0, 400)).toBe(200);
+    expect(textoDe(res.body)).toContain('Revisá el correo antes de enviarlo');
+    expect(await correosDe(s.codigo)).toBe(antes.correos);
+    const hecho = await confirmar(s.codigo, res.body);
+    expect(hecho.statusCode, textoDe(hecho.body).slice(0, 400)).toBe(303);
+    expect(hecho.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=enviado`);
+    const detalle = textoDe((await ver(hecho.headers.location as string)).body);
+    expect(detalle).toContain('La solicitud quedó en «Documento enviado»; el correo al solicitante, con el PDF adjunto, quedó en la bandeja de salida.');
     expect(detalle).toContain('Documento enviado');
     expect(detalle).toContain('Decreto 77-2025.pdf');
     expect(detalle).toContain('Mensaje al solicitante: Le enviamos la copia pedida.');
@@ -416,7 +425,7 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
   });
 
   describe('el límite de la subida', () => {
-    it('un PDF escaneado de 9 MB se acepta, también por la ruta .data de React Router', async () => {
+    it('un PDF escaneado de 9 MB se acepta para la vista previa, también por la ruta .data de React Router', async () => {
       for (const url of [undefined, '.data']) {
         const s = await enProceso();
         const bytes = await generarPdfEscaneado(9 * 1024 * 1024);
@@ -429,8 +438,13 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
           ],
           `/admin/solicitudes/${s.codigo}${url ?? ''}`,
         );
-        expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(url ? 202 : 303);
-        expect(await estadoDe(s.codigo)).toBe('enviada');
+        expect(res.statusCode, textoDe(res.body).slice(0, 300)).toBe(200);
+        expect(res.body).toContain('escaneado.pdf');
+        expect(await estadoDe(s.codigo)).toBe('en_proceso');
+        if (!url) {
+          expect((await confirmar(s.codigo, res.body)).statusCode).toBe(303);
+          expect(await estadoDe(s.codigo)).toBe('enviada');
+        }
       }
     });
 
@@ -503,7 +517,8 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
       await sinCambios(s.codigo, antes);
       // Administration may send it too.
       const admin = await subir(s.codigo, campos, undefined, 'admin');
-      expect(admin.statusCode).toBe(303);
+      expect(admin.statusCode).toBe(200);
+      expect((await confirmar(s.codigo, admin.body, 'admin')).statusCode).toBe(303);
     });
 
     it('por un socket de verdad: 9 MB llegan y se guardan, 12 MB reciben el 413 y el servidor sigue atendiendo', async () => {
@@ -535,8 +550,10 @@ describe.each(engines)('mesa de entradas: las páginas por HTTP (%s)', (engine) 
 
         const s = await enProceso();
         const ok = await post(s.codigo, pdf(await generarPdfEscaneado(9 * 1024 * 1024), 'escaneado.pdf'));
-        expect(ok.status).toBe(303);
-        expect(ok.headers.get('location')).toBe(`/admin/solicitudes/${s.codigo}?aviso=enviado`);
+        expect(ok.status).toBe(200);
+        const hecho = await confirmar(s.codigo, await ok.text());
+        expect(hecho.statusCode).toBe(303);
+        expect(hecho.headers.location).toBe(`/admin/solicitudes/${s.codigo}?aviso=enviado`);
         expect(await estadoDe(s.codigo)).toBe('enviada');
         expect((await fetch(`${direccion}/health/ready`)).status).toBe(200);
       }

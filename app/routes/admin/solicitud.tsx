@@ -11,7 +11,18 @@ import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { LIMITES_MESA, MENSAJE_PDF_GRANDE } from '#domain/decretos/campos.ts';
 import { getPlazoMesa, getSolicitudMesa } from '#domain/decretos/mesa.ts';
-import { type ResultadoMesa, changeEstadoSolicitud, enviarDecreto, enviarDecretoPublicado, prorrogarSolicitud } from '#domain/decretos/mesa-commands.ts';
+import {
+  type ResultadoMesa,
+  type VistaPreviaEnvio,
+  cancelarEnvio,
+  changeEstadoSolicitud,
+  confirmarEnvio,
+  prepararEnvioDecreto,
+  prepararEnvioPublicado,
+  prorrogarSolicitud,
+} from '#domain/decretos/mesa-commands.ts';
+import { listCorreosDeReferencia } from '#domain/correo/estado.ts';
+import { formatFileSize } from '#domain/shared/formato.ts';
 import { formatFechaPlazo } from '#domain/plazos/calendario.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -26,20 +37,29 @@ import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
  * status allows. Each action is a form of its own that works without JavaScript; the server
  * validates it (domain/decretos/mesa-commands.ts) and, once done, sends the browser back here
  * (303) with a notice. Sending the decree uploads its PDF: this route's body limit is larger than
- * the other pages' (server/pages.ts, docs/decisions/013-mesa-de-entradas.md).
+ * the other pages' (server/pages.ts, docs/decisions/013-mesa-de-entradas.md). Sending the decree
+ * takes two POSTs: the first answers the preview of the mail (masked recipient, subject, text,
+ * attachment), the second confirms it with the preview's token; each mail's state is said on the
+ * page (docs/decisions/052-confirmar-antes-de-escribir.md).
  */
 
 const NO_ENCONTRADA = () => data('Solicitud no encontrada', { status: 404 });
 
-/** What each notice of the redirect after an action says. */
+/**
+ * What each notice of the redirect after an action says. What became of the mail is not said here:
+ * the page adds the state of the newest mail (it may wait in the outbox, or have failed).
+ */
 const AVISOS: Record<string, string> = {
-  'en-proceso': 'La solicitud pasó a «En proceso». Le escribimos al solicitante.',
-  rechazada: 'Rechazamos la solicitud y le escribimos al solicitante con el motivo.',
-  enviado: 'Enviamos el decreto: el correo al solicitante lleva el PDF adjunto y la solicitud quedó en «Documento enviado».',
+  'en-proceso': 'La solicitud pasó a «En proceso» y el correo al solicitante quedó en la bandeja de salida.',
+  rechazada: 'Rechazamos la solicitud; el correo al solicitante con el motivo quedó en la bandeja de salida.',
+  enviado: 'La solicitud quedó en «Documento enviado»; el correo al solicitante, con el PDF adjunto, quedó en la bandeja de salida.',
   'publicado-enviado':
-    'Enviamos el boletín oficial que publicó el decreto: el correo al solicitante lo lleva adjunto y la solicitud quedó en «Documento enviado».',
-  prorrogada: 'Prorrogamos el plazo por única vez y le escribimos al solicitante con los motivos.',
+    'La solicitud quedó en «Documento enviado»; el correo al solicitante, con el boletín oficial que publicó el decreto adjunto, quedó en la bandeja de salida.',
+  prorrogada: 'Prorrogamos el plazo por única vez; el correo al solicitante con los motivos quedó en la bandeja de salida.',
+  cancelado: 'No enviamos nada: descartamos la vista previa del correo.',
 };
+/** The notices after which no mail was written. */
+const SIN_CORREO = new Set(['cancelado']);
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = actorPanel(args.context);
@@ -48,10 +68,16 @@ export async function loader(args: Route.LoaderArgs) {
   if (!s) throw NO_ENCONTRADA();
   const { plazo, prorroga } = await getPlazoMesa(ctx, s);
   const abierta = s.siguientes.length > 0;
+  const correos = await listCorreosDeReferencia(ctx, actor, s.codigo);
+  const claveAviso = new URL(args.request.url).searchParams.get('aviso') ?? '';
+  const ultimo = correos.at(-1);
   const quien = (paso: (typeof s.historial)[number]) =>
     paso.actorEmail ?? (paso.estado === 'recibida' ? 'El solicitante, desde el formulario del sitio' : 'El sistema');
   return data({
-    aviso: AVISOS[new URL(args.request.url).searchParams.get('aviso') ?? ''] ?? null,
+    aviso: Object.hasOwn(AVISOS, claveAviso)
+      ? { texto: AVISOS[claveAviso]!, correo: SIN_CORREO.has(claveAviso) || !ultimo ? null : `Estado del correo: ${ultimo.explicacion}` }
+      : null,
+    correos: correos.map((c) => ({ id: c.id, asunto: c.asunto, estadoEtiqueta: c.estadoEtiqueta, explicacion: c.explicacion, adjuntos: c.adjuntos })),
     solicitud: {
       codigo: s.codigo,
       nombre: s.nombre,
@@ -95,9 +121,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The fields of the page's forms: ids are unique on the page, each maps to the command's own field. */
-type CampoPagina = 'mensajeProceso' | 'mensajeRechazo' | 'archivo' | 'mensajeEnvio' | 'mensajePublicado' | 'motivo';
+type CampoPagina = 'mensajeProceso' | 'mensajeRechazo' | 'archivo' | 'mensajeEnvio' | 'mensajePublicado' | 'motivo' | 'confirmacion';
 
 const ETIQUETAS: Record<CampoPagina, string> = {
+  confirmacion: 'Confirmación',
   mensajeProceso: 'Mensaje para el solicitante',
   mensajeRechazo: 'Motivo del rechazo',
   archivo: 'Decreto en PDF',
@@ -112,12 +139,21 @@ type Comando = (ctx: AppContext, actor: Actor, codigo: string, entrada: Record<s
 const ACCIONES: Record<string, { comando: Comando; campos: Partial<Record<CampoPagina, string>>; fijos?: Record<string, string>; aviso: string }> = {
   'en-proceso': { comando: changeEstadoSolicitud, campos: { mensajeProceso: 'mensaje' }, fijos: { estado: 'en_proceso' }, aviso: 'en-proceso' },
   rechazar: { comando: changeEstadoSolicitud, campos: { mensajeRechazo: 'mensaje' }, fijos: { estado: 'rechazada' }, aviso: 'rechazada' },
-  enviar: { comando: enviarDecreto, campos: { archivo: 'archivo', mensajeEnvio: 'mensaje' }, aviso: 'enviado' },
-  'enviar-publicado': { comando: enviarDecretoPublicado, campos: { mensajePublicado: 'mensaje' }, aviso: 'publicado-enviado' },
+  // Sending the decree: the first POST answers the preview; the mail leaves only with 'confirmar-envio'.
+  enviar: { comando: prepararEnvioDecreto, campos: { archivo: 'archivo', mensajeEnvio: 'mensaje' }, aviso: 'enviado' },
+  'enviar-publicado': { comando: prepararEnvioPublicado, campos: { mensajePublicado: 'mensaje' }, aviso: 'publicado-enviado' },
+  'confirmar-envio': { comando: confirmarEnvio, campos: { confirmacion: 'confirmacion' }, aviso: 'enviado' },
+  'cancelar-envio': { comando: cancelarEnvio, campos: { confirmacion: 'confirmacion' }, aviso: 'cancelado' },
   prorrogar: { comando: prorrogarSolicitud, campos: { motivo: 'motivo' }, aviso: 'prorrogada' },
 };
 
-type Respuesta = { errores: Partial<Record<CampoPagina, string>>; valores: Partial<Record<CampoPagina, string>>; general: string | null };
+type Respuesta = {
+  errores: Partial<Record<CampoPagina, string>>;
+  valores: Partial<Record<CampoPagina, string>>;
+  general: string | null;
+  /** The mail prepared and not sent, with the token that confirms it. */
+  vista?: VistaPreviaEnvio & { token: string; tamanoTexto: string };
+};
 
 /** What a browser sends for a file input left empty: a part with no name and no bytes. */
 const esArchivoVacioSinNombre = (valor: FormDataEntryValue | null) => valor instanceof File && valor.name === '' && valor.size === 0;
@@ -140,7 +176,11 @@ export async function action(args: Route.ActionArgs) {
     if (valor !== null && !esArchivoVacioSinNombre(valor)) entrada[comando] = valor;
   }
   const r = await accion.comando(ctx, actor, args.params.codigo, entrada);
-  if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${accion.aviso}`, { status: 303 });
+  if (r.tipo === 'vista')
+    return data<Respuesta>({ errores: {}, valores: {}, general: null, vista: { ...r.vista, token: r.token, tamanoTexto: formatFileSize(r.vista.adjunto.tamano) } });
+  // Confirmed: the notice names what went attached (the preview's form says which; only the wording depends on it).
+  const aviso = intent === 'confirmar-envio' && form.get('adjunto') === 'boletin' ? 'publicado-enviado' : accion.aviso;
+  if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${aviso}`, { status: 303 });
   if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
   if (r.tipo === 'conflicto') return responder({ general: r.mensaje }, 409);
   // Back to the page's own field names; a message of no field of this form is said on its own.
@@ -159,8 +199,10 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Solicitud({ loaderData, actionData }: Route.ComponentProps) {
-  const { aviso, solicitud: s, plazo, acciones } = loaderData;
+  const { aviso, correos, solicitud: s, plazo, acciones } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
+  const vista = respuesta?.vista;
+  const vistaTitulo = useRef<HTMLHeadingElement>(null);
   // With JavaScript, a PDF over the limit is refused before it is sent (without it, the server answers 413).
   const [pdfGrande, setPdfGrande] = useState(false);
   const errores: Respuesta['errores'] = pdfGrande ? { archivo: MENSAJE_PDF_GRANDE } : (respuesta?.errores ?? {});
@@ -183,6 +225,7 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
     [general && respuesta, alerta],
   ]);
   useFocoDelPanel([[!respuesta && aviso, estado]]);
+  useFocoDelPanel([[vista, vistaTitulo]]);
 
   const textarea = (name: CampoPagina, obligatorio: boolean, hint: string) => (
     <FormField name={name} label={ETIQUETAS[name]} hint={hint} error={errores[name]} required={obligatorio}>
@@ -199,9 +242,55 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mesa__titulo">
         Solicitud <span className="sin-corte">{s.codigo}</span>
       </h1>
-      <AvisoHecho texto={respuesta ? null : aviso} foco={estado} />
+      <AvisoHecho
+        texto={
+          respuesta || !aviso ? null : (
+            <>
+              {aviso.texto}
+              {aviso.correo ? (
+                <>
+                  <br />
+                  {aviso.correo}
+                </>
+              ) : null}
+            </>
+          )
+        }
+        foco={estado}
+      />
       <ErrorSummary title="No pudimos hacer el cambio" errors={listaErrores} ref={resumen} />
       <AlertaGeneral texto={general} foco={alerta} />
+
+      {vista ? (
+        <section aria-labelledby="vista-titulo" className="admin__seccion mesa__vista">
+          <h2 id="vista-titulo" tabIndex={-1} ref={vistaTitulo}>
+            Revisá el correo antes de enviarlo
+          </h2>
+          <p>Todavía no enviamos nada. Esto es lo que le llega al solicitante; el correo sale sólo cuando lo confirmes.</p>
+          <dl className="mesa__datos">
+            <dt>Para</dt>
+            <dd className="mesa__partir">{vista.destinatario}</dd>
+            <dt>Asunto</dt>
+            <dd>{vista.asunto}</dd>
+            <dt>Adjunto</dt>
+            <dd className="mesa__partir">{`${vista.adjunto.nombreArchivo} (PDF, ${vista.tamanoTexto})`}</dd>
+            <dt>Texto</dt>
+            <dd className="mesa__texto mesa__correo">{vista.texto}</dd>
+          </dl>
+          <Form method="post" className="admin__formulario" aria-labelledby="vista-titulo">
+            <input type="hidden" name="confirmacion" value={vista.token} />
+            <input type="hidden" name="adjunto" value={vista.accion === 'enviar-publicado' ? 'boletin' : 'decreto'} />
+            <div className="mesa__botones">
+              <button type="submit" name="intent" value="confirmar-envio" className="btn btn-primary">
+                Confirmar y enviar el correo
+              </button>
+              <button type="submit" name="intent" value="cancelar-envio" className="btn btn-outline-secondary">
+                No enviar
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
 
       <section aria-labelledby="datos-titulo" className="admin__seccion">
         <h2 id="datos-titulo">Datos de la solicitud</h2>
@@ -273,7 +362,7 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
         {s.anonimizada ? <p>Los datos de la persona se anonimizaron al vencer el plazo de conservación: ya no se le puede escribir.</p> : null}
       </section>
 
-      {acciones.enProceso || acciones.enviar || acciones.enviarPublicado || acciones.rechazar || acciones.prorrogar ? (
+      {!vista && (acciones.enProceso || acciones.enviar || acciones.enviarPublicado || acciones.rechazar || acciones.prorrogar) ? (
         <section aria-labelledby="acciones-titulo" className="mesa__acciones">
           <h2 id="acciones-titulo">Qué hacer ahora</h2>
           {acciones.enviarPublicado && s.publicado ? (
@@ -281,12 +370,12 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
               <h3 id="publicado-titulo">Responder con el decreto publicado</h3>
               <p>
                 Le enviamos por correo el {s.publicado.boletinTexto}, que publicó el decreto {s.publicado.decreto}, adjunto y con su enlace; la solicitud queda
-                en «Documento enviado».
+                en «Documento enviado». Antes de enviarlo te mostramos el correo para que lo confirmes.
               </p>
               <Form method="post" className="admin__formulario" noValidate aria-labelledby="publicado-titulo">
                 {textarea('mensajePublicado', false, 'Opcional. Va en el correo, con el boletín; hasta 2.000 caracteres.')}
                 <button type="submit" name="intent" value="enviar-publicado" className="btn btn-primary">
-                  Responder con el decreto publicado
+                  Ver el correo antes de enviarlo
                 </button>
               </Form>
             </div>
@@ -306,7 +395,10 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
           {acciones.enviar ? (
             <div className="admin__seccion">
               <h3 id="enviar-titulo">Enviar el decreto</h3>
-              <p>El solicitante lo recibe adjunto en un correo, y la solicitud queda en «Documento enviado».</p>
+              <p>
+                El solicitante lo recibe adjunto en un correo, y la solicitud queda en «Documento enviado». Antes de enviarlo te mostramos el correo para
+                que lo confirmes.
+              </p>
               <Form
                 method="post"
                 encType="multipart/form-data"
@@ -326,7 +418,7 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
                 </FormField>
                 {textarea('mensajeEnvio', false, 'Opcional. Va en el correo, con el PDF; hasta 2.000 caracteres.')}
                 <button type="submit" name="intent" value="enviar" className="btn btn-primary">
-                  Enviar el decreto
+                  Ver el correo antes de enviarlo
                 </button>
               </Form>
             </div>
@@ -368,6 +460,25 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </section>
       ) : null}
+
+      <section aria-labelledby="correos-titulo" className="admin__seccion">
+        <h2 id="correos-titulo">Correos al solicitante</h2>
+        {correos.length > 0 ? (
+          <ul className="mesa__correos">
+            {correos.map((c) => (
+              <li key={c.id}>
+                <p className="mesa__paso">
+                  <strong>{c.estadoEtiqueta}</strong> · {c.asunto}
+                  {c.adjuntos.length > 0 ? ` · Adjunto: ${c.adjuntos.join(', ')}` : ''}
+                </p>
+                <p>{c.explicacion}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Todavía no le escribimos.</p>
+        )}
+      </section>
 
       <section aria-labelledby="historial-titulo" className="admin__seccion">
         <h2 id="historial-titulo">Historial</h2>
