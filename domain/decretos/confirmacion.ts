@@ -34,7 +34,8 @@ export function firmarConfirmacion(cipher: Pick<Cipher, 'hash'>, c: Confirmacion
   return `${cuerpo}.${cipher.hash(PROPOSITO, cuerpo)}`;
 }
 
-export type ConfirmacionLeida = { ok: true; datos: Confirmacion } | { ok: false; mensaje: string };
+/** Refused; `vencida` holds what an authentic but expired token named, so its upload can be discarded. */
+export type ConfirmacionLeida = { ok: true; datos: Confirmacion } | { ok: false; mensaje: string; vencida?: Confirmacion };
 
 export const CONFIRMACION_INVALIDA = 'No reconocemos esta confirmación: no enviamos nada. Volvé a la solicitud y revisá el correo de nuevo.';
 export const CONFIRMACION_VENCIDA =
@@ -74,6 +75,6 @@ export function leerConfirmacion(
   }
   if (!esConfirmacion(datos) || datos.codigo !== esperado.codigo) return { ok: false, mensaje: CONFIRMACION_INVALIDA };
   if (datos.usuarioId !== esperado.usuarioId) return { ok: false, mensaje: OTRA_PERSONA };
-  if (esperado.ahora.getTime() > datos.vence) return { ok: false, mensaje: CONFIRMACION_VENCIDA };
+  if (esperado.ahora.getTime() > datos.vence) return { ok: false, mensaje: CONFIRMACION_VENCIDA, vencida: datos };
   return { ok: true, datos };
 }

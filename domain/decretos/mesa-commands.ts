@@ -396,7 +396,10 @@ export async function confirmarEnvio(ctx: AppContext, actor: Actor, codigoTexto:
   const leido = leer(actor, confirmacionEnvioSchema, input, codigoTexto);
   if (!leido.ok) return leido.resultado;
   const token = leerConfirmacion(ctx.cipher, leido.datos.confirmacion, { codigo: leido.codigo, usuarioId: actor.usuarioId, ahora: ctx.clock.now() });
-  if (!token.ok) return { tipo: 'conflicto', mensaje: token.mensaje };
+  if (!token.ok) {
+    if (token.vencida?.accion === 'enviar') await descartarSubida(ctx, token.vencida.documentoId);
+    return { tipo: 'conflicto', mensaje: token.mensaje };
+  }
   const c = token.datos;
   let descartar = false;
   const resultado = await conLaSolicitud(ctx, leido.codigo, async (t, s): Promise<ResultadoMesa> => {
