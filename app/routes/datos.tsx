@@ -56,6 +56,19 @@ const PERIODICIDAD: Record<string, string> = {
   eventual: 'cuando cambia',
 };
 
+/** Each dataset's page by its name, not its path: people read names (docs/architecture.md, "Datos abiertos"). */
+const PAGINAS: Record<string, string> = {
+  '/consulta-ordenanzas': 'Consulta de Ordenanzas',
+  '/boletines-oficiales': 'Boletines Oficiales',
+  '/areas': 'Áreas',
+  '/ejecutivo': 'Ejecutivo',
+  '/concejo-deliverante': 'Concejo Deliberante',
+  '/estados-contables': 'Estados Contables',
+  '/sueldos': 'Sueldos',
+  '/observatorio-vial': 'Observatorio Vial',
+  '/seguimiento-vehiculos': 'Seguimiento de Vehículos',
+};
+
 function Fecha({ iso }: { iso: string | null | undefined }) {
   return iso ? <time dateTime={iso}>{formatShortDate(iso)}</time> : <>sin fecha</>;
 }
@@ -72,8 +85,9 @@ export default function Datos({ loaderData }: Route.ComponentProps) {
         : podés reutilizarlos para cualquier fin, citando a la Municipalidad de Villa La Angostura como fuente.
       </p>
       <p>
-        El catálogo completo, en el formato que usan datos.gob.ar y los portales Andino y CKAN, está en <a href="/data.json">data.json</a>. La API tiene su
-        documentación en <a href="/api/docs">/api/docs</a>.
+        El catálogo completo está en el formato que usan datos.gob.ar y los portales Andino y CKAN:{' '}
+        <a href="/data.json">catálogo de datos abiertos (JSON)</a>. Para usar los datos desde un programa, leé la{' '}
+        <a href="/api/docs">documentación de la API</a>.
       </p>
       <SectionContent seccion={loaderData.catalogo} que="el catálogo de datos">
         {({ conjuntos, transparencia }) => (
@@ -92,7 +106,7 @@ export default function Datos({ loaderData }: Route.ComponentProps) {
                         Última actualización: <Fecha iso={c.modificado} />. Actualización {c.periodicidad}
                       </>
                     )}
-                    . En el sitio: <a href={c.landingPage}>{c.landingPage}</a>
+                    . En el sitio: <a href={c.landingPage}>{PAGINAS[c.landingPage] ?? 'ver la página'}</a>
                   </p>
                   <ul className="datos__descargas" aria-label={`Descargas de ${c.title}`}>
                     {c.distribution.map((d) => (

@@ -5,6 +5,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { formatDateTime } from '#domain/shared/formato.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { etiquetaEstadoCorreo } from './bandeja.ts';
+import { maskEmail } from './masking.ts';
 
 /**
  * Whether a mail left, in words for whoever caused it (docs/decisions/052-confirmar-antes-de-escribir.md):
@@ -58,6 +59,8 @@ export function explicarCorreo(c: HechosCorreo, servidor: Servidor): string {
 export type CorreoDeReferencia = {
   id: number;
   asunto: string;
+  /** Masked ('***@correo.com'): the citizen's mails and the desk's notice share the reference. */
+  para: string;
   estado: string;
   estadoEtiqueta: string;
   explicacion: string;
@@ -67,11 +70,11 @@ export type CorreoDeReferencia = {
 
 /**
  * The mails written for one reference (a request's tracking code), oldest first, each with its
- * state in words. For the desk and administration, as the outbox (puede 'correo'); no recipient and
- * no body: the page that shows them already has the request's data.
+ * state in words. For the desk and administration, as the outbox (puede 'correo'); the recipient
+ * masked and no body: the page that shows them already has the request's data.
  */
 export async function listCorreosDeReferencia(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'cipher'>,
   actor: Actor,
   referencia: string,
 ): Promise<CorreoDeReferencia[]> {
@@ -80,6 +83,7 @@ export async function listCorreosDeReferencia(
     .select({
       id: outbox.id,
       asunto: outbox.asunto,
+      destinatario: outbox.destinatario,
       estado: outbox.estado,
       ultimoError: outbox.ultimoError,
       enviadoEn: outbox.enviadoEn,
@@ -94,6 +98,7 @@ export async function listCorreosDeReferencia(
   return filas.map((f) => ({
     id: f.id,
     asunto: f.asunto,
+    para: maskEmail(ctx.cipher.open(f.destinatario)),
     estado: f.estado,
     estadoEtiqueta: etiquetaEstadoCorreo(f.estado),
     explicacion: explicarCorreo(f, ctx.config),

@@ -297,7 +297,7 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     id: 'vehiculos',
     title: 'Vehículos municipales en servicio',
     description:
-      'La posición pública de los vehículos de recolección y vialidad en servicio, en tiempo real: sólo dentro del horario de servicio y fuera del depósito (decisión 015), sin identificar a nadie.',
+      'La posición pública de los vehículos de recolección y vialidad en servicio, en tiempo real: sólo dentro del horario de servicio y fuera del depósito, sin identificar a nadie.',
     superTheme: ['TRAN'],
     theme: ['transito'],
     keyword: ['vehiculos', 'recoleccion', 'vialidad', 'tiempo-real'],

@@ -104,7 +104,10 @@ test('el panel: administración agrega un decreto al boletín 324 y la mesa resp
   await esperarHidratacion(page);
   await expect(page.getByText('Boletín Oficial Nº 324 de octubre de 2026').first()).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Responder con el decreto publicado' }).click();
-  await expect(page.getByRole('status')).toHaveText(/^Enviamos el boletín oficial que publicó el decreto/);
-  await expect(page.getByText('boletin-oficial-324.pdf')).toBeVisible();
+  // The preview first (docs/decisions/052-confirmar-antes-de-escribir.md), then the confirmation.
+  await page.getByRole('form', { name: 'Responder con el decreto publicado' }).getByRole('button', { name: 'Ver el correo antes de enviarlo' }).click();
+  await expect(page.locator('.mesa__vista')).toContainText(/boletin-oficial-324\.pdf \(PDF, [\d,]+ (KB|MB)\)/);
+  await page.getByRole('button', { name: 'Confirmar y enviar el correo' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^La solicitud quedó en «Documento enviado»; el correo al solicitante, con el boletín oficial/);
+  await expect(page.locator('.mesa__datos').getByText('boletin-oficial-324.pdf')).toBeVisible();
 });

@@ -104,7 +104,8 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   await enProceso.getByLabel('Mensaje para el solicitante').fill('Estamos buscando el decreto en el archivo.');
   await enProceso.getByRole('button', { name: 'Pasar a En proceso' }).click();
   await expect(mesa).toHaveURL(/\?aviso=en-proceso$/);
-  await expect(mesa.getByRole('status')).toHaveText('La solicitud pasó a «En proceso». Le escribimos al solicitante.');
+  await expect(mesa.getByRole('status')).toContainText('La solicitud pasó a «En proceso» y el correo al solicitante quedó en la bandeja de salida.');
+  await expect(mesa.getByRole('status')).toContainText('Estado del correo:');
   await expect(mesa.getByRole('status')).toBeFocused();
   const envio = mesa.getByRole('form', { name: 'Enviar el decreto' });
   await expect(envio.getByLabel('Decreto en PDF')).toHaveAttribute('accept', 'application/pdf');
@@ -115,7 +116,7 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
     if (r.method() === 'POST') posts.push(r.url());
   });
   await envio.getByLabel('Decreto en PDF').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(LIMITES_MESA.pdf + 1, 0x20) });
-  await envio.getByRole('button', { name: 'Enviar el decreto' }).click();
+  await envio.getByRole('button', { name: 'Ver el correo antes de enviarlo' }).click();
   const resumen = mesa.locator('.resumen-errores');
   await expect(resumen).toBeFocused();
   await expect(resumen.getByRole('link', { name: `Decreto en PDF: ${MENSAJE_PDF_GRANDE}` })).toHaveAttribute('href', '#archivo');
@@ -127,11 +128,28 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   const archivo = `Decreto ${ciudadano.numero.replace('/', '-')}.pdf`;
   await envio.getByLabel('Decreto en PDF').setInputFiles({ name: archivo, mimeType: 'application/pdf', buffer: pdf });
   await envio.getByLabel('Mensaje para el solicitante').fill('Le enviamos la copia que pidió.');
-  await envio.getByRole('button', { name: 'Enviar el decreto' }).click();
-  // The upload, the PDF's check by its content, storage and the mail in one transaction: on a busy
-  // two-core machine this took more than the default 5 s (the result is what is checked).
+  const correosAntes = await mesa.locator('.mesa__correos > li').count();
+  await envio.getByRole('button', { name: 'Ver el correo antes de enviarlo' }).click();
+  // The preview (docs/decisions/052-confirmar-antes-de-escribir.md): the upload and the PDF's check
+  // by its content on a busy two-core machine took more than the default 5 s.
+  const vista = mesa.getByRole('heading', { level: 2, name: 'Revisá el correo antes de enviarlo' });
+  await expect(vista).toBeFocused({ timeout: 20_000 });
+  const previa = mesa.locator('.mesa__vista');
+  const dominio = ciudadano.email.slice(ciudadano.email.indexOf('@'));
+  await expect(previa).toContainText(`Para***${dominio}`);
+  await expect(previa).not.toContainText(ciudadano.email);
+  await expect(previa).toContainText(`Le enviamos el decreto que solicitó (${codigo})`);
+  await expect(previa).toContainText(new RegExp(`${archivo.replace(/[.()]/g, '\\$&')} \\(PDF, \\d+ KB\\)`));
+  await expect(previa).toContainText('Le enviamos la copia que pidió.');
+  await expectAccessible(mesa);
+  // Nothing in the outbox before confirming: the request's mails are the same as before.
+  await expect(mesa.locator('.mesa__correos > li')).toHaveCount(correosAntes);
+  await previa.getByRole('button', { name: 'Confirmar y enviar el correo' }).click();
   await expect(mesa).toHaveURL(/\?aviso=enviado$/, { timeout: 20_000 });
-  await expect(mesa.getByRole('status')).toContainText('Enviamos el decreto: el correo al solicitante lleva el PDF adjunto');
+  await expect(mesa.getByRole('status')).toContainText('La solicitud quedó en «Documento enviado»; el correo al solicitante, con el PDF adjunto, quedó en la bandeja de salida.');
+  // Exactly one mail more: the decree's.
+  await expect(mesa.locator('.mesa__correos > li')).toHaveCount(correosAntes + 1);
+  await expect(mesa.locator('.mesa__correos > li').last()).toContainText(`Adjunto: ${archivo}`);
   await expect(mesa.locator('.mesa__datos')).toContainText('Documento enviado');
   await expect(mesa.locator('.mesa__datos')).toContainText(archivo);
   await expect(mesa.getByRole('heading', { name: 'Qué hacer ahora' })).toHaveCount(0);
@@ -148,6 +166,9 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   const adjuntos = adjuntosDe(mensaje.datos);
   expect(adjuntos.map((a) => [a.nombre, a.tipo])).toEqual([[archivo, 'application/pdf']]);
   expect(adjuntos[0]!.bytes.equals(pdf)).toBe(true);
+  // Once it left, the desk's page says so, with the time.
+  await mesa.reload();
+  await expect(mesa.locator('.mesa__correos > li').last()).toContainText(/Salió el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   await mesa.context().close();
 
   // The audit log, as the demo administrator sees it: each step, by whom.
@@ -191,6 +212,26 @@ test('la lista y el detalle pasan axe a 390 y 1366 px, también con errores', as
 test.describe('sin JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('enviar el decreto: la vista previa y la confirmación son dos formularios comunes; un solo correo', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const apellido = apellidoUnico();
+    const datos = unicos();
+    const codigo = await solicitudPorApi(request, { nombre: `Ailín ${apellido}`, ...datos });
+    await ingresar(page, MESA.email, MESA.clave, `/admin/solicitudes/${codigo}`);
+    await page.getByRole('button', { name: 'Pasar a En proceso' }).click();
+    await expect(page).toHaveURL(/\?aviso=en-proceso$/);
+    const antes = await page.locator('.mesa__correos > li').count();
+    await page.getByLabel('Decreto en PDF').setInputFiles({ name: 'decreto.pdf', mimeType: 'application/pdf', buffer: await decretoPdf(datos.numero) });
+    await page.getByRole('button', { name: 'Ver el correo antes de enviarlo' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Revisá el correo antes de enviarlo' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.mesa__vista')).toContainText(/decreto\.pdf \(PDF, \d+ KB\)/);
+    await expect(page.locator('.mesa__correos > li')).toHaveCount(antes);
+    await page.getByRole('button', { name: 'Confirmar y enviar el correo' }).click();
+    await expect(page).toHaveURL(/\?aviso=enviado$/);
+    await expect(page.locator('.mesa__correos > li')).toHaveCount(antes + 1);
+    await expect(page.locator('.mesa__datos')).toContainText('Documento enviado');
+  });
+
   test('en proceso, un PDF demasiado grande (413 en castellano) y el rechazo con su motivo, con formularios comunes', async ({ page, request }) => {
     const apellido = apellidoUnico();
     const codigo = await solicitudPorApi(request, { nombre: `Nahuel ${apellido}` });
@@ -198,7 +239,7 @@ test.describe('sin JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Solicitud ${codigo}` })).toBeVisible();
     await page.getByRole('button', { name: 'Pasar a En proceso' }).click();
     await expect(page).toHaveURL(/\?aviso=en-proceso$/);
-    await expect(page.getByRole('status')).toHaveText('La solicitud pasó a «En proceso». Le escribimos al solicitante.');
+    await expect(page.getByRole('status')).toContainText('La solicitud pasó a «En proceso» y el correo al solicitante quedó en la bandeja de salida.');
 
     // Without JavaScript the browser sends the file: the server answers 413 before reading it.
     await page
@@ -206,7 +247,7 @@ test.describe('sin JavaScript', () => {
       .setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(LIMITES_MESA.pdf + 256 * 1024, 0x20) });
     const [respuesta] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Enviar el decreto' }).click(),
+      page.getByRole('button', { name: 'Ver el correo antes de enviarlo' }).click(),
     ]);
     expect(respuesta.status()).toBe(413);
     await expect(page.getByRole('heading', { level: 1, name: 'Error 413' })).toBeVisible();
@@ -220,7 +261,7 @@ test.describe('sin JavaScript', () => {
     await page.getByLabel('Motivo del rechazo').fill('El decreto pedido es de la provincia, no del municipio.');
     await page.getByRole('button', { name: 'Rechazar la solicitud' }).click();
     await expect(page).toHaveURL(/\?aviso=rechazada$/);
-    await expect(page.getByRole('status')).toHaveText('Rechazamos la solicitud y le escribimos al solicitante con el motivo.');
+    await expect(page.getByRole('status')).toContainText('Rechazamos la solicitud; el correo al solicitante con el motivo quedó en la bandeja de salida.');
     await expect(page.locator('.mesa__datos')).toContainText('Ninguna: la solicitud está cerrada.');
     await expect(page.locator('.mesa__historial > li').last()).toContainText('Mensaje al solicitante: El decreto pedido es de la provincia, no del municipio.');
   });

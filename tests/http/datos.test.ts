@@ -173,6 +173,12 @@ describe.each(engines)('datos abiertos y el feed de una búsqueda (%s)', (engine
     for (const item of TRANSPARENCIA_ACTIVA) expect(html, item.inciso).toContain(`${item.inciso}) ${item.texto}`);
     expect(html).toContain('no publicado en este sitio');
     expect(html).toContain('href="/data.json"');
+    // Texts for people: every link says where it goes in words, never a path; no decision numbers.
+    const textos = [...html.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]!.trim());
+    expect(textos.filter((x) => x.startsWith('/'))).toEqual([]);
+    expect(html).not.toMatch(/decisi[oó]n \d/);
+    expect(html).toContain('>Consulta de Ordenanzas</a>');
+    expect(html).toContain('>documentación de la API</a>');
     // No script of React's: a static page (decision 008).
     expect(html).not.toMatch(/<script[^>]*type="module"/);
   });

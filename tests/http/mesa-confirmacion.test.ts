@@ -111,8 +111,8 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(detalle).toContain(`Estado del correo: ${SIN_SERVIDOR}`);
     expect(detalle).not.toContain('Enviamos el decreto');
     // The list of mails says it too, for each one.
-    expect(detalle).toContain('Correos al solicitante');
-    expect(detalle).toContain(`Pendiente · Le enviamos el decreto que solicitó (${s.codigo}) · Adjunto: Decreto 15-2026.pdf ${SIN_SERVIDOR}`);
+    expect(detalle).toContain('Correos de esta solicitud');
+    expect(detalle).toContain(`Pendiente · Le enviamos el decreto que solicitó (${s.codigo}) · Para ***@correo.com.ar · Adjunto: Decreto 15-2026.pdf ${SIN_SERVIDOR}`);
 
     const otra = await m.confirmar(s.codigo, token);
     expect(otra.statusCode).toBe(409);
@@ -220,7 +220,7 @@ describe.each(engines)('el estado del correo con un servidor SMTP de verdad (%s)
     const token = tokenDe((await m.vistaPrevia(s.codigo)).res.body);
     expect((await m.confirmar(s.codigo, token)).statusCode).toBe(303);
     const detalle = await cuandoSalga(s.codigo);
-    expect(detalle).toMatch(/Enviado · Le enviamos el decreto que solicitó \(SD-[^)]+\) · Adjunto: Decreto 15-2026\.pdf Salió el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    expect(detalle).toMatch(/Enviado · Le enviamos el decreto que solicitó \(SD-[^)]+\) · Para \*\*\*@correo\.com\.ar · Adjunto: Decreto 15-2026\.pdf Salió el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
     expect(detalle).not.toContain(SIN_SERVIDOR);
     // The acknowledgement, the desk's notice, «En proceso» and the decree: each reached the server once.
     expect(smtp.mensajes.filter((x) => x.datos.includes(s.codigo))).toHaveLength(4);

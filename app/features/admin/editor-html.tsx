@@ -8,6 +8,13 @@ import { FormField } from '#app/components/ui/form-field.tsx';
  * page loads it) takes its place and keeps the textarea's value as its HTML. `key` it by the
  * value it starts from so a new value (a 409's) remounts it.
  */
+/**
+ * The field's help in a clerk's words (docs/architecture.md, "Textos del panel"): what the buttons do,
+ * and what to do when the editor does not load and the box shows the text with its tags.
+ */
+export const HINT_EDITOR =
+  'Usá los botones del editor para poner negrita, cursiva, títulos, listas y enlaces (a páginas de este sitio, a otros sitios o a una dirección de correo). Si el editor no aparece, el cuadro muestra el texto con sus marcas de formato entre los signos < y >: cambiá las palabras y dejá las marcas como están. Al guardar se quitan las imágenes, los colores y cualquier otro formato.';
+
 export function EditorHtml({ nombre, etiqueta, valor, error }: { nombre: string; etiqueta: string; valor: string; error?: string | undefined }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -29,7 +36,7 @@ export function EditorHtml({ nombre, etiqueta, valor, error }: { nombre: string;
       name={nombre}
       label={etiqueta}
       error={error}
-      hint="Con el editor: negrita, cursiva, títulos, listas y enlaces. Sin JavaScript, HTML: <p>, <strong>, <em>, <h3>, <h4>, listas y enlaces http, https, mailto o de este sitio. Cualquier otra cosa (scripts, estilos, imágenes) se quita al guardar."
+      hint={HINT_EDITOR}
     >
       {(control) => <textarea {...control} ref={textarea} className="form-control" rows={10} defaultValue={valor} />}
     </FormField>

@@ -1,5 +1,5 @@
 import type { PageContext } from '#app/context.ts';
-import { countCorreosConFallas } from '#domain/correo/bandeja.ts';
+import { countCorreosConFallas, resumenBandeja } from '#domain/correo/bandeja.ts';
 import { countSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
@@ -97,7 +97,33 @@ const mesaDeEntradas: FuenteDelPanel = {
   },
 };
 
-export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [mesaDeEntradas, correoFallido];
+/**
+ * Mail that cannot leave (no SMTP_URL): every role is told, since each one's work writes mail (the
+ * desk's answers, the alerts a publication sends, invitations). Only the fact and the count; what
+ * to do is on the outbox page (docs/decisions/052-confirmar-antes-de-escribir.md).
+ */
+const correoSinServidor: FuenteDelPanel = {
+  id: 'correo-sin-servidor',
+  roles: ['administrador', 'editor', 'mesa-de-entradas'],
+  async cargar(ctx, actor) {
+    if (ctx.config.smtpConfigurado !== false) return [];
+    const { pendientes } = await resumenBandeja(ctx.db);
+    return [
+      {
+        id: 'correo-sin-servidor',
+        titulo: 'El correo no sale',
+        valor: formatNumber(pendientes),
+        descripcion: `El servidor de correo no está configurado: ${
+          pendientes === 1 ? 'un correo espera' : `${formatNumber(pendientes)} correos esperan`
+        } en la bandeja de salida (respuestas a solicitudes, avisos a suscriptores, invitaciones). Salen solos cuando administración lo configure.`,
+        ...(actor.rol === 'editor' ? {} : { enlace: { href: '/admin/correo?estado=pendiente', texto: 'Ver los correos pendientes' } }),
+        tono: 'alerta',
+      },
+    ];
+  },
+};
+
+export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoSinServidor, mesaDeEntradas, correoFallido];
 
 /** The cards for this person, each source on its own: one that fails becomes a card that says so. */
 export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]> {

@@ -15,6 +15,7 @@ import { fechaEnArgentina } from '#domain/shared/fechas.ts';
 import { RETENCION_MAXIMA_DIAS, RETENCION_MINIMA_DIAS, getSiteSettings } from '#domain/sitio/settings.ts';
 import type { Route } from './+types/datos-personales';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
+import { documentoDatosPersonales } from '#app/features/admin/datos-personales-html.server.tsx';
 
 /**
  * The rights of the people whose data the site holds (law 25.326; docs/decisions/013-mesa-de-entradas.md),
@@ -37,13 +38,25 @@ export const middleware: Route.MiddlewareFunction[] = [
       .clone()
       .formData()
       .catch(() => null);
-    if (form?.get('intent') !== 'exportar') return next();
+    const intent = form?.get('intent');
+    if (!form || (intent !== 'exportar' && intent !== 'exportar-html')) return next();
     const leido = readForm(dniTitularSchema, form);
     if (!leido.ok) return next();
     const actor = actorPanel(args.context);
     const ctx = args.context.get(appContext);
     const r = await exportarDatosPorDni(ctx, actor, leido.datos.dni);
     if (r.tipo !== 'hecho') return next();
+    const nombre = `datos-personales-${fechaEnArgentina(r.datos.generadoEn)}`;
+    // The readable version, to print or hand over: the same data as a document with its own styles.
+    if (intent === 'exportar-html')
+      return new Response(documentoDatosPersonales(r.datos), {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-disposition': `attachment; filename="${nombre}.html"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
     const cuerpo = JSON.stringify(
       {
         responsable: 'Municipalidad de Villa La Angostura',
@@ -56,7 +69,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     return new Response(cuerpo, {
       headers: {
         'content-type': 'application/json; charset=utf-8',
-        'content-disposition': `attachment; filename="datos-personales-${fechaEnArgentina(r.datos.generadoEn)}.json"`,
+        'content-disposition': `attachment; filename="${nombre}.json"`,
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
       },
@@ -85,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent');
   const responder = (r: Respuesta, status = 200) => data<Respuesta>(r, { status });
 
-  if (intent === 'exportar') {
+  if (intent === 'exportar' || intent === 'exportar-html') {
     const leido = readForm(dniTitularSchema, form, { largo: 20 });
     if (!leido.ok) return responder({ formulario: 'exportar', ok: false, errores: leido.errores, valores: leido.valores }, 400);
     // A valid DNI was answered with the file by the middleware; only a data request (not a document) gets here.
@@ -167,9 +180,11 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
       <section aria-labelledby="exportar-titulo" className="admin__seccion">
         <h2 id="exportar-titulo">Exportar los datos de una persona</h2>
         <p>
-          Derecho de acceso (ley 25.326, art. 14): se descarga un archivo JSON con cada solicitud de ese DNI, su historial, los correos que se le enviaron (con
-          el texto, mientras se conserve) y lo que el personal hizo con ella, y las suscripciones a alertas por correo de las direcciones que dio en esas
-          solicitudes. Entregalo sólo a la persona, después de verificar su identidad.
+          Derecho de acceso (ley 25.326, art. 14): se descarga cada solicitud de ese DNI, su historial, los correos que se le enviaron (con el texto,
+          mientras se conserve) y lo que el personal hizo con ella, y las suscripciones a alertas por correo de las direcciones que dio en esas
+          solicitudes. «Descargar para leer o imprimir» da una página que se abre en el navegador y se imprime o se guarda como PDF, para entregarle a la
+          persona; «Descargar (JSON)» da los mismos datos en un archivo para otros sistemas. Entregalo sólo a la persona, después de verificar su
+          identidad.
         </p>
         {resumenErrores('exportar', 'Revisá el DNI a exportar')}
         <Form method="post" reloadDocument className="admin__formulario" noValidate aria-labelledby="exportar-titulo">
@@ -185,9 +200,14 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
               />
             )}
           </FormField>
-          <button type="submit" name="intent" value="exportar" className="btn btn-primary">
-            Descargar (JSON)
-          </button>
+          <div className="mesa__botones">
+            <button type="submit" name="intent" value="exportar-html" className="btn btn-primary">
+              Descargar para leer o imprimir (HTML)
+            </button>
+            <button type="submit" name="intent" value="exportar" className="btn btn-outline-primary">
+              Descargar (JSON)
+            </button>
+          </div>
         </Form>
       </section>
 

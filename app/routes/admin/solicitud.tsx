@@ -77,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
     aviso: Object.hasOwn(AVISOS, claveAviso)
       ? { texto: AVISOS[claveAviso]!, correo: SIN_CORREO.has(claveAviso) || !ultimo ? null : `Estado del correo: ${ultimo.explicacion}` }
       : null,
-    correos: correos.map((c) => ({ id: c.id, asunto: c.asunto, estadoEtiqueta: c.estadoEtiqueta, explicacion: c.explicacion, adjuntos: c.adjuntos })),
+    correos: correos.map((c) => ({ id: c.id, asunto: c.asunto, para: c.para, estadoEtiqueta: c.estadoEtiqueta, explicacion: c.explicacion, adjuntos: c.adjuntos })),
     solicitud: {
       codigo: s.codigo,
       nombre: s.nombre,
@@ -462,13 +462,13 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <section aria-labelledby="correos-titulo" className="admin__seccion">
-        <h2 id="correos-titulo">Correos al solicitante</h2>
+        <h2 id="correos-titulo">Correos de esta solicitud</h2>
         {correos.length > 0 ? (
           <ul className="mesa__correos">
             {correos.map((c) => (
               <li key={c.id}>
                 <p className="mesa__paso">
-                  <strong>{c.estadoEtiqueta}</strong> · {c.asunto}
+                  <strong>{c.estadoEtiqueta}</strong> · {c.asunto} · <span className="mesa__partir">{`Para ${c.para}`}</span>
                   {c.adjuntos.length > 0 ? ` · Adjunto: ${c.adjuntos.join(', ')}` : ''}
                 </p>
                 <p>{c.explicacion}</p>
@@ -476,7 +476,7 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         ) : (
-          <p>Todavía no le escribimos.</p>
+          <p>Esta solicitud todavía no tiene correos.</p>
         )}
       </section>
 

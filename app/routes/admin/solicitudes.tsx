@@ -16,6 +16,8 @@ import { listSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import { type PlazoMesa, filtrosMesaSchema } from '#domain/decretos/mesa-schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { numerosPublicados } from '#domain/decretos/publicados.ts';
+import { DIAS_HABILES_PRORROGA } from '#domain/plazos/calendario.ts';
+import { getReglasPlazo } from '#domain/plazos/queries.ts';
 import type { Route } from './+types/solicitudes';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
@@ -49,9 +51,11 @@ export async function loader(args: Route.LoaderArgs) {
   const leido = readForm(filtrosMesaSchema, new URL(args.request.url).searchParams, { largo: 200 });
   const valores: Partial<Record<Campo, string>> = leido.valores;
   const hayFiltros = CAMPOS.some((c) => c !== 'pagina' && (valores[c] ?? '').trim() !== '');
+  // The number of business days is a setting (docs/decisions/011-plazos-y-feriados.md): said as it stands.
+  const { diasHabiles } = await getReglasPlazo(ctx.db);
   if (!leido.ok) {
     const errores: Partial<Record<Campo, string>> = { ...leido.errores };
-    return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '' }, { status: 400 });
+    return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '', diasHabiles }, { status: 400 });
   }
   const lista = await listSolicitudesMesa(ctx, actor, leido.datos);
   // The requests whose decree an official bulletin already published: the desk can answer them at once.
@@ -63,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { pagina: _pagina, ...filtros } = leido.datos;
   const enlace = new URLSearchParams(Object.entries(filtros).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
   return data({
+    diasHabiles,
     valores,
     errores: {} as Partial<Record<Campo, string>>,
     general: null,
@@ -86,7 +91,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const headers = privateDataHeaders;
 
 export default function Solicitudes({ loaderData }: Route.ComponentProps) {
-  const { valores, errores, general, items, total, pagina, paginas, hayFiltros, enlace } = loaderData;
+  const { valores, errores, general, items, total, pagina, paginas, hayFiltros, enlace, diasHabiles } = loaderData;
   const resumen = useRef<HTMLDivElement>(null);
   const listaErrores = (Object.keys(ETIQUETAS) as (keyof typeof ETIQUETAS)[]).flatMap((c) =>
     errores[c] ? [[c, ETIQUETAS[c], errores[c]] as [string, string, string]] : [],
@@ -102,7 +107,7 @@ export default function Solicitudes({ loaderData }: Route.ComponentProps) {
       <title>{`${hayErrores ? 'Error: ' : ''}Solicitudes de decretos | ${SITE_NAME}`}</title>
       <h1>Solicitudes de copias de decretos</h1>
       <p className="admin__bajada">
-        Las más nuevas primero. El plazo para responder es de días hábiles desde el día en que llegó cada una (ley 27.275, art. 11).
+        {`Las más nuevas primero. El plazo para responder es de ${diasHabiles} días hábiles desde el día en que llegó cada una, y ${DIAS_HABILES_PRORROGA} más si se prorrogó (ley 27.275, art. 11).`}
       </p>
       <ErrorSummary title="Revisá los filtros" errors={listaErrores} ref={resumen} />
       {otroError && listaErrores.length === 0 ? (
