@@ -85,9 +85,8 @@ export default function Datos({ loaderData }: Route.ComponentProps) {
         : podés reutilizarlos para cualquier fin, citando a la Municipalidad de Villa La Angostura como fuente.
       </p>
       <p>
-        El catálogo completo está en el formato que usan datos.gob.ar y los portales Andino y CKAN:{' '}
-        <a href="/data.json">catálogo de datos abiertos (JSON)</a>. Para usar los datos desde un programa, leé la{' '}
-        <a href="/api/docs">documentación de la API</a>.
+        El catálogo completo está en el formato que usan datos.gob.ar y los portales Andino y CKAN: <a href="/data.json">catálogo de datos abiertos (JSON)</a>.
+        Para usar los datos desde un programa, leé la <a href="/api/docs">documentación de la API</a>.
       </p>
       <SectionContent seccion={loaderData.catalogo} que="el catálogo de datos">
         {({ conjuntos, transparencia }) => (

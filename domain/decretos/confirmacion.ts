@@ -58,11 +58,7 @@ const esConfirmacion = (v: unknown): v is Confirmacion => {
 };
 
 /** A token from the page, checked: ours (signature), unexpired, of this person and this request. */
-export function leerConfirmacion(
-  cipher: Pick<Cipher, 'hash'>,
-  token: string,
-  esperado: { codigo: string; usuarioId: number; ahora: Date },
-): ConfirmacionLeida {
+export function leerConfirmacion(cipher: Pick<Cipher, 'hash'>, token: string, esperado: { codigo: string; usuarioId: number; ahora: Date }): ConfirmacionLeida {
   const [cuerpo, firma, ...resto] = token.split('.');
   if (!cuerpo || !firma || resto.length > 0 || token.length > 8000) return { ok: false, mensaje: CONFIRMACION_INVALIDA };
   const esperada = cipher.hash(PROPOSITO, cuerpo);

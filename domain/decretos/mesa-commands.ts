@@ -271,7 +271,14 @@ async function documentoDelAdjunto(t: Db, id: number) {
 }
 
 /** The preview of `cambio` for a locked request, and the token that confirms it. */
-function vistaPrevia(ctx: Pick<AppContext, 'cipher' | 'url' | 'clock'>, actor: Actor, s: Bloqueada, accion: AccionEnvio, cambio: Cambio, tamano: number): ResultadoMesa {
+function vistaPrevia(
+  ctx: Pick<AppContext, 'cipher' | 'url' | 'clock'>,
+  actor: Actor,
+  s: Bloqueada,
+  accion: AccionEnvio,
+  cambio: Cambio,
+  tamano: number,
+): ResultadoMesa {
   const correo = correoDelCambio(ctx, s, cambio);
   const adjunto = cambio.adjuntos?.[0];
   const token = firmarConfirmacion(ctx.cipher, {
@@ -376,7 +383,11 @@ const cambioDesdeLaVista = (estado: string) =>
 async function descartarSubida(ctx: Pick<AppContext, 'db' | 'storage'>, documentoId: number): Promise<void> {
   const claves = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [usado] = await t.select({ id: solicitudesDecreto.id }).from(solicitudesDecreto).where(eq(solicitudesDecreto.decretoDocumentoId, documentoId)).limit(1);
+    const [usado] = await t
+      .select({ id: solicitudesDecreto.id })
+      .from(solicitudesDecreto)
+      .where(eq(solicitudesDecreto.decretoDocumentoId, documentoId))
+      .limit(1);
     const [doc] = await t.select({ publico: documentos.publico }).from(documentos).where(eq(documentos.id, documentoId));
     if (usado || !doc || doc.publico) return [];
     return removeDocumento(t, documentoId);

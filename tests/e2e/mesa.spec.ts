@@ -146,7 +146,9 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   await expect(mesa.locator('.mesa__correos > li')).toHaveCount(correosAntes);
   await previa.getByRole('button', { name: 'Confirmar y enviar el correo' }).click();
   await expect(mesa).toHaveURL(/\?aviso=enviado$/, { timeout: 20_000 });
-  await expect(mesa.getByRole('status')).toContainText('La solicitud quedó en «Documento enviado»; el correo al solicitante, con el PDF adjunto, quedó en la bandeja de salida.');
+  await expect(mesa.getByRole('status')).toContainText(
+    'La solicitud quedó en «Documento enviado»; el correo al solicitante, con el PDF adjunto, quedó en la bandeja de salida.',
+  );
   // Exactly one mail more: the decree's.
   await expect(mesa.locator('.mesa__correos > li')).toHaveCount(correosAntes + 1);
   await expect(mesa.locator('.mesa__correos > li').last()).toContainText(`Adjunto: ${archivo}`);

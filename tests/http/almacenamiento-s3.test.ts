@@ -78,7 +78,12 @@ describe.each(engines)('archivos en S3 por HTTP (%s)', (engine) => {
       ['archivo', new File([new Uint8Array(pdf)], nombre, { type: 'application/pdf' })],
       ['mensajeEnvio', 'Le enviamos la copia pedida.'],
     ]);
-    const vista = await t.app.inject({ method: 'POST', url: `/admin/solicitudes/${codigo}`, headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie }, payload });
+    const vista = await t.app.inject({
+      method: 'POST',
+      url: `/admin/solicitudes/${codigo}`,
+      headers: { 'content-type': tipo, origin: TEST_SITE_URL, cookie },
+      payload,
+    });
     // The preview, then its confirmation (docs/decisions/052-confirmar-antes-de-escribir.md).
     const confirmacion = /name="confirmacion" value="([^"]+)"/.exec(vista.body)?.[1];
     if (vista.statusCode !== 200 || !confirmacion) return vista;

@@ -52,8 +52,7 @@ function mesaDe(t: () => TestApp, sesion: () => string) {
     });
     return { res, bytes };
   };
-  const confirmar = (codigo: string, confirmacion: string, quien = sesion()) =>
-    enviar(t(), url(codigo), quien, { intent: 'confirmar-envio', confirmacion });
+  const confirmar = (codigo: string, confirmacion: string, quien = sesion()) => enviar(t(), url(codigo), quien, { intent: 'confirmar-envio', confirmacion });
   const correos = async (codigo: string) => (await t().database.db.select({ n: count() }).from(outbox).where(eq(outbox.referencia, codigo)))[0]!.n;
   const documentosGuardados = async () => (await t().database.db.select({ n: count() }).from(documentos))[0]!.n;
   const estado = async (codigo: string) =>
@@ -112,7 +111,9 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(detalle).not.toContain('Enviamos el decreto');
     // The list of mails says it too, for each one.
     expect(detalle).toContain('Correos de esta solicitud');
-    expect(detalle).toContain(`Pendiente · Le enviamos el decreto que solicitó (${s.codigo}) · Para ***@correo.com.ar · Adjunto: Decreto 15-2026.pdf ${SIN_SERVIDOR}`);
+    expect(detalle).toContain(
+      `Pendiente · Le enviamos el decreto que solicitó (${s.codigo}) · Para ***@correo.com.ar · Adjunto: Decreto 15-2026.pdf ${SIN_SERVIDOR}`,
+    );
 
     const otra = await m.confirmar(s.codigo, token);
     expect(otra.statusCode).toBe(409);
@@ -220,7 +221,9 @@ describe.each(engines)('el estado del correo con un servidor SMTP de verdad (%s)
     const token = tokenDe((await m.vistaPrevia(s.codigo)).res.body);
     expect((await m.confirmar(s.codigo, token)).statusCode).toBe(303);
     const detalle = await cuandoSalga(s.codigo);
-    expect(detalle).toMatch(/Enviado · Le enviamos el decreto que solicitó \(SD-[^)]+\) · Para \*\*\*@correo\.com\.ar · Adjunto: Decreto 15-2026\.pdf Salió el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    expect(detalle).toMatch(
+      /Enviado · Le enviamos el decreto que solicitó \(SD-[^)]+\) · Para \*\*\*@correo\.com\.ar · Adjunto: Decreto 15-2026\.pdf Salió el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/,
+    );
     expect(detalle).not.toContain(SIN_SERVIDOR);
     // The acknowledgement, the desk's notice, «En proceso» and the decree: each reached the server once.
     expect(smtp.mensajes.filter((x) => x.datos.includes(s.codigo))).toHaveLength(4);

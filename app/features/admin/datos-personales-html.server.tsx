@@ -51,8 +51,8 @@ function Documento({ datos }: { datos: DatosTitular }) {
           preparada el {fecha(datos.generadoEn)}.
         </p>
         <p className="nota">
-          Esto es todo lo que el sitio web municipal guarda sobre este DNI: las solicitudes de copias de decretos, su historial, los correos que se le
-          enviaron, lo que hizo el personal con cada solicitud y las suscripciones a alertas por correo de las direcciones que dio.
+          Esto es todo lo que el sitio web municipal guarda sobre este DNI: las solicitudes de copias de decretos, su historial, los correos que se le enviaron,
+          lo que hizo el personal con cada solicitud y las suscripciones a alertas por correo de las direcciones que dio.
         </p>
 
         <h2>Solicitudes de copias de decretos</h2>

@@ -32,12 +32,7 @@ export function EditorHtml({ nombre, etiqueta, valor, error }: { nombre: string;
     };
   }, [etiqueta]);
   return (
-    <FormField
-      name={nombre}
-      label={etiqueta}
-      error={error}
-      hint={HINT_EDITOR}
-    >
+    <FormField name={nombre} label={etiqueta} error={error} hint={HINT_EDITOR}>
       {(control) => <textarea {...control} ref={textarea} className="form-control" rows={10} defaultValue={valor} />}
     </FormField>
   );

@@ -17,9 +17,6 @@ export const CAMBIOS_RECIENTES = 8;
 export async function cambiosRecientes(ctx: PageContext, actor: Actor): Promise<{ id: number; frase: string }[]> {
   const acciones = SECCIONES.filter((s) => s.id !== 'cuenta' && s.roles.includes(actor.rol)).flatMap((s) => s.auditoria);
   if (acciones.length === 0) return [];
-  const [{ items }, { nombres }] = await Promise.all([
-    listAuditoria(ctx.db, { acciones, pagina: 1, porPagina: CAMBIOS_RECIENTES }),
-    listNombres(ctx.db),
-  ]);
+  const [{ items }, { nombres }] = await Promise.all([listAuditoria(ctx.db, { acciones, pagina: 1, porPagina: CAMBIOS_RECIENTES }), listNombres(ctx.db)]);
   return items.map((e) => ({ id: e.id, frase: fraseDeAuditoria(e, nombres) }));
 }

@@ -180,11 +180,10 @@ export default function DatosPersonales({ loaderData, actionData }: Route.Compon
       <section aria-labelledby="exportar-titulo" className="admin__seccion">
         <h2 id="exportar-titulo">Exportar los datos de una persona</h2>
         <p>
-          Derecho de acceso (ley 25.326, art. 14): se descarga cada solicitud de ese DNI, su historial, los correos que se le enviaron (con el texto,
-          mientras se conserve) y lo que el personal hizo con ella, y las suscripciones a alertas por correo de las direcciones que dio en esas
-          solicitudes. «Descargar para leer o imprimir» da una página que se abre en el navegador y se imprime o se guarda como PDF, para entregarle a la
-          persona; «Descargar (JSON)» da los mismos datos en un archivo para otros sistemas. Entregalo sólo a la persona, después de verificar su
-          identidad.
+          Derecho de acceso (ley 25.326, art. 14): se descarga cada solicitud de ese DNI, su historial, los correos que se le enviaron (con el texto, mientras
+          se conserve) y lo que el personal hizo con ella, y las suscripciones a alertas por correo de las direcciones que dio en esas solicitudes. «Descargar
+          para leer o imprimir» da una página que se abre en el navegador y se imprime o se guarda como PDF, para entregarle a la persona; «Descargar (JSON)» da
+          los mismos datos en un archivo para otros sistemas. Entregalo sólo a la persona, después de verificar su identidad.
         </p>
         {resumenErrores('exportar', 'Revisá el DNI a exportar')}
         <Form method="post" reloadDocument className="admin__formulario" noValidate aria-labelledby="exportar-titulo">

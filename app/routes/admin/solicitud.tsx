@@ -77,7 +77,14 @@ export async function loader(args: Route.LoaderArgs) {
     aviso: Object.hasOwn(AVISOS, claveAviso)
       ? { texto: AVISOS[claveAviso]!, correo: SIN_CORREO.has(claveAviso) || !ultimo ? null : `Estado del correo: ${ultimo.explicacion}` }
       : null,
-    correos: correos.map((c) => ({ id: c.id, asunto: c.asunto, para: c.para, estadoEtiqueta: c.estadoEtiqueta, explicacion: c.explicacion, adjuntos: c.adjuntos })),
+    correos: correos.map((c) => ({
+      id: c.id,
+      asunto: c.asunto,
+      para: c.para,
+      estadoEtiqueta: c.estadoEtiqueta,
+      explicacion: c.explicacion,
+      adjuntos: c.adjuntos,
+    })),
     solicitud: {
       codigo: s.codigo,
       nombre: s.nombre,
@@ -177,7 +184,12 @@ export async function action(args: Route.ActionArgs) {
   }
   const r = await accion.comando(ctx, actor, args.params.codigo, entrada);
   if (r.tipo === 'vista')
-    return data<Respuesta>({ errores: {}, valores: {}, general: null, vista: { ...r.vista, token: r.token, tamanoTexto: formatFileSize(r.vista.adjunto.tamano) } });
+    return data<Respuesta>({
+      errores: {},
+      valores: {},
+      general: null,
+      vista: { ...r.vista, token: r.token, tamanoTexto: formatFileSize(r.vista.adjunto.tamano) },
+    });
   // Confirmed: the notice names what went attached (the preview's form says which; only the wording depends on it).
   const aviso = intent === 'confirmar-envio' && form.get('adjunto') === 'boletin' ? 'publicado-enviado' : accion.aviso;
   if (r.tipo === 'hecho') throw redirect(`/admin/solicitudes/${encodeURIComponent(r.codigo)}?aviso=${aviso}`, { status: 303 });
@@ -396,8 +408,8 @@ export default function Solicitud({ loaderData, actionData }: Route.ComponentPro
             <div className="admin__seccion">
               <h3 id="enviar-titulo">Enviar el decreto</h3>
               <p>
-                El solicitante lo recibe adjunto en un correo, y la solicitud queda en «Documento enviado». Antes de enviarlo te mostramos el correo para
-                que lo confirmes.
+                El solicitante lo recibe adjunto en un correo, y la solicitud queda en «Documento enviado». Antes de enviarlo te mostramos el correo para que lo
+                confirmes.
               </p>
               <Form
                 method="post"

@@ -55,7 +55,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { diasHabiles } = await getReglasPlazo(ctx.db);
   if (!leido.ok) {
     const errores: Partial<Record<Campo, string>> = { ...leido.errores };
-    return data({ valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '', diasHabiles }, { status: 400 });
+    return data(
+      { valores, errores, general: leido.general ?? null, items: [], total: 0, pagina: 1, paginas: 1, hayFiltros, enlace: '', diasHabiles },
+      { status: 400 },
+    );
   }
   const lista = await listSolicitudesMesa(ctx, actor, leido.datos);
   // The requests whose decree an official bulletin already published: the desk can answer them at once.
