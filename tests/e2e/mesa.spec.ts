@@ -141,7 +141,14 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   await expect(previa).toContainText(`Le enviamos el decreto que solicitó (${codigo})`);
   await expect(previa).toContainText(new RegExp(`${archivo.replace(/[.()]/g, '\\$&')} \\(PDF, \\d+ KB\\)`));
   await expect(previa).toContainText('Le enviamos la copia que pidió.');
-  await expectAccessible(mesa);
+  // The preview is a state of the page: axe at a phone's width and a desktop's.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await mesa.setViewportSize(size);
+    await expectAccessible(mesa);
+  }
   // Nothing in the outbox before confirming: the request's mails are the same as before.
   await expect(mesa.locator('.mesa__correos > li')).toHaveCount(correosAntes);
   await previa.getByRole('button', { name: 'Confirmar y enviar el correo' }).click();
