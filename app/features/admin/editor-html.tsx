@@ -9,7 +9,7 @@ import { FormField } from '#app/components/ui/form-field.tsx';
  * value it starts from so a new value (a 409's) remounts it.
  */
 /**
- * The field's help in a clerk's words (docs/architecture.md, "Textos del panel"): what the buttons do,
+ * The field's help in a clerk's words (docs/decisions/052-confirmar-antes-de-escribir.md): what the buttons do,
  * and what to do when the editor does not load and the box shows the text with its tags.
  */
 export const HINT_EDITOR =
