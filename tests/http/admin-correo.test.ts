@@ -151,11 +151,14 @@ describe.each(engines)('/admin/correo (%s)', (engine) => {
     expect(otraVez.body).toContain('Sólo se reintenta un correo fallido; este está pendiente.');
   });
 
-  it('sin SMTP_URL, administración ve qué hacer; la mesa de entradas no', async () => {
+  it('sin SMTP_URL, administración ve qué hacer; la mesa de entradas, por qué los correos esperan (sin la configuración)', async () => {
     const deAdmin = textoDe((await ver(t, '/admin/correo', admin)).body);
     expect(deAdmin).toContain('El envío de correo no está configurado');
     expect(deAdmin).toContain('SMTP_URL');
-    expect(textoDe((await ver(t, '/admin/correo', mesa)).body)).not.toContain('no está configurado');
+    const deMesa = textoDe((await ver(t, '/admin/correo', mesa)).body);
+    expect(deMesa).toContain('El correo no sale');
+    expect(deMesa).toContain('El correo quedó en la bandeja de salida: el servidor de correo no está configurado');
+    expect(deMesa).not.toContain('SMTP_URL');
   });
 
   it('lo hostil recibe 4xx en castellano, nunca 5xx', async () => {

@@ -61,6 +61,20 @@ describe.each(engines)('los textos del panel (%s)', (engine) => {
     expect(deEditor).not.toContain('No hay nada pendiente');
   });
 
+  it('sin servidor de correo, invitar a alguien dice que el correo quedó esperando, no que le llega', async () => {
+    const res = await enviar(t, '/admin/usuarios', sesiones.admin, {
+      intent: 'invitar',
+      email: 'nora.espera@villalaangostura.gob.ar',
+      nombre: 'Nora',
+      apellido: 'Espera',
+      rol: 'editor',
+    });
+    expect(res.statusCode).toBe(200);
+    const texto = textoDe(res.body);
+    expect(texto).toContain('Invitamos a Nora Espera, pero el correo con el enlace para crear su contraseña quedó en la bandeja de salida');
+    expect(texto).not.toContain('le llega un correo');
+  });
+
   it('la exportación de datos personales también como documento para leer o imprimir, con sus estilos de impresión y todo escapado', async () => {
     const s = await createSolicitud(t.context, {
       dni: '27111222',

@@ -9,6 +9,7 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS_CORREO, etiquetaEstadoCorreo, listCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
+import { SIN_SERVIDOR } from '#domain/correo/estado.ts';
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { listaDelPanel } from '#app/features/admin/lista.server.ts';
@@ -42,8 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
     largo: 100,
     comun: {
       estados: ESTADOS_CORREO.map((valor) => ({ valor, etiqueta: etiquetaEstadoCorreo(valor) })),
-      // Only the fact that mail cannot leave, and only for those who can change it.
-      sinSmtp: actor.rol === 'administrador' && ctx.config.smtpConfigurado === false,
+      // Only the fact that mail cannot leave: what to do for those who can change it, why for the
+      // desk (docs/decisions/052-confirmar-antes-de-escribir.md).
+      sinSmtp: ctx.config.smtpConfigurado === false ? (actor.rol === 'administrador' ? ('configurar' as const) : ('avisar' as const)) : null,
       porPagina: POR_PAGINA_BANDEJA,
     },
     sinFiltros: { pagina: 1 },
@@ -132,7 +134,13 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
         Cada correo que escribe el sitio, del más nuevo al más viejo: acuses de recibo, avisos a la mesa de entradas, decretos enviados e invitaciones. Un
         correo fallido no se reintenta solo: revisá el error y usá «Reintentar».
       </p>
-      {sinSmtp ? (
+      {sinSmtp === 'avisar' ? (
+        <div className="aviso admin__aviso-smtp">
+          <h2>El correo no sale</h2>
+          <p>{SIN_SERVIDOR}</p>
+        </div>
+      ) : null}
+      {sinSmtp === 'configurar' ? (
         <div className="aviso admin__aviso-smtp">
           <h2>El envío de correo no está configurado</h2>
           <p>

@@ -66,7 +66,11 @@ export async function action(args: Route.ActionArgs) {
     return responder({
       tipo: 'invitacion',
       ok: true,
-      mensaje: `Invitamos a ${leido.datos.nombre} ${leido.datos.apellido}: le llega un correo con el enlace para crear su contraseña (vale 72 horas).`,
+      // Whether the mail can leave, said where it is written (docs/decisions/052-confirmar-antes-de-escribir.md).
+      mensaje:
+        ctx.config.smtpConfigurado === false
+          ? `Invitamos a ${leido.datos.nombre} ${leido.datos.apellido}, pero el correo con el enlace para crear su contraseña quedó en la bandeja de salida: el servidor de correo no está configurado, así que todavía no salió (el enlace vale 72 horas).`
+          : `Invitamos a ${leido.datos.nombre} ${leido.datos.apellido}: el correo con el enlace para crear su contraseña (vale 72 horas) está saliendo; si no le llega, mirá la bandeja de salida.`,
     });
   }
   if (intent === 'segundo-factor') {
