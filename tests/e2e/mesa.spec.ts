@@ -86,7 +86,7 @@ test('un ciudadano pide un decreto; la mesa lo pasa a En proceso y le envía el 
   await ingresar(mesa, MESA.email, MESA.clave, '/admin/solicitudes');
   await expect(mesa.getByRole('heading', { level: 1, name: 'Solicitudes de copias de decretos' })).toBeVisible();
   await esperarHidratacion(mesa);
-  await mesa.getByRole('searchbox', { name: 'Buscar' }).fill(apellido);
+  await mesa.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(apellido);
   await mesa.getByRole('button', { name: 'Filtrar' }).click();
   await expect(mesa).toHaveURL(new RegExp(`texto=${apellido}`));
   await expect(mesa.getByText('1 solicitud con estos filtros')).toBeVisible();
