@@ -16,6 +16,7 @@ import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts'
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 import { type ServidorSmtp, iniciarSmtp } from '#tests/setup/smtp.ts';
+import { validarHtml } from '#tests/setup/validador-html.ts';
 
 const MINUTO = 60_000;
 
@@ -114,6 +115,13 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(detalle).toContain(
       `Pendiente · Le enviamos el decreto que solicitó (${s.codigo}) · Para ***@correo.com.ar · Adjunto: Decreto 15-2026.pdf ${SIN_SERVIDOR}`,
     );
+
+    // The preview and the page with its mails are valid HTML (docs/decisions/027-html-valido.md).
+    const informe = await validarHtml([
+      { nombre: 'vista previa', html: res.body },
+      { nombre: 'solicitud con sus correos', html: (await ver(t, hecho.headers.location as string, mesa)).body },
+    ]);
+    expect([...informe.values()].flat()).toEqual([]);
 
     const otra = await m.confirmar(s.codigo, token);
     expect(otra.statusCode).toBe(409);

@@ -7,6 +7,7 @@ import { createSolicitud } from '#tests/factories/mesa.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
+import { validarHtml } from '#tests/setup/validador-html.ts';
 
 describe.each(engines)('los textos del panel (%s)', (engine) => {
   let t: TestApp;
@@ -104,6 +105,12 @@ describe.each(engines)('los textos del panel (%s)', (engine) => {
     // What the citizen typed is text, never markup.
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The document and the dashboard are valid HTML (docs/decisions/027-html-valido.md).
+    const informe = await validarHtml([
+      { nombre: 'exportación', html: res.body },
+      { nombre: 'panel', html: (await ver(t, '/admin', sesiones.admin)).body },
+    ]);
+    expect([...informe.values()].flat()).toEqual([]);
 
     // A DNI that is not one: the page with its error, no file.
     const mal = await enviar(t, '/admin/datos-personales', sesiones.admin, { intent: 'exportar-html', dni: '12x' });
