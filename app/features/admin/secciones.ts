@@ -108,8 +108,8 @@ const ENTRADAS: readonly Seccion[] = [
     grupo: 'contenido',
     roles: PERMISOS.boletines,
     paginas: [
-      { ruta: 'boletin-vigente', archivo: 'routes/admin/boletin-vigente.tsx' },
-      { ruta: 'boletin-vigente/*', archivo: 'routes/admin/boletin-vigente.tsx', id: 'admin-boletin-vigente-linea' },
+      { ruta: 'boletin-vigente', archivo: 'routes/admin/boletin-vigente.ts' },
+      { ruta: 'boletin-vigente/*', archivo: 'routes/admin/boletin-vigente.ts', id: 'admin-boletin-vigente-linea' },
     ],
   },
   {
