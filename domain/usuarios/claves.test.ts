@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hashClave, problemaDeClave, verificarClave } from './claves.ts';
+import { hashClave, hashSinUsuario, problemaDeClave, verificarClave } from './claves.ts';
 
 describe('política de contraseñas', () => {
   it.each([
@@ -52,5 +52,23 @@ describe('el costo de prueba de las contraseñas', () => {
     ];
     const prefijos = await Promise.all(casos.map(([, env]) => hashEnOtroProceso(env)));
     casos.forEach(([caso, , esperado], i) => expect(prefijos[i], caso).toBe(esperado));
+  });
+});
+
+describe('el hash de relleno de un correo desconocido', () => {
+  it('cuesta lo mismo que una contraseña guardada ahora, también cuando el costo cambia', async () => {
+    const prefijo = (hash: string) => hash.split('$').slice(0, 4).join('$');
+    const costoDePrueba = process.env.VLA_CLAVES_DE_PRUEBA;
+    try {
+      process.env.VLA_CLAVES_DE_PRUEBA = 'rapidas';
+      expect(prefijo(await hashSinUsuario())).toBe('scrypt$10$8$1');
+      delete process.env.VLA_CLAVES_DE_PRUEBA;
+      expect(prefijo(await hashSinUsuario())).toBe('scrypt$15$8$1');
+      process.env.VLA_CLAVES_DE_PRUEBA = 'rapidas';
+      expect(prefijo(await hashSinUsuario())).toBe(prefijo(await hashClave('una clave larga de prueba')));
+    } finally {
+      if (costoDePrueba === undefined) delete process.env.VLA_CLAVES_DE_PRUEBA;
+      else process.env.VLA_CLAVES_DE_PRUEBA = costoDePrueba;
+    }
   });
 });

@@ -103,12 +103,20 @@ export async function verificarClave(clave: string, guardado: string): Promise<b
   return calculado.length === esperado.length && timingSafeEqual(calculado, esperado);
 }
 
-let hashDeRelleno: Promise<string> | undefined;
+const hashesDeRelleno = new Map<string, Promise<string>>();
 
 /**
  * A hash no password matches, checked when the e-mail is unknown: the answer then takes as long
- * as for a known e-mail with a wrong password.
+ * as for a known e-mail with a wrong password. One per cost, so it always costs what a password
+ * hashed now costs.
  */
 export function hashSinUsuario(): Promise<string> {
-  return (hashDeRelleno ??= hashClave(randomBytes(24).toString('base64url')));
+  const { logN, r, p } = parametros();
+  const clave = `${logN}$${r}$${p}`;
+  let relleno = hashesDeRelleno.get(clave);
+  if (!relleno) {
+    relleno = hashClave(randomBytes(24).toString('base64url'));
+    hashesDeRelleno.set(clave, relleno);
+  }
+  return relleno;
 }
