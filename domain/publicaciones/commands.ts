@@ -200,7 +200,14 @@ async function aplicarPendiente(ctx: Ctx, tx: Db, storage: Storage, p: Pendiente
   const def = TIPOS_PUBLICACION[p.tipo as TipoId];
   const fallar = async (mensaje: string): Promise<Aplicado> => {
     await tx.update(publicacionesPendientes).set({ estado: 'fallida', error: mensaje, updatedAt: ctx.clock.now() }).where(eq(publicacionesPendientes.id, p.id));
-    if (actor) await registrarAuditoria(tx, { actor, accion: 'publicacion.fallida', entidad: 'publicacion', entidadId: p.id, despues: { titulo: p.titulo, error: mensaje } });
+    if (actor)
+      await registrarAuditoria(tx, {
+        actor,
+        accion: 'publicacion.fallida',
+        entidad: 'publicacion',
+        entidadId: p.id,
+        despues: { titulo: p.titulo, error: mensaje },
+      });
     return { tipo: 'rechazado', mensaje };
   };
   if (!def) return fallar('Este tipo de contenido ya no se puede publicar desde aquí: descartalo y cargalo de nuevo.');
@@ -332,7 +339,13 @@ export async function descartarPendiente(ctx: Ctx, actor: Actor, id: number): Pr
   const claves = await ctx.db.transaction(async (tx) => {
     await tx.delete(publicacionesPendientes).where(eq(publicacionesPendientes.id, id));
     const claves = await soltarDocumento(tx, p);
-    await registrarAuditoria(tx, { actor, accion: 'publicacion.descarte', entidad: 'publicacion', entidadId: id, antes: { tipo: p.tipo, titulo: p.titulo, campos: p.campos } });
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'publicacion.descarte',
+      entidad: 'publicacion',
+      entidadId: id,
+      antes: { tipo: p.tipo, titulo: p.titulo, campos: p.campos },
+    });
     return claves;
   });
   await removeArchivos(ctx, claves);

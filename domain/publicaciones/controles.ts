@@ -6,8 +6,6 @@ import { instanteEnArgentina } from '#domain/shared/fechas.ts';
  * «Publicar ahora» (today's behaviour, the default), «Guardar como borrador» or «Programar» at a
  * date and time of Argentina. These fields are never kept with the publication.
  */
-export const CAMPOS_CONTROL = ['publicacion', 'publicarEn', 'borrador'] as const;
-
 export type Controles = { modo: 'ahora' } | { modo: 'borrador' } | { modo: 'programada'; publicarEn: Date };
 
 /** The furthest ahead a publication can be scheduled. */

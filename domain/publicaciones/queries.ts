@@ -38,7 +38,12 @@ export async function listPendientes(db: Db, actor: Pick<Actor, 'rol'>, limite =
     .where(and(inArray(publicacionesPendientes.tipo, tipos), inArray(publicacionesPendientes.estado, ['borrador', 'programada', 'fallida'])))
     .orderBy(sql`${publicacionesPendientes.publicarEn} asc nulls last`, desc(publicacionesPendientes.updatedAt), asc(publicacionesPendientes.id))
     .limit(limite);
-  return filas.map((f) => ({ ...f, tipo: f.tipo as TipoId, etiqueta: TIPOS_PUBLICACION[f.tipo as TipoId].etiqueta, estado: f.estado as PendienteListada['estado'] }));
+  return filas.map((f) => ({
+    ...f,
+    tipo: f.tipo as TipoId,
+    etiqueta: TIPOS_PUBLICACION[f.tipo as TipoId].etiqueta,
+    estado: f.estado as PendienteListada['estado'],
+  }));
 }
 
 /** One pending publication (not published yet), if `actor` may edit its kind. */
@@ -52,12 +57,19 @@ export async function getPendiente(db: Db, actor: Pick<Actor, 'rol'>, id: number
 }
 
 /** How many drafts, scheduled and failed publications of `actor`'s kinds wait, and when the next scheduled one goes out: the dashboard's cards. */
-export async function resumenPendientes(db: Db, actor: Pick<Actor, 'rol'>): Promise<{ borradores: number; programadas: number; fallidas: number; proxima: Date | null }> {
+export async function resumenPendientes(
+  db: Db,
+  actor: Pick<Actor, 'rol'>,
+): Promise<{ borradores: number; programadas: number; fallidas: number; proxima: Date | null }> {
   const resumen = { borradores: 0, programadas: 0, fallidas: 0, proxima: null as Date | null };
   const tipos = tiposDe(actor);
   if (tipos.length === 0) return resumen;
   const filas = await db
-    .select({ estado: publicacionesPendientes.estado, n: sql<number>`count(*)::int`, proxima: sql<Date | null>`min(${publicacionesPendientes.publicarEn})`.mapWith((v) => (v === null ? null : new Date(v as string))) })
+    .select({
+      estado: publicacionesPendientes.estado,
+      n: sql<number>`count(*)::int`,
+      proxima: sql<Date | null>`min(${publicacionesPendientes.publicarEn})`.mapWith((v) => (v === null ? null : new Date(v as string))),
+    })
     .from(publicacionesPendientes)
     .where(and(inArray(publicacionesPendientes.tipo, tipos), inArray(publicacionesPendientes.estado, ['borrador', 'programada', 'fallida'])))
     .groupBy(publicacionesPendientes.estado);

@@ -62,5 +62,3 @@ const ordenanza: TipoPublicacion = {
 export const TIPOS_PUBLICACION = { ordenanza } as const satisfies Record<string, TipoPublicacion>;
 
 export type TipoId = keyof typeof TIPOS_PUBLICACION;
-
-export const esTipo = (tipo: string): tipo is TipoId => Object.hasOwn(TIPOS_PUBLICACION, tipo);

@@ -47,7 +47,12 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
   });
   const pendiente = async (id: number) => (await t.database.db.select().from(publicacionesPendientes).where(eq(publicacionesPendientes.id, id)))[0];
   const filas = async (numero: number) =>
-    (await t.database.db.select({ n: count() }).from(ordenanzas).where(and(eq(ordenanzas.numero, numero), eq(ordenanzas.anio, 2026))))[0]!.n;
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(ordenanzas)
+        .where(and(eq(ordenanzas.numero, numero), eq(ordenanzas.anio, 2026)))
+    )[0]!.n;
   const idDe = (res: { headers: Record<string, unknown> }) => Number(/\/admin\/publicaciones\/(\d+)/.exec(String(res.headers.location))?.[1]);
 
   /** Every public place an ordinance appears: its page, the API, the feed, the sitemap and the site search. */
@@ -61,7 +66,7 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
     ]);
     return {
       pagina: pagina.statusCode,
-      api: new RegExp(`"numero":${numero}[,}]`, "i").test(api.body),
+      api: new RegExp(`"numero":${numero}[,}]`, 'i').test(api.body),
       feed: feed.body.includes(palabra),
       sitemap: sitemap.body.includes(`/consulta-ordenanzas/2026/${numero}<`),
       // The page repeats the words searched for: a result is its link.
@@ -123,7 +128,12 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
 
   it('programada: el trabajo la publica a su hora una sola vez aunque corra dos veces a la par; después la encuentran el buscador y las alertas', async () => {
     const marca = await ultimaOrdenanzaId(t.database.db);
-    const res = await enviar(t, '/admin/ordenanzas/nueva', editor, ordenanza(9102, 'coihueprogramada', { publicacion: 'programar', publicarEn: EN_DIEZ_MINUTOS }));
+    const res = await enviar(
+      t,
+      '/admin/ordenanzas/nueva',
+      editor,
+      ordenanza(9102, 'coihueprogramada', { publicacion: 'programar', publicarEn: EN_DIEZ_MINUTOS }),
+    );
     expect(res.statusCode).toBe(303);
     const id = idDe(res);
     expect(await pendiente(id)).toMatchObject({ estado: 'programada', publicarEn: new Date('2026-03-10T15:10:00Z') });
@@ -142,7 +152,11 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
     expect(auditadas[0]!.n).toBe(1);
     expect(await publico(9102, 'coihueprogramada')).toEqual({ pagina: 200, api: true, feed: true, sitemap: true, buscar: true });
     // The alerts job looks for ordinances after each subscription's mark with the public search's conditions.
-    const nuevas = await ordenanzasNuevas(t.database.db, { estado: -1, pattern: 'coihueprogramada' }, { desdeId: marca, hastaId: await ultimaOrdenanzaId(t.database.db) });
+    const nuevas = await ordenanzasNuevas(
+      t.database.db,
+      { estado: -1, pattern: 'coihueprogramada' },
+      { desdeId: marca, hastaId: await ultimaOrdenanzaId(t.database.db) },
+    );
     expect(nuevas.map((o) => o.numero)).toEqual([9102]);
   });
 
@@ -173,7 +187,12 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
     expect(repetida.statusCode).toBe(400);
     expect(textoDe(repetida.body)).toContain(`Ya hay una ordenanza ${existente!.numero}/${existente!.anio}`);
 
-    const res = await enviar(t, '/admin/ordenanzas/nueva', editor, ordenanza(9103, 'maitenocupada', { publicacion: 'programar', publicarEn: '2026-03-10T12:20' }));
+    const res = await enviar(
+      t,
+      '/admin/ordenanzas/nueva',
+      editor,
+      ordenanza(9103, 'maitenocupada', { publicacion: 'programar', publicarEn: '2026-03-10T12:20' }),
+    );
     const id = idDe(res);
     expect((await enviar(t, '/admin/ordenanzas/nueva', admin, ordenanza(9103, 'otraocupada', {}))).statusCode).toBe(303);
     reloj.avanzar(11 * MINUTO);
@@ -191,7 +210,10 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
   it('descartar pide confirmación y borra el archivo oculto, que nunca se pudo descargar', async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(ordenanza(9105, 'nirrearchivo', { publicacion: 'borrador' }))) form.append(k, v);
-    form.append('archivo', new File([new Uint8Array(await generarPdf({ titulo: 'ORDENANZA', parrafos: ['Texto nirrearchivo.'] }))], 'o.pdf', { type: 'application/pdf' }));
+    form.append(
+      'archivo',
+      new File([new Uint8Array(await generarPdf({ titulo: 'ORDENANZA', parrafos: ['Texto nirrearchivo.'] }))], 'o.pdf', { type: 'application/pdf' }),
+    );
     const cuerpo = new Response(form);
     const res = await t.app.inject({
       method: 'POST',
@@ -222,10 +244,17 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
   it('roles y direcciones hostiles: la mesa no entra; un id que no es número o no existe es 404', async () => {
     const res = await enviar(t, '/admin/ordenanzas/nueva', editor, ordenanza(9106, 'ajeno', { publicacion: 'borrador' }));
     const id = idDe(res);
-    for (const url of ['/admin/publicaciones', `/admin/publicaciones/${id}`, `/admin/publicaciones/${id}/vista-previa`]) expect((await ver(t, url, mesa)).statusCode, url).toBe(403);
+    for (const url of ['/admin/publicaciones', `/admin/publicaciones/${id}`, `/admin/publicaciones/${id}/vista-previa`])
+      expect((await ver(t, url, mesa)).statusCode, url).toBe(403);
     expect((await enviar(t, `/admin/publicaciones/${id}`, mesa, { intent: 'publicar' })).statusCode).toBe(403);
     expect(await filas(9106)).toBe(0);
-    for (const url of ['/admin/publicaciones/abc', '/admin/publicaciones/1e3', '/admin/publicaciones/99999999999', '/admin/publicaciones/999999', '/admin/publicaciones/abc/vista-previa'])
+    for (const url of [
+      '/admin/publicaciones/abc',
+      '/admin/publicaciones/1e3',
+      '/admin/publicaciones/99999999999',
+      '/admin/publicaciones/999999',
+      '/admin/publicaciones/abc/vista-previa',
+    ])
       expect((await ver(t, url, admin)).statusCode, url).toBe(404);
     expect((await ver(t, '/admin/ordenanzas/nueva?borrador=abc', editor)).statusCode).toBe(404);
     // Another person's draft, with a role that may edit ordinances: visible and publishable by administration.
@@ -233,7 +262,12 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
   });
 
   it('la cuenta de quien la programó está desactivada: no se publica y dice por qué', async () => {
-    const res = await enviar(t, '/admin/ordenanzas/nueva', editor, ordenanza(9107, 'desactivada', { publicacion: 'programar', publicarEn: valorDentroDe(reloj.now(), 5) }));
+    const res = await enviar(
+      t,
+      '/admin/ordenanzas/nueva',
+      editor,
+      ordenanza(9107, 'desactivada', { publicacion: 'programar', publicarEn: valorDentroDe(reloj.now(), 5) }),
+    );
     expect(res.statusCode).toBe(303);
     const id = idDe(res);
     await t.database.db.update(usuarios).set({ activo: false }).where(eq(usuarios.email, EDITOR.email));

@@ -267,8 +267,8 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
                   borrador?.conArchivo
                     ? `El borrador ya tiene un PDF: elegí otro sólo si querés reemplazarlo (hasta ${limite.texto}).`
                     : o?.documentoId
-                    ? `Elegí un PDF sólo si querés reemplazar el actual (hasta ${limite.texto}).`
-                    : `Un PDF de hasta ${limite.texto}; su texto se usa en la búsqueda.`
+                      ? `Elegí un PDF sólo si querés reemplazar el actual (hasta ${limite.texto}).`
+                      : `Un PDF de hasta ${limite.texto}; su texto se usa en la búsqueda.`
                 }
                 className="campo--completo"
               >

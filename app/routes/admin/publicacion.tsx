@@ -75,7 +75,10 @@ export async function action(args: Route.ActionArgs) {
     if (r.tipo === 'publicado') throw redirect('/admin/publicaciones?aviso=publicada', { status: 303 });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
     if (r.tipo === 'invalido') return fallo({ formulario: 'general', mensaje: `No se pudo publicar: ${Object.values(r.errores).join(' ')}` }, 409);
-    return fallo({ formulario: 'general', mensaje: r.tipo === 'prohibido' ? r.mensaje : `No se pudo publicar: ${r.mensaje}` }, r.tipo === 'prohibido' ? 403 : 409);
+    return fallo(
+      { formulario: 'general', mensaje: r.tipo === 'prohibido' ? r.mensaje : `No se pudo publicar: ${r.mensaje}` },
+      r.tipo === 'prohibido' ? 403 : 409,
+    );
   }
   if (intent === 'programar' || intent === 'borrador') {
     let publicarEn: Date | null = null;
