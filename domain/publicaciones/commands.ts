@@ -126,6 +126,7 @@ export async function guardarPendiente(
   args: { tipo: TipoId; entidadId: number | null; pendienteId: number | null; input: FormData; publicarEn: Date | null },
 ): Promise<ResultadoPendiente> {
   const def = TIPOS_PUBLICACION[args.tipo];
+  if (!def) throw new Error(`tipo de publicación desconocido: ${args.tipo}`);
   if (!puede(actor, def.permiso)) return { tipo: 'prohibido', mensaje: sinPermiso(def.etiqueta) };
   const anterior = args.pendienteId === null ? undefined : await pendienteAbierta(ctx.db, args.pendienteId, args.tipo);
   if (args.pendienteId !== null && (!anterior || anterior.entidadId !== args.entidadId)) return { tipo: 'no_encontrado', mensaje: NO_ENCONTRADA };

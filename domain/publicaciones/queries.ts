@@ -6,8 +6,7 @@ import { puede } from '#domain/shared/permisos.ts';
 import { type TipoId, TIPOS_PUBLICACION } from './tipos.ts';
 
 /** The kinds `actor` may edit, and so see pending (docs/decisions/053-borradores-y-publicacion-programada.md). */
-export const tiposDe = (actor: Pick<Actor, 'rol'>): TipoId[] =>
-  (Object.keys(TIPOS_PUBLICACION) as TipoId[]).filter((t) => puede(actor, TIPOS_PUBLICACION[t].permiso));
+export const tiposDe = (actor: Pick<Actor, 'rol'>): TipoId[] => Object.keys(TIPOS_PUBLICACION).filter((t) => puede(actor, TIPOS_PUBLICACION[t]!.permiso));
 
 export type PendienteListada = {
   id: number;
@@ -41,7 +40,7 @@ export async function listPendientes(db: Db, actor: Pick<Actor, 'rol'>, limite =
   return filas.map((f) => ({
     ...f,
     tipo: f.tipo as TipoId,
-    etiqueta: TIPOS_PUBLICACION[f.tipo as TipoId].etiqueta,
+    etiqueta: TIPOS_PUBLICACION[f.tipo]?.etiqueta ?? f.tipo,
     estado: f.estado as PendienteListada['estado'],
   }));
 }
@@ -53,7 +52,7 @@ export async function getPendiente(db: Db, actor: Pick<Actor, 'rol'>, id: number
     .from(publicacionesPendientes)
     .where(and(eq(publicacionesPendientes.id, id), inArray(publicacionesPendientes.estado, ['borrador', 'programada', 'fallida'])));
   if (!p || !(tiposDe(actor) as string[]).includes(p.tipo)) return undefined;
-  return { ...p, tipo: p.tipo as TipoId, etiqueta: TIPOS_PUBLICACION[p.tipo as TipoId].etiqueta };
+  return { ...p, tipo: p.tipo as TipoId, etiqueta: TIPOS_PUBLICACION[p.tipo]?.etiqueta ?? p.tipo };
 }
 
 /** How many drafts, scheduled and failed publications of `actor`'s kinds wait, and when the next scheduled one goes out: the dashboard's cards. */

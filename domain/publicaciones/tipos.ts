@@ -1,3 +1,5 @@
+import { createPanel, updatePanel } from '#domain/gobierno/panel.ts';
+import { TIPOS_PANEL, type TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
 import { saveOrdenanza } from '#domain/ordenanzas/admin.ts';
 import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
@@ -59,6 +61,30 @@ const ordenanza: TipoPublicacion = {
   formulario: (entidadId, pendienteId) => `/admin/ordenanzas/${entidadId ?? 'nueva'}?borrador=${pendienteId}`,
 };
 
-export const TIPOS_PUBLICACION = { ordenanza } as const satisfies Record<string, TipoPublicacion>;
+/**
+ * Every Gobierno kind (domain/gobierno/panel-tipos.ts) through its generic commands: a change of an
+ * item carries the version its form showed, so a publication over someone else's later change is
+ * refused like the form's save (the conflict), with its message.
+ */
+const gobierno = (t: TipoPanel): TipoPublicacion => ({
+  etiqueta: `Gobierno: ${t.titulo}`,
+  permiso: 'gobierno',
+  campos: [...t.campos.map((c) => c.nombre), 'version'],
+  etiquetas: { ...Object.fromEntries(t.campos.map((c) => [c.nombre, c.etiqueta])), version: 'Versión que se editó' },
+  titulo: (c) => `${t.titulo}: ${c[t.principal] ?? ''}`.slice(0, 200),
+  async aplicar(ctx, actor, entidadId, input) {
+    const r = entidadId === null ? await createPanel(ctx.db, actor, t, input) : await updatePanel(ctx.db, actor, t, entidadId, input);
+    if (r.tipo === 'guardado') return { tipo: 'publicado', id: r.id, ruta: t.rutaPublica };
+    if (r.tipo === 'invalido') return { tipo: 'invalido', errores: r.errores, valores: r.valores };
+    if (r.tipo === 'no_encontrado') return { tipo: 'rechazado', mensaje: `Ya no existe ${t.uno}: puede que lo hayan borrado.` };
+    return { tipo: 'rechazado', mensaje: r.mensaje };
+  },
+  formulario: (entidadId) => `/admin/gobierno/${t.tipo}${entidadId === null ? '' : `/${entidadId}`}`,
+});
 
-export type TipoId = keyof typeof TIPOS_PUBLICACION;
+export const TIPOS_PUBLICACION: Readonly<Record<string, TipoPublicacion>> = {
+  ordenanza,
+  ...Object.fromEntries(TIPOS_PANEL.map((t) => [`gobierno-${t.tipo}`, gobierno(t)])),
+};
+
+export type TipoId = string;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { auditoria, documentos, ordenanzas, publicacionesPendientes, usuarios } from '#db/schema/index.ts';
+import { areasMunicipales, auditoria, documentos, ordenanzas, publicacionesPendientes, usuarios } from '#db/schema/index.ts';
 import { ordenanzasNuevas, ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import { publicarVencidas } from '#domain/publicaciones/commands.ts';
 import { MENSAJES_FECHA } from '#domain/publicaciones/controles.ts';
@@ -259,6 +259,36 @@ describe.each(engines)('borradores y publicación programada (%s)', (engine) => 
     expect((await ver(t, '/admin/ordenanzas/nueva?borrador=abc', editor)).statusCode).toBe(404);
     // Another person's draft, with a role that may edit ordinances: visible and publishable by administration.
     expect((await ver(t, `/admin/publicaciones/${id}`, admin)).statusCode).toBe(200);
+  });
+
+  it('Gobierno: el cambio de un área guardado como borrador no se ve en /areas hasta publicarlo', async () => {
+    const [area] = await t.database.db.select({ id: areasMunicipales.id }).from(areasMunicipales).limit(1);
+    const pagina = await ver(t, `/admin/gobierno/areas/${area!.id}`, editor);
+    expect(pagina.body).toContain('Cuándo se publica');
+    const version = /name="version" value="([^"]+)"/.exec(pagina.body)![1]!;
+    const res = await enviar(t, `/admin/gobierno/areas/${area!.id}`, editor, {
+      intent: 'guardar',
+      version,
+      nombre: 'Área de Cipreses en Borrador',
+      domicilio: '',
+      telefono: '',
+      email: '',
+      publicacion: 'borrador',
+    });
+    expect(res.statusCode).toBe(303);
+    const id = idDe(res);
+    expect((await t.app.inject({ url: '/areas' })).body).not.toContain('Área de Cipreses en Borrador');
+    const vista = await ver(t, `/admin/publicaciones/${id}/vista-previa`, editor);
+    expect(vista.statusCode).toBe(200);
+    expect(textoDe(vista.body)).toContain('Área de Cipreses en Borrador');
+    expect((await t.app.inject({ url: '/areas' })).body).not.toContain('Área de Cipreses en Borrador');
+    const publicar = await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' });
+    expect(publicar.statusCode).toBe(303);
+    expect((await t.app.inject({ url: '/areas' })).body).toContain('Área de Cipreses en Borrador');
+    // A draft over a version that changed since: refused by the dry run with the form's conflict message.
+    const otra = await enviar(t, `/admin/gobierno/areas/${area!.id}`, editor, { intent: 'guardar', version, nombre: 'Área vieja', publicacion: 'borrador' });
+    expect(otra.statusCode).toBe(409);
+    expect(textoDe(otra.body)).toContain('Otra persona cambió el área mientras lo editabas.');
   });
 
   it('la cuenta de quien la programó está desactivada: no se publica y dice por qué', async () => {

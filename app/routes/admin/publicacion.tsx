@@ -40,6 +40,7 @@ async function leer(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const p = await leer(args);
   const def = TIPOS_PUBLICACION[p.tipo];
+  if (!def) throw NO_ENCONTRADA();
   const params = new URL(args.request.url).searchParams;
   const aviso = params.get('aviso');
   return {
@@ -52,7 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
     valorFecha: p.publicarEn ? valorFechaYHora(p.publicarEn) : '',
     error: p.error,
     conArchivo: p.documentoId !== null,
-    campos: def.campos.filter((c) => (p.campos[c] ?? '') !== '').map((c) => [def.etiquetas[c] ?? c, def.legible ? def.legible(c, p.campos[c]!) : p.campos[c]!]),
+    campos: def.campos
+      .filter((c) => c !== 'version' && (p.campos[c] ?? '') !== '')
+      .map((c) => [def.etiquetas[c] ?? c, def.legible ? def.legible(c, p.campos[c]!) : p.campos[c]!]),
     editar: def.formulario(p.entidadId, p.id),
     paso: params.get('paso') === 'descartar' ? ('descartar' as const) : null,
     aviso: aviso !== null && Object.hasOwn(AVISOS, aviso) ? AVISOS[aviso as keyof typeof AVISOS] : null,
@@ -150,12 +153,18 @@ export default function Publicacion({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           <dl className="admin__datos">
-            <dt>Tipo</dt>
-            <dd>{p.cambio ? `${p.etiqueta} (cambio de una que ya está publicada)` : `${p.etiqueta} nueva`}</dd>
-            <dt>Estado</dt>
-            <dd>{ESTADOS_PENDIENTE[p.estado]}</dd>
-            <dt>Se publica</dt>
-            <dd>{p.publicarEn ? <time dateTime={p.publicarEn}>{formatDateTime(p.publicarEn)}</time> : 'Cuando alguien la publique'}</dd>
+            <div>
+              <dt>Tipo</dt>
+              <dd>{p.cambio ? `${p.etiqueta} (cambio de lo que ya está publicado)` : `${p.etiqueta} (nuevo)`}</dd>
+            </div>
+            <div>
+              <dt>Estado</dt>
+              <dd>{ESTADOS_PENDIENTE[p.estado]}</dd>
+            </div>
+            <div>
+              <dt>Se publica</dt>
+              <dd>{p.publicarEn ? <time dateTime={p.publicarEn}>{formatDateTime(p.publicarEn)}</time> : 'Cuando alguien la publique'}</dd>
+            </div>
             {p.campos.map(([etiqueta, valor]) => (
               <div key={etiqueta}>
                 <dt>{etiqueta}</dt>
@@ -163,10 +172,10 @@ export default function Publicacion({ loaderData, actionData }: Route.ComponentP
               </div>
             ))}
             {p.conArchivo ? (
-              <>
+              <div>
                 <dt>Archivo</dt>
                 <dd>Adjunto; no se puede descargar desde el sitio hasta que se publique.</dd>
-              </>
+              </div>
             ) : null}
           </dl>
           <p className="admin__acciones">
