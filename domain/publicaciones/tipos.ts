@@ -37,8 +37,8 @@ export type TipoPublicacion = {
   /** What staff lists show of it. */
   titulo(campos: Readonly<Record<string, string>>): string;
   aplicar(ctx: ContextoAplicar, actor: Actor, entidadId: number | null, input: FormData): Promise<Aplicado>;
-  /** The back-office form that edits a pending publication of this kind. */
-  formulario(entidadId: number | null, pendienteId: number): string;
+  /** The back-office form that edits a pending publication of this kind; null when its form cannot yet (discard it and save again). */
+  formulario(entidadId: number | null, pendienteId: number): string | null;
 };
 
 const quitarVacios = (errores: Record<string, string | undefined>): Record<string, string> =>
@@ -79,7 +79,7 @@ const gobierno = (t: TipoPanel): TipoPublicacion => ({
     if (r.tipo === 'no_encontrado') return { tipo: 'rechazado', mensaje: `Ya no existe ${t.uno}: puede que lo hayan borrado.` };
     return { tipo: 'rechazado', mensaje: r.mensaje };
   },
-  formulario: (entidadId) => `/admin/gobierno/${t.tipo}${entidadId === null ? '' : `/${entidadId}`}`,
+  formulario: () => null,
 });
 
 export const TIPOS_PUBLICACION: Readonly<Record<string, TipoPublicacion>> = {

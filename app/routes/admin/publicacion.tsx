@@ -180,7 +180,7 @@ export default function Publicacion({ loaderData, actionData }: Route.ComponentP
           </dl>
           <p className="admin__acciones">
             <a href={`${aqui}/vista-previa`}>Ver la vista previa de la página pública</a>
-            <Link to={p.editar}>Editar el contenido</Link>
+            {p.editar ? <Link to={p.editar}>Editar el contenido</Link> : null}
             <Link to={`${aqui}?paso=descartar`}>Descartar</Link>
           </p>
           <section aria-labelledby="publicar-titulo" className="admin__seccion">
