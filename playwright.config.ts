@@ -84,6 +84,8 @@ export default defineConfig({
         SOLICITUDES_POR_IP: '10000',
         // The alerts' job every second, so the e2e alert arrives within the test (tests/e2e/alertas.spec.ts).
         ALERTAS_INTERVALO_MS: '1000',
+        // Scheduled publications every second, so the e2e one goes out within the test (tests/e2e/borradores.spec.ts).
+        PUBLICACIONES_INTERVALO_MS: '1000',
         // The vehicle map's tiles come from another origin, answered by tests/e2e/fixtures.ts with
         // a plain tile (no test may reach the internet); `.invalid` never resolves.
         MAP_TILE_URL: 'http://teselas.e2e.invalid/{z}/{x}/{y}.png',

@@ -29,6 +29,7 @@ import { registerDatos } from './datos.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
+import { publicarVencidas } from '#domain/publicaciones/commands.ts';
 import { openCipher } from './data-key.ts';
 import { type EstadoCierre, buildInfo, registerHealth } from './health.ts';
 import { type SeccionAgregada, agregarSecciones, registerPages } from './pages.ts';
@@ -411,6 +412,16 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
     firstAfterMs: config.alertasIntervaloMs,
     everyMs: config.alertasIntervaloMs,
     run: () => enviarAlertas(context),
+  });
+  // Scheduled publications (docs/decisions/053-borradores-y-publicacion-programada.md): every minute,
+  // each due one is applied through its command as the person who scheduled it; the content-version
+  // trigger empties the render cache, and the alerts job finds a new ordinance on its next run.
+  // Every instance runs it; a publication is claimed with FOR UPDATE SKIP LOCKED.
+  scheduleJob(app, {
+    name: 'publicaciones programadas',
+    firstAfterMs: config.publicacionesIntervaloMs,
+    everyMs: config.publicacionesIntervaloMs,
+    run: () => publicarVencidas(context),
   });
 }
 

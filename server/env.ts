@@ -132,6 +132,7 @@ const envSchema = z.object({
   CONSULTAS_ESTADO_POR_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** How often the alerts' job looks for new ordinances and bulletins (docs/decisions/024-alertas.md). */
   ALERTAS_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  PUBLICACIONES_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   REQUEST_TIMEOUT_MS: milliseconds(30_000),
   HANDLER_TIMEOUT_MS: milliseconds(15_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -224,6 +225,8 @@ export type Config = {
   consultasEstadoPorMinuto: number;
   /** Period of the alerts' job, and its first run after start (ms). */
   alertasIntervaloMs: number;
+  /** How often scheduled publications whose time came are published (docs/decisions/053-borradores-y-publicacion-programada.md). */
+  publicacionesIntervaloMs: number;
   /** Bounds on every request: see docs/decisions/003-solicitudes-hostiles.md. */
   limits: {
     /** Headers and body must have arrived within this time (408). */
@@ -376,6 +379,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     solicitudesPorPersona: e.SOLICITUDES_POR_PERSONA,
     consultasEstadoPorMinuto: e.CONSULTAS_ESTADO_POR_MINUTO,
     alertasIntervaloMs: e.ALERTAS_INTERVALO_MS,
+    publicacionesIntervaloMs: e.PUBLICACIONES_INTERVALO_MS,
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import { nombreCookieSesion, valorDeCookie } from '#app/lib/sesion.server.ts';
 import { type Seccion, rutaCompleta } from '#app/features/admin/secciones.ts';
 import { limiteDeSeccion } from '#app/features/boletines/limite.server.ts';
 import type { Rol } from '#domain/shared/actor.ts';
+import type { Db } from '#db/client.ts';
 import type { AppConfig, AppContext } from '#domain/shared/context.ts';
 import { readSesion } from '#domain/usuarios/sesiones.ts';
 import { clientKey } from './client-address.ts';
@@ -240,17 +241,21 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       }
     });
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const render = (path?: string) => {
+      const contexto = (db: Db): RouterContextProvider => {
         const context = new RouterContextProvider();
         context.set(appContext, {
           ...options.context,
+          db,
           nonce: reply.cspNonce,
           direccion: clientKey(request),
           respuesta: { baseNoDisponible: false },
           secciones: options.secciones,
+          // A staff preview (docs/decisions/053): the public route rendered with the caller's transaction, without cookies.
+          renderPublica: (ruta, tx) => handle(new Request(new URL(ruta, siteUrl), { headers: { accept: 'text/html' } }), contexto(tx)),
         });
-        return handle(toWebRequest(request, reply, siteUrl, path), context);
+        return context;
       };
+      const render = (path?: string) => handle(toWebRequest(request, reply, siteUrl, path), contexto(options.context.db));
       let response: Response;
       if (options.cache) {
         const outcome = await options.cache.serve(request, reply, render);

@@ -14,3 +14,4 @@ export * from './vehiculos.ts';
 export * from './retirados.ts';
 export * from './alertas.ts';
 export * from './buscador.ts';
+export * from './publicaciones.ts';

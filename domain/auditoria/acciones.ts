@@ -28,6 +28,7 @@ export const SECCIONES_AUDITORIA = {
   ajustes: 'Ajustes',
   cuenta: 'Mi cuenta e ingresos',
   importacion: 'Importación del sitio anterior',
+  publicaciones: 'Publicaciones',
 } as const;
 
 export type SeccionAuditoria = keyof typeof SECCIONES_AUDITORIA;
@@ -86,6 +87,12 @@ export const ACCIONES_AUDITORIA = {
   'ordenanza.cambio': { seccion: 'ordenanzas', frase: 'modificó la ordenanza {numero}/{anio}', sinDatos: 'modificó una ordenanza' },
   'ordenanza.retiro': { seccion: 'ordenanzas', frase: 'retiró la ordenanza {numero}/{anio}', sinDatos: 'retiró una ordenanza' },
   'ordenanza.importacion': { seccion: 'ordenanzas', frase: 'importó {cantidad} ordenanzas desde un CSV', sinDatos: 'importó ordenanzas desde un CSV' },
+  // Drafts and scheduled publications (docs/decisions/053-borradores-y-publicacion-programada.md).
+  'publicacion.borrador': { seccion: 'publicaciones', frase: 'guardó como borrador «{titulo}»', sinDatos: 'guardó un borrador' },
+  'publicacion.programada': { seccion: 'publicaciones', frase: 'programó la publicación de «{titulo}»', sinDatos: 'programó una publicación' },
+  'publicacion.publicada': { seccion: 'publicaciones', frase: 'publicó «{titulo}», que estaba pendiente', sinDatos: 'publicó una publicación pendiente' },
+  'publicacion.fallida': { seccion: 'publicaciones', frase: 'no pudo publicar «{titulo}»: {error}', sinDatos: 'no pudo publicar una publicación pendiente' },
+  'publicacion.descarte': { seccion: 'publicaciones', frase: 'descartó el borrador «{titulo}»', sinDatos: 'descartó un borrador' },
   // Bulletins.
   'boletin.alta': { seccion: 'boletines', frase: 'publicó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'publicó un boletín oficial' },
   'boletin.cambio': { seccion: 'boletines', frase: 'modificó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'modificó un boletín oficial' },

@@ -49,3 +49,25 @@ export function sumarDias(fecha: Fecha, dias: number): Fecha {
 export function diaDeLaSemana(fecha: Fecha): number {
   return new Date(aMs(fecha)).getUTCDay();
 }
+
+const FORMATO_FECHA_Y_HORA = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a date and time of Argentina names, as a `datetime-local` field sends it
+ * ('2026-03-27T09:30'): undefined for anything else or a time that does not exist. The offset is
+ * found, not assumed: the candidate at UTC-3 must fall on that day and minute there.
+ */
+export function instanteEnArgentina(texto: string): Date | undefined {
+  const partes = FORMATO_FECHA_Y_HORA.exec(texto);
+  if (!partes || !esFechaValida(partes[1]!)) return undefined;
+  const [hora, minuto] = [Number(partes[2]), Number(partes[3])];
+  if (hora > 23 || minuto > 59) return undefined;
+  const instante = new Date(aMs(partes[1]!) + (hora * 60 + minuto + 180) * 60_000);
+  return fechaEnArgentina(instante) === partes[1] && minutoDelDiaEnArgentina(instante) === hora * 60 + minuto ? instante : undefined;
+}
+
+/** An instant as a `datetime-local` field shows it in Argentina: '2026-03-27T09:30'. */
+export function valorFechaYHora(instante: Date): string {
+  const minutos = minutoDelDiaEnArgentina(instante);
+  return `${fechaEnArgentina(instante)}T${String(Math.floor(minutos / 60)).padStart(2, '0')}:${String(minutos % 60).padStart(2, '0')}`;
+}

@@ -35,6 +35,8 @@ export const PERMISOS = {
   ajustes: ['administrador'],
   /** What citizens searched for and did not find (counts only, docs/decisions/049-buscador-del-sitio.md). */
   busquedas: ['editor', 'administrador'],
+  /** Drafts and scheduled publications: each one is further limited to the roles of its kind (docs/decisions/053-borradores-y-publicacion-programada.md). */
+  publicaciones: ['editor', 'administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 
 export type Permiso = keyof typeof PERMISOS;

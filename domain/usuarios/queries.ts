@@ -1,7 +1,7 @@
-import { asc, count, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { usuarios } from '#db/schema/index.ts';
-import type { Rol } from '#domain/shared/actor.ts';
+import type { Actor, Rol } from '#domain/shared/actor.ts';
 import { COLUMNAS_PERSONA } from './sesiones.ts';
 
 export type UsuarioListado = {
@@ -53,4 +53,17 @@ export function listPersonas(db: Db): Promise<{ id: number; nombre: string; apel
     .select({ id: usuarios.id, nombre: usuarios.nombre, apellido: usuarios.apellido, email: usuarios.email })
     .from(usuarios)
     .orderBy(asc(sql`lower(${usuarios.apellido})`), asc(sql`lower(${usuarios.nombre})`));
+}
+
+/**
+ * The account `id` as the commands' `Actor`, when it exists and is active: a scheduled publication
+ * is applied as the person who scheduled it (docs/decisions/053-borradores-y-publicacion-programada.md).
+ */
+export async function actorActivo(db: Db, id: number): Promise<Actor | null> {
+  const [u] = await db
+    .select({ id: usuarios.id, email: usuarios.email, nombre: usuarios.nombre, apellido: usuarios.apellido, rol: usuarios.rol, activo: usuarios.activo })
+    .from(usuarios)
+    .where(eq(usuarios.id, id));
+  if (!u || !u.activo) return null;
+  return { usuarioId: u.id, email: u.email, nombre: `${u.nombre} ${u.apellido}`.trim(), rol: u.rol as Rol };
 }

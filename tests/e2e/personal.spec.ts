@@ -69,6 +69,7 @@ test('un editor ve el 403 del panel en castellano en /admin/usuarios, vuelve al 
     'Estados contables',
     'Sueldos',
     'Gobierno',
+    'Borradores y programadas',
     'Búsquedas sin resultados',
     'Mi cuenta',
   ]);

@@ -231,7 +231,12 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     expect(url).toMatch(/^\/admin\/gobierno\/ejecutivo\/\d+$/);
     const pagina = await ver(t, url, editor);
     expect(pagina.body).not.toContain('?paso=borrar');
-    const campos = Object.fromEntries([...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    // What the browser sends: every input with its value, a radio button only when checked (the publication controls, docs/decisions/053).
+    const campos = Object.fromEntries(
+      [...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"[^>]*>/g)]
+        .filter((m) => !m[0].includes('type="radio"') || m[0].includes('checked'))
+        .map((m) => [m[1]!, m[2]!]),
+    );
     const guardado = await enviar(t, url, editor, { ...campos, intent: 'guardar', intendenteNombre: 'Intendenta de Prueba' });
     expect(guardado.statusCode, textoDe(guardado.body).slice(0, 300)).toBe(303);
     expect(textoDe((await publica('/ejecutivo')).body)).toContain('Intendenta de Prueba');

@@ -45,6 +45,7 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',
+      '/admin/publicaciones',
       '/admin/busquedas',
       '/admin/pruebas',
       '/admin/cuenta',

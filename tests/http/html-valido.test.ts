@@ -4,6 +4,7 @@
 // checked by the W3C's Nu Html Checker in one start. A page added to app/routes.ts that no crawl
 // reaches fails here until it is: the check covers the next services' pages by construction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valorFechaYHora } from '#domain/shared/fechas.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { ADMIN, EDITOR, FORM, MESA, ingresar } from '#tests/setup/panel.ts';
@@ -62,6 +63,24 @@ describe('HTML válido en cada página (Nu Html Checker)', () => {
       email: 'marta.rios@correo.com.ar',
     });
     anotar('/accesibilidad', barrera.body, barrera.statusCode);
+
+    // A scheduled ordinance, so the crawl opens the pending publication's page, its steps and its preview
+    // (docs/decisions/053-borradores-y-publicacion-programada.md).
+    const programada = await t.app.inject({
+      method: 'POST',
+      url: '/admin/ordenanzas/nueva',
+      headers: { ...FORM, cookie: `__Host-vla_sesion=${await ingresar(t, ADMIN)}` },
+      payload: form({
+        intent: 'guardar',
+        numero: 9901,
+        anio: 2026,
+        estado: 2,
+        descripcion: 'Ordenanza programada para la prueba de HTML',
+        publicacion: 'programar',
+        publicarEn: valorFechaYHora(new Date(Date.now() + 7 * 86_400_000)),
+      }),
+    });
+    expect(programada.statusCode).toBe(303);
 
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     const delSitemap = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

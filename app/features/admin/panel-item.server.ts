@@ -5,6 +5,11 @@ import type { TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { updatePanel, removePanel, getPanel, opcionesReferencia } from '#domain/gobierno/panel.ts';
 import { NO_ENCONTRADO, idDeRuta, vistaTipo } from './panel.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
+import type { ValoresControles } from '#app/features/admin/publicacion-controles.tsx';
+import type { AppContext } from '#domain/shared/context.ts';
+import { typedValues } from '#domain/shared/form.ts';
+import { guardarPendiente } from '#domain/publicaciones/commands.ts';
+import { leerControles } from '#domain/publicaciones/controles.ts';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its loader and
@@ -20,7 +25,7 @@ const AVISOS = {
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as keyof typeof AVISOS] : null);
 
 export type RespuestaItem =
-  | { formulario: 'editar'; errores: Record<string, string>; valores: Record<string, string> }
+  | { formulario: 'editar'; errores: Record<string, string>; valores: Record<string, string>; controles?: ValoresControles }
   | { formulario: 'conflicto'; mensaje: string; valores: Record<string, string>; version: string; actual: Record<string, string> }
   | { formulario: 'general'; mensaje: string };
 
@@ -45,12 +50,13 @@ export async function cargarItemPanel(db: Db, tipo: TipoPanel, idParam: string |
 /** Saves or deletes the item; `base` is the item's address without its id, `trasBorrar` where a deleted one leads. */
 export async function accionItemPanel(
   request: Request,
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'clock'>,
   actor: Actor,
   tipo: TipoPanel,
   idParam: string | undefined,
   rutas: { base: string; trasBorrar: string },
 ) {
+  const { db } = ctx;
   const item = await leerItem(db, tipo, idParam);
   const fallo = (r: RespuestaItem, status = 400) => data<RespuestaItem>(r, { status });
   const enlace = `${rutas.base}/${item.id}`;
@@ -58,6 +64,23 @@ export async function accionItemPanel(
   if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la página y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'guardar') {
+    // Saved as a draft or scheduled (docs/decisions/053-borradores-y-publicacion-programada.md): kept apart, checked by a dry run.
+    const controles = typedValues(Object.fromEntries(form.entries()), ['publicacion', 'publicarEn'], 100) as ValoresControles;
+    const leido = leerControles(form, ctx.clock.now());
+    if (!leido.ok) {
+      const valores = typedValues(
+        Object.fromEntries(form.entries()),
+        tipo.campos.map((c) => c.nombre),
+      ) as Record<string, string>;
+      return fallo({ formulario: 'editar', errores: { publicarEn: leido.error }, valores, controles });
+    }
+    if (leido.controles.modo !== 'ahora') {
+      const publicarEn = leido.controles.modo === 'programada' ? leido.controles.publicarEn : null;
+      const g = await guardarPendiente(ctx, actor, { tipo: `gobierno-${tipo.tipo}`, entidadId: item.id, pendienteId: null, input: form, publicarEn });
+      if (g.tipo === 'guardada') throw redirect(`/admin/publicaciones/${g.id}?aviso=${publicarEn ? 'programada' : 'borrador'}`, { status: 303 });
+      if (g.tipo === 'invalido') return fallo({ formulario: 'editar', errores: g.errores, valores: g.valores, controles });
+      return fallo({ formulario: 'general', mensaje: g.mensaje }, g.tipo === 'prohibido' ? 403 : 409);
+    }
     const r = await updatePanel(db, actor, tipo, item.id, form);
     if (r.tipo === 'guardado') throw redirect(`${enlace}?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'editar', errores: r.errores, valores: r.valores });

@@ -6,6 +6,7 @@ import { CamposPanel, erroresCampos } from './campos-panel.tsx';
 import type { cargarItemPanel, RespuestaItem } from './panel-item.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
+import { ControlesPublicacion } from '#app/features/admin/publicacion-controles.tsx';
 
 /**
  * The page of one item of a panel kind (docs/decisions/019-panel-de-gobierno.md): its form, with
@@ -97,10 +98,18 @@ export function ItemPanel({ datos, respuesta, base, volver, encabezado }: PropsI
           ) : null}
           <section aria-labelledby="editar-titulo" className="admin__seccion">
             <h2 id="editar-titulo">{conflicto ? 'Lo que escribiste' : 'Editar'}</h2>
-            <ErrorSummary title="Revisá los datos" errors={erroresCampos(vista.campos, editar?.errores ?? {})} ref={resumen} />
+            <ErrorSummary
+              title="Revisá los datos"
+              errors={[
+                ...erroresCampos(vista.campos, editar?.errores ?? {}),
+                ...(editar?.errores.publicarEn ? [['publicarEn', 'Fecha y hora de publicación', editar.errores.publicarEn] as [string, string, string]] : []),
+              ]}
+              ref={resumen}
+            />
             <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="editar-titulo" key={version}>
               <input type="hidden" name="version" value={version} />
               <CamposPanel campos={vista.campos} errores={editar?.errores ?? {}} valores={valores} opciones={opciones} />
+              <ControlesPublicacion valores={editar?.controles ?? {}} error={editar?.errores.publicarEn} />
               <button type="submit" name="intent" value="guardar" className="btn btn-primary">
                 Guardar cambios
               </button>

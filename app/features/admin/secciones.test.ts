@@ -36,6 +36,7 @@ describe('el registro de secciones del panel', () => {
       '/admin/estados-contables',
       '/admin/sueldos',
       '/admin/gobierno',
+      '/admin/publicaciones',
       '/admin/busquedas',
       '/admin/correo',
       '/admin/usuarios',

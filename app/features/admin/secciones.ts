@@ -161,6 +161,18 @@ const ENTRADAS: readonly Seccion[] = [
     },
   },
   {
+    // Drafts and scheduled publications of every kind the person's role may edit (docs/decisions/053-borradores-y-publicacion-programada.md).
+    id: 'publicaciones',
+    texto: 'Borradores y programadas',
+    grupo: 'contenido',
+    roles: PERMISOS.publicaciones,
+    paginas: [
+      { ruta: 'publicaciones', archivo: 'routes/admin/publicaciones.tsx' },
+      { ruta: 'publicaciones/:id', archivo: 'routes/admin/publicacion.tsx' },
+      { ruta: 'publicaciones/:id/vista-previa', archivo: 'routes/admin/publicacion-vista-previa.ts' },
+    ],
+  },
+  {
     id: 'correo',
     texto: 'Correo',
     grupo: 'administracion',

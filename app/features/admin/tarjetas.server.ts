@@ -2,7 +2,9 @@ import type { PageContext } from '#app/context.ts';
 import { countCorreosConFallas, resumenBandeja } from '#domain/correo/bandeja.ts';
 import { countSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
-import { formatNumber } from '#domain/shared/formato.ts';
+import { formatDateTime, formatNumber } from '#domain/shared/formato.ts';
+import { resumenPendientes } from '#domain/publicaciones/queries.ts';
+import { PERMISOS } from '#domain/shared/permisos.ts';
 
 /**
  * The dashboard's cards (/admin): what needs someone's attention. Each part of the back-office
@@ -123,7 +125,47 @@ const correoSinServidor: FuenteDelPanel = {
   },
 };
 
-export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoSinServidor, mesaDeEntradas, correoFallido];
+/**
+ * Drafts, scheduled publications and those the scheduler could not publish, of the kinds the
+ * person may edit (docs/decisions/053-borradores-y-publicacion-programada.md); no card when none wait.
+ */
+const publicaciones: FuenteDelPanel = {
+  id: 'publicaciones',
+  roles: PERMISOS.publicaciones,
+  async cargar(ctx, actor) {
+    const { borradores, programadas, fallidas, proxima } = await resumenPendientes(ctx.db, actor);
+    const tarjetas: TarjetaPanel[] = [];
+    const enlace = { href: '/admin/publicaciones', texto: 'Ver los borradores y las programadas' };
+    if (fallidas > 0)
+      tarjetas.push({
+        id: 'publicaciones-fallidas',
+        titulo: 'No se publicaron',
+        valor: formatNumber(fallidas),
+        descripcion: `${fallidas === 1 ? 'Una publicación programada no pudo publicarse' : `${formatNumber(fallidas)} publicaciones programadas no pudieron publicarse`}: mirá por qué y publicala o descartala.`,
+        enlace,
+        tono: 'alerta',
+      });
+    if (programadas > 0)
+      tarjetas.push({
+        id: 'publicaciones-programadas',
+        titulo: 'Programadas',
+        valor: formatNumber(programadas),
+        descripcion: `${programadas === 1 ? 'Una publicación espera' : `${formatNumber(programadas)} publicaciones esperan`} su hora${proxima ? `; la próxima sale el ${formatDateTime(proxima)}` : ''}.`,
+        enlace,
+      });
+    if (borradores > 0)
+      tarjetas.push({
+        id: 'publicaciones-borradores',
+        titulo: 'Borradores',
+        valor: formatNumber(borradores),
+        descripcion: `${borradores === 1 ? 'Un borrador espera' : `${formatNumber(borradores)} borradores esperan`} que alguien lo revise y lo publique.`,
+        enlace,
+      });
+    return tarjetas;
+  },
+};
+
+export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoSinServidor, mesaDeEntradas, correoFallido, publicaciones];
 
 /** The cards for this person, each source on its own: one that fails becomes a card that says so. */
 export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]> {

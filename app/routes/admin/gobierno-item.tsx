@@ -20,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const tipo = tipoDeRuta(args.params.tipo);
   const base = `/admin/gobierno/${tipo.tipo}`;
-  return accionItemPanel(args.request, args.context.get(appContext).db, actor, tipo, args.params.id, { base, trasBorrar: `${base}?aviso=borrado` });
+  return accionItemPanel(args.request, args.context.get(appContext), actor, tipo, args.params.id, { base, trasBorrar: `${base}?aviso=borrado` });
 }
 
 export const headers = privateDataHeaders;

@@ -18,6 +18,12 @@ import type { Route } from './+types/ordenanza';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
+import { ControlesPublicacion, type ValoresControles } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarPendiente, publicarAhora } from '#domain/publicaciones/commands.ts';
+import { leerControles } from '#domain/publicaciones/controles.ts';
+import { getPendiente } from '#domain/publicaciones/queries.ts';
+import { valorFechaYHora } from '#domain/shared/fechas.ts';
+import { typedValues } from '#domain/shared/form.ts';
 
 /**
  * One ordinance in the back-office, and the form that adds one (/admin/ordenanzas/nueva):
@@ -26,8 +32,19 @@ import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
  * progress, docs/decisions/017-subidas.md; its text feeds the public search at once). Withdrawing it is a step of its own (`?paso=retirar`) that works without
  * JavaScript; afterwards its public address answers 410. Each change is audited by the domain.
  */
-type Campo = CampoOrdenanza | 'archivo';
-const CAMPOS: Campo[] = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modifica', 'archivo'];
+type Campo = CampoOrdenanza | 'archivo' | 'publicarEn';
+const CAMPOS: Campo[] = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modifica', 'archivo', 'publicarEn'];
+const ETIQUETAS: Record<Campo, string> = { ...ETIQUETAS_ORDENANZA, publicarEn: 'Fecha y hora de publicación' };
+const CAMPOS_ORDENANZA = ['numero', 'anio', 'estado', 'fechaEmision', 'descripcion', 'expediente', 'modifica'] as const;
+
+/** The pending publication `?borrador=` (or the form's `borrador`) names, if it is an ordinance's of this one (docs/decisions/053-borradores-y-publicacion-programada.md). */
+async function leerBorrador(args: Route.LoaderArgs | Route.ActionArgs, texto: unknown, entidadId: number | null) {
+  if (typeof texto !== 'string' || texto === '') return null;
+  const id = /^\d{1,9}$/.test(texto) ? Number(texto) : NaN;
+  const p = Number.isNaN(id) ? undefined : await getPendiente(args.context.get(appContext).db, actorPanel(args.context), id);
+  if (!p || p.tipo !== 'ordenanza' || p.entidadId !== entidadId) throw data('Borrador no encontrado', { status: 404 });
+  return p;
+}
 
 const NO_ENCONTRADA = () => data('Ordenanza no encontrada', { status: 404 });
 
@@ -50,7 +67,18 @@ export async function loader(args: Route.LoaderArgs) {
   const o = await leerOrdenanza(args);
   const params = new URL(args.request.url).searchParams;
   const aviso = params.get('aviso');
+  const borrador = await leerBorrador(args, params.get('borrador'), o?.id ?? null);
   return {
+    borrador: borrador && {
+      id: borrador.id,
+      valores: borrador.campos as Partial<Record<CampoOrdenanza, string>>,
+      controles: {
+        publicacion: borrador.estado === 'programada' ? 'programar' : 'borrador',
+        publicarEn: borrador.publicarEn ? valorFechaYHora(borrador.publicarEn) : '',
+        borrador: String(borrador.id),
+      } as ValoresControles,
+      conArchivo: borrador.documentoId !== null,
+    },
     ordenanza: o && {
       id: o.id,
       numero: o.numero,
@@ -77,7 +105,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Respuesta =
-  | { formulario: 'guardar'; errores: Partial<Record<Campo, string>>; valores: Partial<Record<CampoOrdenanza, string>> }
+  | { formulario: 'guardar'; errores: Partial<Record<Campo, string>>; valores: Partial<Record<CampoOrdenanza, string>>; controles: ValoresControles }
   | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
@@ -89,9 +117,27 @@ export async function action(args: Route.ActionArgs) {
   if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la ordenanza y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'guardar') {
+    const controles = typedValues(Object.fromEntries(form.entries()), ['publicacion', 'publicarEn', 'borrador'], 100) as ValoresControles;
+    const leido = leerControles(form, ctx.clock.now());
+    if (!leido.ok) {
+      const valores = typedValues(Object.fromEntries(form.entries()), CAMPOS_ORDENANZA);
+      return fallo({ formulario: 'guardar', errores: { publicarEn: leido.error }, valores, controles });
+    }
+    const borrador = await leerBorrador(args, form.get('borrador'), o?.id ?? null);
+    if (leido.controles.modo !== 'ahora' || borrador) {
+      // A draft, a scheduled one, or an edited draft published now: kept apart, checked by a dry run of the same command.
+      const publicarEn = leido.controles.modo === 'programada' ? leido.controles.publicarEn : null;
+      const g = await guardarPendiente(ctx, actor, { tipo: 'ordenanza', entidadId: o?.id ?? null, pendienteId: borrador?.id ?? null, input: form, publicarEn });
+      if (g.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: g.errores, valores: g.valores, controles });
+      if (g.tipo !== 'guardada') return fallo({ formulario: 'general', mensaje: g.mensaje }, g.tipo === 'prohibido' ? 403 : 404);
+      if (leido.controles.modo !== 'ahora') throw redirect(`/admin/publicaciones/${g.id}?aviso=${publicarEn ? 'programada' : 'borrador'}`, { status: 303 });
+      const p = await publicarAhora(ctx, actor, g.id);
+      if (p.tipo === 'publicado') throw redirect(`/admin/ordenanzas/${p.id}?aviso=${o === null ? 'alta' : 'cambio'}`, { status: 303 });
+      throw redirect(`/admin/publicaciones/${g.id}`, { status: 303 });
+    }
     const r = await saveOrdenanza(ctx, actor, o?.id ?? null, form);
     if (r.tipo === 'guardado') throw redirect(`/admin/ordenanzas/${r.id}?aviso=${o === null ? 'alta' : r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
-    if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores });
+    if (r.tipo === 'invalido') return fallo({ formulario: 'guardar', errores: r.errores, valores: r.valores, controles });
     if (r.tipo === 'no_encontrado') throw NO_ENCONTRADA();
     return fallo({ formulario: 'general', mensaje: r.mensaje }, 403);
   }
@@ -109,12 +155,13 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function Ordenanza({ loaderData, actionData }: Route.ComponentProps) {
-  const { ordenanza: o, paso, aviso, limite } = loaderData;
+  const { ordenanza: o, paso, aviso, limite, borrador } = loaderData;
   const respuesta = actionData as Respuesta | undefined;
   const formulario = respuesta?.formulario === 'guardar' ? respuesta : undefined;
   const general = respuesta?.formulario === 'general' ? respuesta.mensaje : null;
   const errores = formulario?.errores ?? {};
-  const valores = formulario?.valores ?? o?.valores ?? { estado: '1' };
+  const valores = formulario?.valores ?? borrador?.valores ?? o?.valores ?? { estado: '1' };
+  const controles = formulario?.controles ?? borrador?.controles ?? {};
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   useFocoDelPanel([
@@ -124,8 +171,9 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
 
   const titulo = o ? `Ordenanza ${o.numero}/${o.anio}` : 'Agregar una ordenanza';
   const enlace = o ? `/admin/ordenanzas/${o.id}` : '/admin/ordenanzas/nueva';
+  const accion = borrador ? `${enlace}?borrador=${borrador.id}` : enlace;
   const publica = o ? `/consulta-ordenanzas/${o.anio}/${o.numero}` : null;
-  const listaErrores = CAMPOS.filter((c) => errores[c]).map((c) => [c, ETIQUETAS_ORDENANZA[c], errores[c]!] as [string, string, string]);
+  const listaErrores = CAMPOS.filter((c) => errores[c]).map((c) => [c, ETIQUETAS[c], errores[c]!] as [string, string, string]);
 
   return (
     <>
@@ -134,6 +182,12 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
         <Link to="/admin/ordenanzas">Volver a las ordenanzas</Link>
       </p>
       <h1>{titulo}</h1>
+      {borrador ? (
+        <p className="aviso">
+          {`Estás editando un borrador: lo que guardes no se ve en el sitio hasta que se publique. `}
+          <Link to={`/admin/publicaciones/${borrador.id}`}>Ver el borrador</Link>
+        </p>
+      ) : null}
       <AvisoHecho texto={respuesta ? null : aviso} />
       <AlertaGeneral texto={general} foco={alerta} />
 
@@ -169,7 +223,7 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
             <h2 id="form-titulo">{o ? 'Datos de la ordenanza' : 'Datos de la nueva ordenanza'}</h2>
             <ErrorSummary title="Revisá la ordenanza" errors={listaErrores} ref={resumen} />
             <RequiredFieldsNote />
-            <FormularioSubida action={enlace} etiquetadoPor="form-titulo">
+            <FormularioSubida action={accion} etiquetadoPor="form-titulo">
               <FormField name="numero" label={ETIQUETAS_ORDENANZA.numero} error={errores.numero} required>
                 {(c) => <input {...c} className="form-control" inputMode="numeric" defaultValue={valores.numero ?? ''} autoComplete="off" />}
               </FormField>
@@ -210,14 +264,17 @@ export default function Ordenanza({ loaderData, actionData }: Route.ComponentPro
                 label={ETIQUETAS_ORDENANZA.archivo}
                 error={errores.archivo}
                 hint={
-                  o?.documentoId
-                    ? `Elegí un PDF sólo si querés reemplazar el actual (hasta ${limite.texto}).`
-                    : `Un PDF de hasta ${limite.texto}; su texto se usa en la búsqueda.`
+                  borrador?.conArchivo
+                    ? `El borrador ya tiene un PDF: elegí otro sólo si querés reemplazarlo (hasta ${limite.texto}).`
+                    : o?.documentoId
+                      ? `Elegí un PDF sólo si querés reemplazar el actual (hasta ${limite.texto}).`
+                      : `Un PDF de hasta ${limite.texto}; su texto se usa en la búsqueda.`
                 }
                 className="campo--completo"
               >
                 {(c) => <input {...c} type="file" accept="application/pdf,.pdf" className="form-control" />}
               </FormField>
+              <ControlesPublicacion valores={controles} error={errores.publicarEn} />
               <ProgresoSubida maxBytes={limite.maxBytes} mensajeGrande={limite.mensajeGrande} />
               <button type="submit" name="intent" value="guardar" className="btn btn-primary">
                 {o ? 'Guardar los cambios' : 'Agregar la ordenanza'}
