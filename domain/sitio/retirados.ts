@@ -119,7 +119,7 @@ export type Restaurable = {
   titulo: string;
   retiradoEn: Date;
   usuarioNombre: string;
-  /** Whole days left to restore it (0: the last day). */
+  /** Days left to restore it, counting the one under way (1: it goes within a day). */
   diasRestantes: number;
 };
 
@@ -148,7 +148,7 @@ export async function listRestaurables(db: Db, claves: readonly ClaveRestaurable
   return filas.map((f) => ({
     ...f,
     clave: f.clave as ClaveRestaurable,
-    diasRestantes: Math.max(0, Math.floor((vence(f.retiradoEn).getTime() - ahora.getTime()) / DIA_MS)),
+    diasRestantes: Math.max(1, Math.ceil((vence(f.retiradoEn).getTime() - ahora.getTime()) / DIA_MS)),
   }));
 }
 

@@ -106,7 +106,7 @@ function seccionDe(request: Request): { id: string; def: Retirados } {
   return { id, def };
 }
 
-const diasQuedan = (dias: number) => (dias === 0 ? 'Último día' : dias === 1 ? 'Queda 1 día' : `Quedan ${formatInteger(dias)} días`);
+const diasQuedan = (dias: number) => (dias === 1 ? 'Queda menos de 1 día' : `Quedan ${formatInteger(dias)} días`);
 
 export async function retiradosLoader(request: Request, ctx: Ctx) {
   const { id, def } = seccionDe(request);
