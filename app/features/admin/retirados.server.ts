@@ -13,7 +13,7 @@ import { type ClaveRestaurable, DIAS_PARA_RESTAURAR, type ResultadoRestauracion,
 /**
  * The «Retirados» page of each back-office section (docs/decisions/054-retirados-restaurables.md):
  * one loader and one action for every section that removes public content, told apart by the
- * address (`/admin/<sección>/retirados`). Each section names its kinds of items, the command of
+ * route (`/admin/<sección>/retirados`). Each section names its kinds of items, the command of
  * the owning module that restores one and where the restored item is edited.
  */
 
@@ -98,9 +98,9 @@ const SECCIONES_RETIRADOS: Record<string, Retirados> = {
 /** The sections with a «Retirados» page: secciones.ts declares their pages, a test checks both agree. */
 export const SECCIONES_CON_RETIRADOS = Object.keys(SECCIONES_RETIRADOS);
 
-/** The section of the address; the route table only sends the declared ones here. */
-function seccionDe(request: Request): { id: string; def: Retirados } {
-  const id = /^\/admin\/([a-z-]+)\/retirados\/?$/.exec(new URL(request.url).pathname)?.[1];
+/** The section of the route's pattern (`admin/ordenanzas/retirados`); the route table only sends the declared ones here. */
+function seccionDe(patron: string): { id: string; def: Retirados } {
+  const id = /^\/?admin\/([a-z-]+)\/retirados$/.exec(patron)?.[1];
   const def = id === undefined ? undefined : SECCIONES_RETIRADOS[id];
   if (id === undefined || !def) throw data('No hay una lista de retirados en esta sección.', { status: 404 });
   return { id, def };
@@ -108,8 +108,8 @@ function seccionDe(request: Request): { id: string; def: Retirados } {
 
 const diasQuedan = (dias: number) => (dias === 1 ? 'Queda menos de 1 día' : `Quedan ${formatInteger(dias)} días`);
 
-export async function retiradosLoader(request: Request, ctx: Ctx) {
-  const { id, def } = seccionDe(request);
+export async function retiradosLoader(request: Request, patron: string, ctx: Ctx) {
+  const { id, def } = seccionDe(patron);
   const ahora = ctx.clock.now();
   const items = await listRestaurables(
     ctx.db,
@@ -143,8 +143,8 @@ export type RespuestaRetirados = { mensaje: string };
 
 const ESTADOS: Record<Exclude<ResultadoRestauracion['tipo'], 'restaurado'>, number> = { no_encontrado: 404, vencido: 409, ocupado: 409, prohibido: 403 };
 
-export async function retiradosAction(request: Request, ctx: Ctx, actor: Actor) {
-  const { id: seccion, def } = seccionDe(request);
+export async function retiradosAction(request: Request, patron: string, ctx: Ctx, actor: Actor) {
+  const { id: seccion, def } = seccionDe(patron);
   const fallo = (mensaje: string, status: number) => data<RespuestaRetirados>({ mensaje }, { status });
   const form = await readFormData(request);
   if (!form) return fallo('No pudimos leer el formulario: volvé a la lista de retirados y apretá «Restaurar» otra vez.', 400);

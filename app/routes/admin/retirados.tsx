@@ -11,11 +11,11 @@ import type { Route } from './+types/retirados';
  * address; its roles, from its entry in app/features/admin/secciones.ts.
  */
 export async function loader(args: Route.LoaderArgs) {
-  return retiradosLoader(args.request, args.context.get(appContext));
+  return retiradosLoader(args.request, args.pattern, args.context.get(appContext));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return retiradosAction(args.request, args.context.get(appContext), actorPanel(args.context));
+  return retiradosAction(args.request, args.pattern, args.context.get(appContext), actorPanel(args.context));
 }
 
 export const headers = privateDataHeaders;
