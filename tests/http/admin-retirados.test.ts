@@ -1,13 +1,23 @@
 // «Retirados» over HTTP on the built app, on both engines (docs/decisions/054-retirados-restaurables.md):
 // a withdrawn ordinance answers 410, is restored from its section's page and answers 200 again (page and
 // PDF, search too), audited and read as a sentence on /admin/auditoria; a bulletin whose number was taken
-// meanwhile is refused naming the one that took it, nothing changed; statements, salary reports and the
-// observatory's documents come back too; the desk sees none of these pages; hostile ids are 400/404 in
+// meanwhile is refused naming the one that took it, nothing changed; salary reports and the observatory's
+// documents and images come back too; the desk sees none of these pages; hostile ids are 400/404 in
 // Spanish; on day 91 (a manual clock) nothing can be restored and the purge removed the file, the 410 stays.
 import { and, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { auditoria, boletinesOficiales, contenidosRestaurables, documentos, documentosObservatorio, ordenanzas, sueldos } from '#db/schema/index.ts';
+import {
+  auditoria,
+  boletinesOficiales,
+  contenidosRestaurables,
+  documentos,
+  documentosObservatorio,
+  galeriaImagenes,
+  ordenanzas,
+  sueldos,
+} from '#db/schema/index.ts';
 import { purgarRetirados } from '#domain/sitio/retirados.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -156,7 +166,7 @@ describe.each(engines)('retirados y restaurados (%s)', (engine) => {
     expect(textoDe((await ver(t, '/admin/auditoria?seccion=boletines', admin)).body)).toContain('restauró el boletín oficial 931 (10/2026)');
   });
 
-  it('un informe de sueldos y un documento del Observatorio borrados vuelven con su PDF', async () => {
+  it('un informe de sueldos, un documento y una imagen del Observatorio borrados vuelven con su archivo', async () => {
     expect(
       (
         await subir('/admin/sueldos', editor, [
@@ -205,6 +215,38 @@ describe.each(engines)('retirados y restaurados (%s)', (engine) => {
     expect((await ver(t, hecho.headers.location!, admin)).body).toContain(`href="/admin/observatorio/documentos/${d!.id}"`);
     expect((await publico(`/api/v1/documentos/${d!.documentoId}`)).statusCode).toBe(200);
     expect(await auditado('observatorio.documento.restauracion', d!.id)).toBe(1);
+
+    const foto = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 90, b: 140 } } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      (
+        await subir('/admin/observatorio', editor, [
+          ['intent', 'imagen'],
+          ['titulo', 'Cruce restaurable'],
+          ['descripcion', ''],
+          ['alt', 'Un cruce peatonal'],
+          ['archivo', new File([new Uint8Array(foto)], 'cruce.jpg', { type: 'image/jpeg' })],
+        ])
+      ).statusCode,
+    ).toBe(303);
+    const [img] = await t.database.db.select().from(galeriaImagenes).where(eq(galeriaImagenes.titulo, 'Cruce restaurable'));
+    expect(
+      (
+        await subir(`/admin/observatorio/imagenes/${img!.id}`, editor, [
+          ['intent', 'borrar'],
+          ['confirmado', 'si'],
+        ])
+      ).statusCode,
+    ).toBe(303);
+    expect((await publico(`/api/v1/documentos/${img!.documentoId}?tamano=web`)).statusCode).toBe(410);
+    expect(textoDe((await ver(t, '/admin/observatorio/retirados', editor)).body)).toContain('Imagen de la galería del Observatorio Vial: Cruce restaurable');
+    const idImg = (await restaurable('observatorio-imagenes', img!.id))!;
+    const imagen = await enviar(t, '/admin/observatorio/retirados', editor, { intent: 'restaurar', clave: 'observatorio-imagenes', id: String(idImg) });
+    expect(imagen.statusCode).toBe(303);
+    expect((await publico(`/api/v1/documentos/${img!.documentoId}?tamano=web`)).statusCode).toBe(200);
+    expect(textoDe((await publico('/observatorio-vial')).body)).toContain('Cruce restaurable');
+    expect(await auditado('observatorio.imagen.restauracion', img!.id)).toBe(1);
   });
 
   it('la mesa de entradas no ve ninguna página de retirados ni puede restaurar; sin sesión, a /login', async () => {
