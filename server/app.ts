@@ -30,6 +30,7 @@ import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { publicarVencidas } from '#domain/publicaciones/commands.ts';
+import { purgarRetirados } from '#domain/sitio/retirados.ts';
 import { openCipher } from './data-key.ts';
 import { type EstadoCierre, buildInfo, registerHealth } from './health.ts';
 import { type SeccionAgregada, agregarSecciones, registerPages } from './pages.ts';
@@ -423,6 +424,9 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
     everyMs: config.publicacionesIntervaloMs,
     run: () => publicarVencidas(context),
   });
+  // What staff removed can be restored for 90 days (docs/decisions/054-retirados-restaurables.md):
+  // daily, every instance purges what is older, with its document and files (rows another holds are skipped).
+  scheduleJob(app, { name: 'purga de retirados', firstAfterMs: 5 * 60_000, everyMs: 24 * 60 * 60_000, run: () => purgarRetirados(context) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Public addresses of content that staff withdrew: the item itself is deleted, and its
@@ -15,3 +15,33 @@ export const contenidosRetirados = pgTable('contenidos_retirados', {
   /** The staff account that withdrew it (who, in detail, is in the audit log). */
   usuarioId: integer('usuario_id'),
 });
+
+/**
+ * What a removal keeps for 90 days so staff can undo it (docs/decisions/054-retirados-restaurables.md):
+ * one row per removed item, with the row's data as it was (`datos`), its document (kept stored,
+ * hidden) and the addresses that answer 410 meanwhile. Restoring deletes the row; the daily purge
+ * deletes it, and the document with its files, after 90 days (the 410 addresses stay).
+ */
+export const contenidosRestaurables = pgTable(
+  'contenidos_restaurables',
+  {
+    id: serial('id').primaryKey(),
+    /** The back-office section it was removed from: `ordenanzas`, `boletines`, `estados-contables`… */
+    seccion: text('seccion').notNull(),
+    /** The removed row's id, which it gets back when restored. */
+    entidadId: integer('entidad_id').notNull(),
+    /** What it was, in the words the list shows: «Ordenanza N° 4310/2026: …». */
+    titulo: text('titulo').notNull(),
+    /** The removed row (and what hung from it), as its module wrote it. */
+    datos: jsonb('datos').notNull(),
+    /** Its document, hidden until it is restored or purged. */
+    documentoId: integer('documento_id'),
+    /** The public addresses that answer 410 until it is restored. */
+    rutas: text('rutas').array().notNull(),
+    retiradoEn: timestamp('retirado_en', { withTimezone: true }).notNull().defaultNow(),
+    usuarioId: integer('usuario_id'),
+    /** Who removed it, by name, as the list shows it. */
+    usuarioNombre: text('usuario_nombre').notNull(),
+  },
+  (t) => [index('contenidos_restaurables_seccion_idx').on(t.seccion, t.retiradoEn), index('contenidos_restaurables_retirado_idx').on(t.retiradoEn)],
+);

@@ -86,6 +86,7 @@ export const ACCIONES_AUDITORIA = {
   'ordenanza.alta': { seccion: 'ordenanzas', frase: 'cargó la ordenanza {numero}/{anio}', sinDatos: 'cargó una ordenanza' },
   'ordenanza.cambio': { seccion: 'ordenanzas', frase: 'modificó la ordenanza {numero}/{anio}', sinDatos: 'modificó una ordenanza' },
   'ordenanza.retiro': { seccion: 'ordenanzas', frase: 'retiró la ordenanza {numero}/{anio}', sinDatos: 'retiró una ordenanza' },
+  'ordenanza.restauracion': { seccion: 'ordenanzas', frase: 'restauró la ordenanza {numero}/{anio}', sinDatos: 'restauró una ordenanza' },
   'ordenanza.importacion': { seccion: 'ordenanzas', frase: 'importó {cantidad} ordenanzas desde un CSV', sinDatos: 'importó ordenanzas desde un CSV' },
   // Drafts and scheduled publications (docs/decisions/053-borradores-y-publicacion-programada.md).
   'publicacion.borrador': { seccion: 'publicaciones', frase: 'guardó como borrador «{titulo}»', sinDatos: 'guardó un borrador' },
@@ -97,6 +98,7 @@ export const ACCIONES_AUDITORIA = {
   'boletin.alta': { seccion: 'boletines', frase: 'publicó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'publicó un boletín oficial' },
   'boletin.cambio': { seccion: 'boletines', frase: 'modificó el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'modificó un boletín oficial' },
   'boletin.baja': { seccion: 'boletines', frase: 'borró el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'borró un boletín oficial' },
+  'boletin.restauracion': { seccion: 'boletines', frase: 'restauró el boletín oficial {numero} ({mes}/{anio})', sinDatos: 'restauró un boletín oficial' },
   'boletin.decreto_alta': {
     seccion: 'boletines',
     frase: 'agregó el decreto {decreto} a un boletín oficial',
@@ -160,9 +162,15 @@ export const ACCIONES_AUDITORIA = {
   'estado_contable.alta': { seccion: 'estados-contables', frase: 'publicó un estado contable de {mes}/{anio}', sinDatos: 'publicó un estado contable' },
   'estado_contable.cambio': { seccion: 'estados-contables', frase: 'modificó un estado contable de {mes}/{anio}', sinDatos: 'modificó un estado contable' },
   'estado_contable.baja': { seccion: 'estados-contables', frase: 'borró un estado contable de {mes}/{anio}', sinDatos: 'borró un estado contable' },
+  'estado_contable.restauracion': {
+    seccion: 'estados-contables',
+    frase: 'restauró un estado contable de {mes}/{anio}',
+    sinDatos: 'restauró un estado contable',
+  },
   'sueldo.alta': { seccion: 'sueldos', frase: 'publicó el informe de sueldos {periodo} {anio}', sinDatos: 'publicó un informe de sueldos' },
   'sueldo.cambio': { seccion: 'sueldos', frase: 'modificó el informe de sueldos {periodo} {anio}', sinDatos: 'modificó un informe de sueldos' },
   'sueldo.baja': { seccion: 'sueldos', frase: 'borró el informe de sueldos {periodo} {anio}', sinDatos: 'borró un informe de sueldos' },
+  'sueldo.restauracion': { seccion: 'sueldos', frase: 'restauró el informe de sueldos {periodo} {anio}', sinDatos: 'restauró un informe de sueldos' },
   // Government.
   'gobierno.alta': gobierno.alta,
   'gobierno.cambio': gobierno.cambio,
@@ -181,6 +189,11 @@ export const ACCIONES_AUDITORIA = {
     sinDatos: 'cambió el orden de la galería',
   },
   'observatorio.imagen.baja': { seccion: 'observatorio', frase: 'borró la imagen «{titulo}» de la galería', sinDatos: 'borró una imagen de la galería' },
+  'observatorio.imagen.restauracion': {
+    seccion: 'observatorio',
+    frase: 'restauró la imagen «{titulo}» de la galería',
+    sinDatos: 'restauró una imagen de la galería',
+  },
   'observatorio.documento.alta': {
     seccion: 'observatorio',
     frase: 'publicó un documento del observatorio de {anio}',
@@ -195,6 +208,11 @@ export const ACCIONES_AUDITORIA = {
     seccion: 'observatorio',
     frase: 'borró un documento del observatorio de {anio}',
     sinDatos: 'borró un documento del observatorio',
+  },
+  'observatorio.documento.restauracion': {
+    seccion: 'observatorio',
+    frase: 'restauró un documento del observatorio de {anio}',
+    sinDatos: 'restauró un documento del observatorio',
   },
   // Mail, holidays, vehicles, settings.
   'correo.reintento': { seccion: 'correo', frase: 'volvió a poner en cola el correo {id}', sinDatos: 'volvió a poner en cola un correo' },

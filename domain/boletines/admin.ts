@@ -1,25 +1,17 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { boletinesOficiales, documentos } from '#db/schema/index.ts';
+import { boletinesDecretos, boletinesOficiales, boletinesOrdenanzas, documentos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import {
-  archivoDe,
-  removeConArchivos,
-  confirmacionBorradoSchema,
-  escribirConPdf,
-  filtrosListaSchema,
-  readArchivo,
-  rutaDocumento,
-} from '#domain/documentos/panel.ts';
+import { archivoDe, confirmacionBorradoSchema, escribirConPdf, filtrosListaSchema, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, saveSubida, textoSinLeer } from '#domain/documentos/subidas.ts';
-import { removeDocumento } from '#domain/documentos/commands.ts';
+import { hideDocumento, removeDocumento } from '#domain/documentos/commands.ts';
 import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
-import { retirarContenido } from '#domain/sitio/retirados.ts';
+import { type ResultadoRestauracion, filaGuardable, filaRestaurada, guardarRestaurable, restaurarRetirado, retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
 import { POR_PAGINA_BOLETINES } from './campos.ts';
 
@@ -307,12 +299,13 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
 }
 
 /**
- * Deletes a bulletin once confirmed (audited `boletin.baja`): the row and its document go, the
- * document's link is remembered as withdrawn with the bulletin's title, and the file is removed
- * after the commit.
+ * Deletes a bulletin once confirmed (audited `boletin.baja`): the row goes, its document is hidden
+ * (kept stored), the document's link is remembered as withdrawn with the bulletin's title, and
+ * for 90 days the bulletin, with the decrees and ordinances it published, can be restored
+ * (`restaurarBoletinAdmin`, docs/decisions/054-retirados-restaurables.md).
  */
 export async function deleteBoletinAdmin(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   id: number,
   input: FormInput,
@@ -320,15 +313,65 @@ export async function deleteBoletinAdmin(
   if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await removeConArchivos(ctx, async (tx) => {
+  const borrado = await ctx.db.transaction(async (tx) => {
     const antes = await leerFila(tx, id, true);
     if (!antes) return undefined;
+    const [fila] = await tx.select().from(boletinesOficiales).where(eq(boletinesOficiales.id, id));
+    const decretos = await tx.select().from(boletinesDecretos).where(eq(boletinesDecretos.boletinId, id));
+    const ordenanzasDelBoletin = await tx.select().from(boletinesOrdenanzas).where(eq(boletinesOrdenanzas.boletinId, id));
     await tx.delete(boletinesOficiales).where(eq(boletinesOficiales.id, id));
-    await removeDocumento(tx, antes.documentoId);
+    await hideDocumento(tx, antes.documentoId);
     await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: tituloBoletin(antes), actor });
+    await guardarRestaurable(tx, {
+      clave: 'boletines',
+      entidadId: id,
+      titulo: tituloBoletin(antes),
+      datos: {
+        fila: filaGuardable(boletinesOficiales, fila!),
+        decretos: decretos.map((d) => filaGuardable(boletinesDecretos, d)),
+        ordenanzas: ordenanzasDelBoletin.map((o) => filaGuardable(boletinesOrdenanzas, o)),
+      },
+      documentoId: antes.documentoId,
+      rutas: [rutaDocumento(antes.documentoId)],
+      actor,
+      ahora: ctx.clock.now(),
+    });
     await registrarAuditoria(tx, { actor, accion: 'boletin.baja', entidad: 'boletin_oficial', entidadId: id, antes: auditable(antes, antes.documentoId) });
     return antes;
   });
   if (!borrado) return { tipo: 'no_encontrado' };
   return { tipo: 'borrado', titulo: tituloBoletin(borrado) };
+}
+
+/**
+ * Restores a deleted bulletin within 90 days (docs/decisions/054-retirados-restaurables.md): its
+ * id, data, texts, the decrees and ordinances it published and its PDF, public again. Refused,
+ * with nothing changed, when its number was used again that year; audited `boletin.restauracion`.
+ */
+export async function restaurarBoletinAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
+  if (!puede(actor, 'boletines')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
+  return restaurarRetirado(ctx, 'boletines', retiradoId, async (tx, guardado) => {
+    const datos = guardado.datos as { fila: unknown; decretos?: unknown[]; ordenanzas?: unknown[] };
+    const fila = filaRestaurada(boletinesOficiales, datos.fila);
+    const [otro] = await tx
+      .select({ id: boletinesOficiales.id, mes: boletinesOficiales.mes })
+      .from(boletinesOficiales)
+      .where(and(eq(boletinesOficiales.numeroBoletinOficial, fila.numeroBoletinOficial), eq(boletinesOficiales.anio, fila.anio)));
+    if (otro)
+      return `No se puede restaurar: el ${tituloBoletin({ numero: fila.numeroBoletinOficial, mes: otro.mes, anio: fila.anio })} se publicó de nuevo (n.º ${otro.id} de la lista). Revisalo o cambiale el número antes de restaurar.`;
+    await tx.insert(boletinesOficiales).values({ ...fila, id: guardado.entidadId });
+    const decretos = (datos.decretos ?? []).map((d) => filaRestaurada(boletinesDecretos, d));
+    const ordenanzasDelBoletin = (datos.ordenanzas ?? []).map((o) => filaRestaurada(boletinesOrdenanzas, o));
+    if (decretos.length > 0) await tx.insert(boletinesDecretos).values(decretos);
+    if (ordenanzasDelBoletin.length > 0) await tx.insert(boletinesOrdenanzas).values(ordenanzasDelBoletin);
+    const numero = { numero: fila.numeroBoletinOficial, mes: fila.mes, anio: fila.anio };
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'boletin.restauracion',
+      entidad: 'boletin_oficial',
+      entidadId: guardado.entidadId,
+      despues: auditable(numero, fila.documentoId),
+    });
+    return undefined;
+  });
 }

@@ -37,3 +37,8 @@ export async function removeDocumento(tx: Db, id: number): Promise<(string | nul
 export async function hideDocumento(tx: Db, id: number): Promise<void> {
   await tx.update(documentos).set({ publico: false }).where(eq(documentos.id, id));
 }
+
+/** Serves again a document that was hidden (a removed item restored, docs/decisions/054-retirados-restaurables.md). */
+export async function showDocumento(tx: Db, id: number): Promise<void> {
+  await tx.update(documentos).set({ publico: true }).where(eq(documentos.id, id));
+}

@@ -95,13 +95,3 @@ export async function escribirConPdf<R>(
     throw error;
   }
 }
-
-/** Deletes an item in a transaction (`borrar` answers what it deleted, or nothing), then its document's files. */
-export async function removeConArchivos<T extends ArchivosDeDocumento>(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
-  borrar: (tx: Db) => Promise<T | undefined>,
-): Promise<T | undefined> {
-  const borrado = await ctx.db.transaction(borrar);
-  if (borrado) await removeArchivos(ctx, claves(borrado));
-  return borrado;
-}

@@ -2,24 +2,16 @@ import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { documentos, estadosContables, sueldos } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
-import {
-  archivoDe,
-  removeConArchivos,
-  confirmacionBorradoSchema,
-  escribirConPdf,
-  filtrosListaSchema,
-  readArchivo,
-  rutaDocumento,
-} from '#domain/documentos/panel.ts';
+import { archivoDe, confirmacionBorradoSchema, escribirConPdf, filtrosListaSchema, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
 import { SubidaRechazadaError, saveSubida } from '#domain/documentos/subidas.ts';
-import { removeDocumento } from '#domain/documentos/commands.ts';
+import { hideDocumento, removeDocumento } from '#domain/documentos/commands.ts';
 import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
-import { retirarContenido } from '#domain/sitio/retirados.ts';
+import { type ResultadoRestauracion, filaGuardable, filaRestaurada, guardarRestaurable, restaurarRetirado, retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
 import { POR_PAGINA_FINANZAS, type TipoFinanzas } from './campos.ts';
 import { TIPOS_ESTADO_CONTABLE } from './campos.ts';
@@ -115,7 +107,10 @@ type Definicion<D> = {
   leer: (db: Db, id: number, bloquear?: boolean) => Promise<Fila<D> | undefined>;
   insertar: (tx: Db, d: D, documentoId: number, actor: Actor) => Promise<number>;
   actualizar: (tx: Db, id: number, d: D, documentoId?: number) => Promise<void>;
-  borrar: (tx: Db, id: number) => Promise<void>;
+  /** Deletes the row and answers it as the restorable copy keeps it (docs/decisions/054-retirados-restaurables.md). */
+  borrar: (tx: Db, id: number) => Promise<Record<string, unknown>>;
+  /** Inserts a kept row again with its id, answering its data for the audit log. */
+  reponer: (tx: Db, id: number, guardada: unknown) => Promise<{ datos: D; documentoId: number }>;
 };
 
 const columnasDocumento = {
@@ -126,6 +121,8 @@ const columnasDocumento = {
   claveWeb: documentos.claveWeb,
   claveMiniatura: documentos.claveMiniatura,
 };
+/** A restored row's data is read without its document's columns, which only the lists use. */
+const SIN_DOCUMENTO = { documentoId: 0, nombreArchivo: '', tamano: 0, clave: '', claveWeb: null, claveMiniatura: null };
 const esAnio = (texto: string) => (/^\d{4}$/.test(texto) ? Number(texto) : undefined);
 const patron = (texto: string) => `%${escaparLike(texto)}%`;
 
@@ -196,7 +193,15 @@ const ESTADOS: Definicion<DatosEstado> = {
       .where(eq(estadosContables.id, id));
   },
   async borrar(tx, id) {
-    await tx.delete(estadosContables).where(eq(estadosContables.id, id));
+    const [fila] = await tx.delete(estadosContables).where(eq(estadosContables.id, id)).returning();
+    return filaGuardable(estadosContables, fila!);
+  },
+  async reponer(tx, id, guardada) {
+    const [e] = await tx
+      .insert(estadosContables)
+      .values({ ...filaRestaurada(estadosContables, guardada), id })
+      .returning();
+    return { datos: aFilaEstado({ e: e!, ...SIN_DOCUMENTO }).datos, documentoId: e!.documentoId };
   },
 };
 
@@ -259,7 +264,15 @@ const SUELDOS: Definicion<DatosSueldo> = {
       .where(eq(sueldos.id, id));
   },
   async borrar(tx, id) {
-    await tx.delete(sueldos).where(eq(sueldos.id, id));
+    const [fila] = await tx.delete(sueldos).where(eq(sueldos.id, id)).returning();
+    return filaGuardable(sueldos, fila!);
+  },
+  async reponer(tx, id, guardada) {
+    const [s] = await tx
+      .insert(sueldos)
+      .values({ ...filaRestaurada(sueldos, guardada), id })
+      .returning();
+    return { datos: aFilaSueldo({ s: s!, ...SIN_DOCUMENTO }).datos, documentoId: s!.documentoId };
   },
 };
 
@@ -389,11 +402,12 @@ export async function updateFinanzasAdmin(ctx: Ctx, actor: Actor, tipo: TipoFina
 }
 
 /**
- * Deletes an item once confirmed (audited `<entidad>.baja`): the row and its document go, the
- * document's link is remembered as withdrawn with the item's title, the file is removed after the commit.
+ * Deletes an item once confirmed (audited `<entidad>.baja`): the row goes, its document is hidden
+ * (kept stored), the document's link is remembered as withdrawn with the item's title, and for 90
+ * days it can be restored (`restaurarFinanzasAdmin`, docs/decisions/054-retirados-restaurables.md).
  */
 export async function deleteFinanzasAdmin(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   actor: Actor,
   tipo: TipoFinanzas,
   id: number,
@@ -406,12 +420,23 @@ export async function deleteFinanzasAdmin(
     input,
   );
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
-  const borrado = await removeConArchivos(ctx, async (tx) => {
+  const borrado = await ctx.db.transaction(async (tx) => {
     const antes = await def.leer(tx, id, true);
     if (!antes) return undefined;
-    await def.borrar(tx, id);
-    await removeDocumento(tx, antes.documentoId);
-    await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: def.titulo(antes.datos), actor });
+    const fila = await def.borrar(tx, id);
+    await hideDocumento(tx, antes.documentoId);
+    const titulo = def.titulo(antes.datos);
+    await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo, actor });
+    await guardarRestaurable(tx, {
+      clave: tipo,
+      entidadId: id,
+      titulo,
+      datos: { fila },
+      documentoId: antes.documentoId,
+      rutas: [rutaDocumento(antes.documentoId)],
+      actor,
+      ahora: ctx.clock.now(),
+    });
     await registrarAuditoria(tx, {
       actor,
       accion: `${def.entidad}.baja`,
@@ -423,4 +448,29 @@ export async function deleteFinanzasAdmin(
   });
   if (!borrado) return { tipo: 'no_encontrado' };
   return { tipo: 'borrado', titulo: def.titulo(borrado.datos) };
+}
+
+/**
+ * Restores a deleted statement or salary report within 90 days, with its id, data and PDF
+ * (docs/decisions/054-retirados-restaurables.md); audited `<entidad>.restauracion`.
+ */
+export async function restaurarFinanzasAdmin(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  tipo: TipoFinanzas,
+  retiradoId: number,
+): Promise<ResultadoRestauracion> {
+  if (!puede(actor, 'finanzas')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
+  const def = definicion(tipo);
+  return restaurarRetirado(ctx, tipo, retiradoId, async (tx, guardado) => {
+    const { datos, documentoId } = await def.reponer(tx, guardado.entidadId, (guardado.datos as { fila: unknown }).fila);
+    await registrarAuditoria(tx, {
+      actor,
+      accion: `${def.entidad}.restauracion`,
+      entidad: def.entidad,
+      entidadId: guardado.entidadId,
+      despues: auditable(datos, documentoId),
+    });
+    return undefined;
+  });
 }

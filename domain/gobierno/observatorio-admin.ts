@@ -3,7 +3,7 @@ import type { Db } from '#db/client.ts';
 import { documentos, documentosObservatorio, galeriaImagenes, observatorioVial } from '#db/schema/index.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { SubidaRechazadaError, TIPOS_IMAGEN, type TipoSubida, removeArchivos, saveSubida } from '#domain/documentos/subidas.ts';
-import { removeDocumento } from '#domain/documentos/commands.ts';
+import { hideDocumento, removeDocumento } from '#domain/documentos/commands.ts';
 import { type Actor, fechaDeCarga } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { archivoDe, confirmacionBorradoSchema, readArchivo, rutaDocumento } from '#domain/documentos/panel.ts';
@@ -11,7 +11,7 @@ import { type FormInput, firstValues, readForm } from '#domain/shared/form.ts';
 import { sanitizeStaffHtml } from '#domain/shared/html.ts';
 import { monthName } from '#domain/shared/meses.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
-import { retirarContenido } from '#domain/sitio/retirados.ts';
+import { type ResultadoRestauracion, filaGuardable, filaRestaurada, guardarRestaurable, restaurarRetirado, retirarContenido } from '#domain/sitio/retirados.ts';
 import { z } from '#domain/shared/zod.ts';
 import type { TipoDocumentoObservatorio } from './queries.ts';
 
@@ -59,11 +59,17 @@ async function conArchivo<T>(
   }
 }
 
-/** Deletes a document replaced or removed, remembering its address as withdrawn; returns its files' keys. */
+/** Deletes a document replaced by another, remembering its address as withdrawn; returns its files' keys. */
 async function retirarDocumento(tx: Db, actor: Actor, documentoId: number, titulo: string): Promise<(string | null)[]> {
   const claves = await removeDocumento(tx, documentoId);
   await retirarContenido(tx, { ruta: rutaDocumento(documentoId), titulo, actor });
   return claves;
+}
+
+/** Hides the document of a removed item, kept stored to restore it (docs/decisions/054-retirados-restaurables.md), its address withdrawn. */
+async function ocultarDocumento(tx: Db, actor: Actor, documentoId: number, titulo: string): Promise<void> {
+  await hideDocumento(tx, documentoId);
+  await retirarContenido(tx, { ruta: rutaDocumento(documentoId), titulo, actor });
 }
 
 const texto = (etiqueta: string, largo: number, obligatorio: string | null) =>
@@ -356,20 +362,52 @@ const confirmacionSchema = confirmacionBorradoSchema('Para borrar, confirmalo en
  * Deletes an image once confirmed (audited `observatorio.imagen.baja`): the row and its document
  * go, its address answers 410, its files are removed after the commit.
  */
-export async function deleteImagenAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
+export async function deleteImagenAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
   if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
   const hecho = await ctx.db.transaction(async (tx) => {
     const [antes] = await tx.delete(galeriaImagenes).where(eq(galeriaImagenes.id, id)).returning();
     if (!antes) return undefined;
-    const claves = await retirarDocumento(tx, actor, antes.documentoId, `Imagen de la galería del Observatorio Vial: ${antes.titulo}`);
+    const titulo = `Imagen de la galería del Observatorio Vial: ${antes.titulo}`;
+    await ocultarDocumento(tx, actor, antes.documentoId, titulo);
+    await guardarRestaurable(tx, {
+      clave: 'observatorio-imagenes',
+      entidadId: id,
+      titulo,
+      datos: { fila: filaGuardable(galeriaImagenes, antes) },
+      documentoId: antes.documentoId,
+      rutas: [rutaDocumento(antes.documentoId)],
+      actor,
+      ahora: ctx.clock.now(),
+    });
     await registrarAuditoria(tx, { actor, accion: 'observatorio.imagen.baja', entidad: 'galeria_imagen', entidadId: id, antes: auditableImagen(antes) });
-    return { titulo: antes.titulo, claves };
+    return { titulo: antes.titulo };
   });
   if (!hecho) return { tipo: 'no_encontrado' };
-  await removeArchivos(ctx, hecho.claves);
   return { tipo: 'borrado', titulo: hecho.titulo };
+}
+
+/**
+ * Restores a gallery image deleted within 90 days, in its place in the order, with its file and its
+ * copies (docs/decisions/054-retirados-restaurables.md); audited `observatorio.imagen.restauracion`.
+ */
+export async function restaurarImagenAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
+  if (!puede(actor, 'gobierno')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
+  return restaurarRetirado(ctx, 'observatorio-imagenes', retiradoId, async (tx, guardado) => {
+    const [imagen] = await tx
+      .insert(galeriaImagenes)
+      .values({ ...filaRestaurada(galeriaImagenes, (guardado.datos as { fila: unknown }).fila), id: guardado.entidadId })
+      .returning();
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'observatorio.imagen.restauracion',
+      entidad: 'galeria_imagen',
+      entidadId: guardado.entidadId,
+      despues: auditableImagen(imagen!),
+    });
+    return undefined;
+  });
 }
 type Borrado = { tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string };
 
@@ -484,7 +522,7 @@ export async function updateDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
 }
 
 /** Deletes a document once confirmed (audited `observatorio.documento.baja`); its address answers 410. */
-export async function deleteDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
+export async function deleteDocumentoAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, id: number, input: FormInput): Promise<Borrado> {
   if (!puede(actor, 'gobierno')) throw new PermisoDenegadoError(PROHIBIDO);
   const confirmado = readForm(confirmacionSchema, input);
   if (!confirmado.ok) return { tipo: 'sin_confirmar', mensaje: confirmado.errores.confirmado! };
@@ -492,7 +530,17 @@ export async function deleteDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
     const [antes] = await tx.delete(documentosObservatorio).where(eq(documentosObservatorio.id, id)).returning();
     if (!antes) return undefined;
     const titulo = tituloDocumentoObservatorio(antes);
-    const claves = await retirarDocumento(tx, actor, antes.documentoId, titulo);
+    await ocultarDocumento(tx, actor, antes.documentoId, titulo);
+    await guardarRestaurable(tx, {
+      clave: 'observatorio-documentos',
+      entidadId: id,
+      titulo,
+      datos: { fila: filaGuardable(documentosObservatorio, antes) },
+      documentoId: antes.documentoId,
+      rutas: [rutaDocumento(antes.documentoId)],
+      actor,
+      ahora: ctx.clock.now(),
+    });
     await registrarAuditoria(tx, {
       actor,
       accion: 'observatorio.documento.baja',
@@ -500,9 +548,30 @@ export async function deleteDocumentoAdmin(ctx: Ctx, actor: Actor, id: number, i
       entidadId: id,
       antes: auditableDocumento(antes),
     });
-    return { titulo, claves };
+    return { titulo };
   });
   if (!hecho) return { tipo: 'no_encontrado' };
-  await removeArchivos(ctx, hecho.claves);
   return { tipo: 'borrado', titulo: hecho.titulo };
+}
+
+/**
+ * Restores a Terminal movement or OSSIVI report deleted within 90 days, with its PDF
+ * (docs/decisions/054-retirados-restaurables.md); audited `observatorio.documento.restauracion`.
+ */
+export async function restaurarDocumentoAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
+  if (!puede(actor, 'gobierno')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
+  return restaurarRetirado(ctx, 'observatorio-documentos', retiradoId, async (tx, guardado) => {
+    const [documento] = await tx
+      .insert(documentosObservatorio)
+      .values({ ...filaRestaurada(documentosObservatorio, (guardado.datos as { fila: unknown }).fila), id: guardado.entidadId })
+      .returning();
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'observatorio.documento.restauracion',
+      entidad: 'documento_observatorio',
+      entidadId: guardado.entidadId,
+      despues: auditableDocumento(documento!),
+    });
+    return undefined;
+  });
 }

@@ -11,7 +11,15 @@ import { puede } from '#domain/shared/permisos.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type FormInput, readForm } from '#domain/shared/form.ts';
 import { rutaOrdenanza } from './enlaces.ts';
-import { republicarRuta, retirarContenido } from '#domain/sitio/retirados.ts';
+import {
+  type ResultadoRestauracion,
+  filaGuardable,
+  filaRestaurada,
+  guardarRestaurable,
+  republicarRuta,
+  restaurarRetirado,
+  retirarContenido,
+} from '#domain/sitio/retirados.ts';
 import { type CampoOrdenanza, type DatosOrdenanza, type FiltrosAdmin, ordenanzaSchema } from './admin-schemas.ts';
 import { ESTADO_TODOS, etiquetaEstado } from './estados.ts';
 import { POR_PAGINA } from './schemas.ts';
@@ -225,22 +233,69 @@ export async function saveOrdenanza(
 /**
  * Withdraws an ordinance (a soft delete for the public): the row goes, with the audit entry
  * keeping every field; its PDF stays stored but no longer served; its public address and its
- * download answer 410 with what it was. Ordinances that modified it keep existing, unlinked.
+ * download answer 410 with what it was. Ordinances that modified it keep existing, unlinked. For
+ * 90 days it can be restored (`restaurarOrdenanza`, docs/decisions/054-retirados-restaurables.md).
  */
-export async function retirarOrdenanza(ctx: Pick<AppContext, 'db'>, actor: Actor, id: number): Promise<ResultadoOrdenanza> {
+export async function retirarOrdenanza(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, id: number): Promise<ResultadoOrdenanza> {
   if (!puede(actor, 'ordenanzas')) return PROHIBIDO;
   return ctx.db.transaction(async (tx): Promise<ResultadoOrdenanza> => {
     const [antes] = await tx.select(columnas).from(ordenanzas).where(eq(ordenanzas.id, id)).for('update');
     if (!antes) return noEncontrado(id);
+    const [fila] = await tx.select().from(ordenanzas).where(eq(ordenanzas.id, id));
+    const modificadaPor = await tx.select({ id: ordenanzas.id }).from(ordenanzas).where(eq(ordenanzas.modificatoriaDe, id));
     await tx.delete(ordenanzas).where(eq(ordenanzas.id, id));
     const titulo = `Ordenanza N° ${antes.numero}/${antes.anio}: ${antes.descripcion}`.slice(0, 500);
+    const rutas = [rutaOrdenanza(antes)];
     await retirarContenido(tx, { ruta: rutaOrdenanza(antes), titulo, actor });
     if (antes.documentoId !== null) {
       await hideDocumento(tx, antes.documentoId);
       await retirarContenido(tx, { ruta: rutaDocumento(antes.documentoId), titulo: `PDF de la ${titulo}`.slice(0, 500), actor });
+      rutas.push(rutaDocumento(antes.documentoId));
     }
+    await guardarRestaurable(tx, {
+      clave: 'ordenanzas',
+      entidadId: id,
+      titulo,
+      datos: { fila: filaGuardable(ordenanzas, fila!), modificadaPor: modificadaPor.map((m) => m.id) },
+      documentoId: antes.documentoId,
+      rutas,
+      actor,
+      ahora: ctx.clock.now(),
+    });
     await registrarAuditoria(tx, { actor, accion: 'ordenanza.retiro', entidad: 'ordenanza', entidadId: id, antes: auditable(antes) });
     return { tipo: 'guardado', id, numero: antes.numero, anio: antes.anio, cambio: true };
+  });
+}
+
+/**
+ * Restores a withdrawn ordinance within 90 days (docs/decisions/054-retirados-restaurables.md):
+ * with its id, fields, PDF and text; the ordinances that modified it point to it again if nobody
+ * linked them elsewhere meanwhile. Refused, with nothing changed, when its number and year were
+ * taken again; audited `ordenanza.restauracion`.
+ */
+export async function restaurarOrdenanza(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
+  if (!puede(actor, 'ordenanzas')) return PROHIBIDO;
+  return restaurarRetirado(ctx, 'ordenanzas', retiradoId, async (tx, guardado) => {
+    const { fila: datos, modificadaPor } = guardado.datos as { fila: unknown; modificadaPor?: number[] };
+    const fila = filaRestaurada(ordenanzas, datos);
+    const otra = await idDe(tx, fila.numero, fila.anio);
+    if (otra !== undefined)
+      return `No se puede restaurar: la Ordenanza N° ${fila.numero}/${fila.anio} ya está cargada de nuevo (n.º ${otra} del registro). Revisala o cambiale el número antes de restaurar.`;
+    if (fila.modificatoriaDe !== null && fila.modificatoriaDe !== undefined) {
+      const [modificada] = await tx.select({ id: ordenanzas.id }).from(ordenanzas).where(eq(ordenanzas.id, fila.modificatoriaDe));
+      if (!modificada) fila.modificatoriaDe = null;
+    }
+    const [nueva] = await tx
+      .insert(ordenanzas)
+      .values({ ...fila, id: guardado.entidadId, updatedAt: sql`now()` })
+      .returning(columnas);
+    if (modificadaPor && modificadaPor.length > 0)
+      await tx
+        .update(ordenanzas)
+        .set({ modificatoriaDe: guardado.entidadId })
+        .where(and(inArray(ordenanzas.id, modificadaPor), sql`${ordenanzas.modificatoriaDe} is null`));
+    await registrarAuditoria(tx, { actor, accion: 'ordenanza.restauracion', entidad: 'ordenanza', entidadId: nueva!.id, despues: auditable(nueva!) });
+    return undefined;
   });
 }
 

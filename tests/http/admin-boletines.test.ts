@@ -11,6 +11,7 @@ import { generarPng } from '#db/factories/imagen.ts';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, boletinesOficiales, documentos } from '#db/schema/index.ts';
 import { TIPOS_IMAGEN, saveSubida } from '#domain/documentos/subidas.ts';
+import { purgarRetirados } from '#domain/sitio/retirados.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
 import { engines } from '#tests/setup/database.ts';
@@ -296,7 +297,7 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
     expect(borrado.headers.location).toBe('/admin/boletines?aviso=borrado');
     expect(await boletin(920, 2026)).toBeUndefined();
     expect(await auditado('boletin.baja', fila.id)).toBe(1);
-    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes);
     expect(await publica()).not.toContain('Boletín Oficial N° 920');
     expect(await feed()).not.toContain('Boletín Oficial N° 920');
     expect((await ver(t, url, editor)).statusCode).toBe(404);
@@ -308,6 +309,10 @@ describe.each(engines)('/admin/boletines (%s)', (engine) => {
     const json = await t.app.inject({ url: `/api/v1/documentos/${fila.documentoId}` });
     expect(json.statusCode).toBe(410);
     expect(JSON.parse(json.body).error).toContain('Boletín Oficial N° 920 - Noviembre 2026');
+    // The PDF stays stored, hidden, for 90 days (docs/decisions/054-retirados-restaurables.md); the purge on day 91 removes it.
+    await purgarRetirados({ ...t.context, clock: { now: () => new Date(Date.now() + 91 * 24 * 3600_000) } });
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect((await t.app.inject({ url: `/api/v1/documentos/${fila.documentoId}` })).statusCode).toBe(410);
     // A number that is free again can be used.
     expect((await alta('920', '11', '2026')).statusCode).toBe(303);
   });

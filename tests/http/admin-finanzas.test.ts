@@ -10,6 +10,7 @@ import { generarPdf } from '#db/factories/pdf.ts';
 import { auditoria, documentos, estadosContables, sueldos } from '#db/schema/index.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
+import { purgarRetirados } from '#domain/sitio/retirados.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 
@@ -271,7 +272,7 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
     expect(textoDe((await ver(t, borrado.headers.location!, admin)).body)).toContain('Borramos el informe de sueldos');
     expect(await sueldo('Noviembre', 2031)).toBeUndefined();
     expect(await auditado('sueldo.baja', fila.id)).toBe(1);
-    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes);
     expect(await publica('/sueldos')).not.toContain('Noviembre 2031');
     expect((await ver(t, url, editor)).statusCode).toBe(404);
     expect((await enviar(t, url, editor, { intent: 'borrar', confirmado: 'si' })).statusCode).toBe(404);
@@ -282,5 +283,9 @@ describe.each(engines)('/admin/estados-contables y /admin/sueldos (%s)', (engine
     const json = await t.app.inject({ url: `/api/v1/documentos/${fila.documentoId}` });
     expect(json.statusCode).toBe(410);
     expect(JSON.parse(json.body).error).toContain('Sueldos Noviembre 2031');
+    // The PDF stays stored, hidden, for 90 days (docs/decisions/054-retirados-restaurables.md); the purge on day 91 removes it.
+    await purgarRetirados({ ...t.context, clock: { now: () => new Date(Date.now() + 91 * 24 * 3600_000) } });
+    expect(archivosEn(t.storage.root)).toHaveLength(archivosAntes - 1);
+    expect((await t.app.inject({ url: `/api/v1/documentos/${fila.documentoId}` })).statusCode).toBe(410);
   });
 });

@@ -14,6 +14,7 @@ import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
 import { ADMIN, EDITOR, MESA, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 import { archivosEn, subirFormulario } from '#tests/setup/subidas.ts';
+import { purgarRetirados } from '#domain/sitio/retirados.ts';
 
 const archivo = (bytes: Uint8Array, nombre: string, tipo: string) => new File([new Uint8Array(bytes)], nombre, { type: tipo });
 /** A JPEG photo with its camera and GPS position in EXIF, as a phone takes it. */
@@ -211,6 +212,8 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
   });
 
   it('documentos: mes obligatorio para la Terminal, un PDF falso no guarda nada; publicar, reemplazar y borrar (410), al instante', async () => {
+    // What earlier tests removed is kept 90 days: purged first, so the count below is this test's alone.
+    await purgarRetirados({ ...t.context, clock: { now: () => new Date(Date.now() + 91 * 24 * 3600_000) } });
     const antes = await existentes();
     const pdf = await generarPdf({ titulo: 'MOVIMIENTO DE PASAJEROS', parrafos: ['Julio 2031.'] });
     const sinMes = await subir('/admin/observatorio', editor, [
@@ -269,6 +272,10 @@ describe.each(engines)('/admin/observatorio (%s)', (engine) => {
     const retirado = await t.app.inject({ url: `/api/v1/documentos/${nuevo!.documentoId}` });
     expect(retirado.statusCode).toBe(410);
     expect(retirado.body).toContain('Movimiento de pasajeros de la Terminal - Agosto 2031');
+    // Its PDF stays stored, hidden, for 90 days (docs/decisions/054-retirados-restaurables.md); the purge on day 91 removes it.
+    expect((await existentes()).documentos).toBe(antes.documentos + 1);
+    await purgarRetirados({ ...t.context, clock: { now: () => new Date(Date.now() + 91 * 24 * 3600_000) } });
     expect(await existentes()).toEqual(antes);
+    expect((await t.app.inject({ url: `/api/v1/documentos/${nuevo!.documentoId}` })).statusCode).toBe(410);
   });
 });

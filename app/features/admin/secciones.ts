@@ -80,6 +80,8 @@ const ENTRADAS: readonly Seccion[] = [
       { ruta: 'ordenanzas/importar', archivo: 'routes/admin/ordenanzas-importar.tsx', subida: true },
       { ruta: 'ordenanzas/plantilla.csv', archivo: 'routes/admin/ordenanzas-csv.ts', id: 'admin-ordenanzas-plantilla' },
       { ruta: 'ordenanzas/exportar.csv', archivo: 'routes/admin/ordenanzas-csv.ts', id: 'admin-ordenanzas-exportar' },
+      // What was withdrawn in the last 90 days, to restore it (docs/decisions/054-retirados-restaurables.md); the same page in each section.
+      { ruta: 'ordenanzas/retirados', archivo: 'routes/admin/retirados.tsx', id: 'admin-ordenanzas-retirados' },
       { ruta: 'ordenanzas/nueva', archivo: 'routes/admin/ordenanza.tsx', id: 'admin-ordenanza-nueva', subida: true },
       { ruta: 'ordenanzas/:id', archivo: 'routes/admin/ordenanza.tsx', id: 'admin-ordenanza', subida: true },
     ],
@@ -94,6 +96,7 @@ const ENTRADAS: readonly Seccion[] = [
     roles: PERMISOS.boletines,
     paginas: [
       { ruta: 'boletines', archivo: 'routes/admin/boletines.tsx', subida: true },
+      { ruta: 'boletines/retirados', archivo: 'routes/admin/retirados.tsx', id: 'admin-boletines-retirados' },
       { ruta: 'boletines/:id', archivo: 'routes/admin/boletin.tsx', subida: true },
     ],
     subidas: {
@@ -120,6 +123,7 @@ const ENTRADAS: readonly Seccion[] = [
     roles: PERMISOS.finanzas,
     paginas: [
       { ruta: 'estados-contables', archivo: 'routes/admin/finanzas.tsx', id: 'admin-estados-contables', subida: true },
+      { ruta: 'estados-contables/retirados', archivo: 'routes/admin/retirados.tsx', id: 'admin-estados-contables-retirados' },
       { ruta: 'estados-contables/:id', archivo: 'routes/admin/finanzas-item.tsx', id: 'admin-estado-contable', subida: true },
     ],
     subidas: { prohibido: editores('subir estados contables o informes de sueldos') },
@@ -131,6 +135,7 @@ const ENTRADAS: readonly Seccion[] = [
     roles: PERMISOS.finanzas,
     paginas: [
       { ruta: 'sueldos', archivo: 'routes/admin/finanzas.tsx', id: 'admin-sueldos', subida: true },
+      { ruta: 'sueldos/retirados', archivo: 'routes/admin/retirados.tsx', id: 'admin-sueldos-retirados' },
       { ruta: 'sueldos/:id', archivo: 'routes/admin/finanzas-item.tsx', id: 'admin-sueldo', subida: true },
     ],
     subidas: { prohibido: editores('subir estados contables o informes de sueldos') },
@@ -153,6 +158,7 @@ const ENTRADAS: readonly Seccion[] = [
     roles: PERMISOS.gobierno,
     paginas: [
       { ruta: 'observatorio', archivo: 'routes/admin/observatorio.tsx', subida: true },
+      { ruta: 'observatorio/retirados', archivo: 'routes/admin/retirados.tsx', id: 'admin-observatorio-retirados' },
       { ruta: 'observatorio/:clase/:id', archivo: 'routes/admin/observatorio-item.tsx', subida: true },
     ],
     subidas: {

@@ -93,6 +93,9 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
         <a href="/feeds/boletines.xml">el feed de boletines</a>. Un cambio se ve enseguida en las dos.
       </p>
       <AvisosDePagina aviso={respuesta ? null : aviso} general={respuesta?.general ?? null} refEstado={estado} refAlerta={alerta} />
+      <p className="admin__acciones">
+        <a href="/admin/boletines/retirados">Boletines borrados (se restauran durante 90 días)</a>
+      </p>
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
       <FiltrosLista
         base="/admin/boletines"

@@ -98,6 +98,9 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
         refEstado={estado}
         refAlerta={alerta}
       />
+      <p className="admin__acciones">
+        <a href={`${base}/retirados`}>{`${textos.titulo} borrados (se restauran durante 90 días)`}</a>
+      </p>
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro(errores)} ref={resumenFiltros} />
       <FiltrosLista
         base={base}

@@ -110,6 +110,9 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
         Un cambio se ve en el sitio al instante.
       </p>
       <AvisosDePagina aviso={respuesta ? null : aviso} general={respuesta?.general ?? null} refEstado={estado} refAlerta={alerta} />
+      <p className="admin__acciones">
+        <a href="/admin/observatorio/retirados">Imágenes y documentos borrados (se restauran durante 90 días)</a>
+      </p>
 
       <section aria-labelledby="presentacion-titulo" className="admin__seccion">
         <h2 id="presentacion-titulo">Presentación y logo</h2>

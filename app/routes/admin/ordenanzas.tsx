@@ -110,6 +110,9 @@ export default function Ordenanzas({ loaderData }: Route.ComponentProps) {
         <a href="/admin/ordenanzas/exportar.csv" className="btn btn-outline-primary" download>
           Descargar el registro en CSV
         </a>
+        <a href="/admin/ordenanzas/retirados" className="btn btn-outline-primary">
+          Ordenanzas retiradas
+        </a>
       </p>
       <ErrorSummary title="Revisá la búsqueda" errors={erroresFiltro} ref={resumen} />
       <Form method="get" className="admin__filtros" aria-label="Buscar ordenanzas" noValidate>
