@@ -33,6 +33,10 @@ export const busquedaSitio = pgTable(
     busqueda: tsvector('busqueda')
       .notNull()
       .generatedAlwaysAs((): SQL => busqueda(busquedaSitio)),
+    /** The title as the search reads words (f_normalizar): a title that is exactly the words typed ranks first. */
+    tituloPlano: text('titulo_plano')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`public.f_normalizar(${busquedaSitio.titulo})`),
     /** Title and summary only, for ranking as the ordinances' busqueda_titulo. */
     busquedaTitulo: tsvector('busqueda_titulo')
       .notNull()

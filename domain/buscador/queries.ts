@@ -133,35 +133,18 @@ export async function buscarEnElSitio(db: Db, busqueda: BusquedaSitio): Promise<
 
 /**
  * The first `hasta` matches of `busqueda_sitio` in the search's order, in one statement that never
- * ranks nor sorts every match of a common word. ts_rank on title and summary is 0 unless one of the
- * words is there, so the matches split in two: those with a word in the title or summary
- * (`busqueda_titulo`, a small vector with an index of its own), ranked, and the rest, rank 0, read
- * newest first (`orden`); each part at most `hasta`. The count stops at LIMITE_CONTEO_SITIO + 1.
+ * ranks nor sorts every match of a common word (public.f_buscar_sitio, migration 0020): those with a
+ * word in the title or summary ranked, the rest newest first, each part at most `hasta`; counted up
+ * to LIMITE_CONTEO_SITIO + 1.
  */
-function delSitio(db: Db, consulta: string, q: string, hasta: number): Promise<FilaSitio[]> {
+async function delSitio(db: Db, consulta: string, q: string, hasta: number): Promise<FilaSitio[]> {
   // Any of the words (the tsquery's terms joined by "or"): what gives a row a rank above 0.
   const alguna = consulta.replace(/ & /g, ' | ');
-  const t = busquedaSitio;
-  // A title that is exactly the words typed ('Sueldos' for 'sueldos') goes before the longer ones that repeat them.
-  return queryRows<FilaSitio>(
+  const filas = await queryRows<FilaSitio>(
     db,
-    sql`select s.id, s.tipo, s.titulo, s.resumen, s.enlace, s.orden, s.rango::float8 as rango,
-          (select count(*) from (select 1 from ${t} where ${t.busqueda} @@ ${consulta}::tsquery limit ${LIMITE_CONTEO_SITIO + 1}) c)::int as total
-        from (
-          (select id, tipo, titulo, resumen, enlace, orden,
-                  ts_rank(busqueda_titulo, ${consulta}::tsquery) + case when public.f_normalizar(titulo) = public.f_normalizar(${q}) then 1 else 0 end as rango
-             from ${t}
-            where busqueda_titulo @@ ${alguna}::tsquery and busqueda @@ ${consulta}::tsquery
-            order by 7 desc, orden desc, id
-            limit ${hasta})
-          union all
-          (select id, tipo, titulo, resumen, enlace, orden, 0::real as rango
-             from ${t}
-            where busqueda @@ ${consulta}::tsquery and not (busqueda_titulo @@ ${alguna}::tsquery)
-            order by orden desc, id
-            limit ${hasta})
-        ) s`,
-  ).then((filas) => filas.map((f) => ({ ...f, id: Number(f.id), orden: Number(f.orden), rango: Number(f.rango), total: Number(f.total) })));
+    sql`select * from public.f_buscar_sitio(${consulta}::tsquery, ${alguna}::tsquery, public.f_normalizar(${q}), ${hasta}, ${LIMITE_CONTEO_SITIO})`,
+  );
+  return filas.map((f) => ({ ...f, id: Number(f.id), orden: Number(f.orden), rango: Number(f.rango), total: Number(f.total) }));
 }
 
 function resultadoOrdenanza(o: OrdenanzaResumen, soloEnDocumento: boolean): ResultadoSitio {
