@@ -76,16 +76,14 @@ describe.each(engines)('índice del buscador del sitio (%s)', (engine) => {
 
   it(`cuenta a lo sumo ${LIMITE_CONTEO_SITIO} coincidencias del índice: más allá, «más de»`, async () => {
     // Written straight into the index (the job would take them out again: no owner has them).
-    await database.db
-      .insert(busquedaSitio)
-      .values(
-        Array.from({ length: LIMITE_CONTEO_SITIO + 5 }, (_, i) => ({
-          tipo: 'area',
-          titulo: `Delegación costera ${i}`,
-          enlace: '/areas',
-          huella: `prueba-${i}`,
-        })),
-      );
+    await database.db.insert(busquedaSitio).values(
+      Array.from({ length: LIMITE_CONTEO_SITIO + 5 }, (_, i) => ({
+        tipo: 'area',
+        titulo: `Delegación costera ${i}`,
+        enlace: '/areas',
+        huella: `prueba-${i}`,
+      })),
+    );
     const pagina = await buscarEnElSitio(database.db, { q: 'delegacion costera', pagina: 1 });
     expect(pagina.totalExacto).toBe(false);
     expect(pagina.total).toBe(LIMITE_CONTEO_SITIO);

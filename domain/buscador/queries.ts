@@ -133,7 +133,7 @@ export async function buscarEnElSitio(db: Db, busqueda: BusquedaSitio): Promise<
 
 /**
  * The first `hasta` matches of `busqueda_sitio` in the search's order, in one statement that never
- * ranks nor sorts every match of a common word (public.f_buscar_sitio, migration 0020): those with a
+ * ranks nor sorts every match of a common word (public.f_buscar_sitio, migration 0022): those with a
  * word in the title or summary ranked, the rest newest first, each part at most `hasta`; counted up
  * to LIMITE_CONTEO_SITIO + 1.
  */
