@@ -19,6 +19,7 @@ import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
 import { seedDemoContent } from './demo/index.ts';
 import { DEMO_USUARIOS } from './demo/usuarios.ts';
 import { createPrimerAdministrador } from '#domain/usuarios/commands.ts';
+import { INTERVALO_INDICE_MS, actualizarIndice, indiceSinArmar } from '#domain/buscador/indice.ts';
 import { datosDemo, usuarios } from '#db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
 import { type Config, ConfigError } from './env.ts';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('context', context);
   scheduleContentJobs(app, context, config);
   const renderCache = await registerRenderCache(app, database, config);
+  await scheduleIndiceBuscador(app, context, app.contentVersion);
   if (renderCache && !vite) front.door = renderCacheFrontDoor(app, renderCache, config, metricas);
   const vehiculos = await registerVehiculos(app, context, { database, config, metricas, renderCache });
   const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
@@ -427,6 +429,18 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
   // What staff removed can be restored for 90 days (docs/decisions/054-retirados-restaurables.md):
   // daily, every instance purges what is older, with its document and files (rows another holds are skipped).
   scheduleJob(app, { name: 'purga de retirados', firstAfterMs: 5 * 60_000, everyMs: 24 * 60 * 60_000, run: () => purgarRetirados(context) });
+}
+
+/**
+ * The site search's index (docs/decisions/049-buscador-del-sitio.md): a search never builds it. A
+ * database where it was never built gets it before the app serves; afterwards a job brings it up to
+ * date as soon as the content version changes (this instance's writes or another's), and every
+ * INTERVALO_INDICE_MS in case a change was not heard.
+ */
+async function scheduleIndiceBuscador(app: FastifyInstance, context: AppContext, contentVersion: ContentVersion): Promise<void> {
+  if (await indiceSinArmar(context.db)) await actualizarIndice(context.db);
+  const job = scheduleJob(app, { name: 'índice del buscador', firstAfterMs: 0, everyMs: INTERVALO_INDICE_MS, run: () => actualizarIndice(context.db) });
+  contentVersion.onChange(() => job.runSoon());
 }
 
 /**

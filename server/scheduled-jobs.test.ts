@@ -57,4 +57,33 @@ describe('tareas programadas', () => {
     await cierre;
     expect(termino).toBe(true);
   });
+
+  it('runSoon: la corrida ahora, o justo después de la que está en curso (una sola por varias llamadas); antes de arrancar, nada', async () => {
+    const { app } = appConLog();
+    let corridas = 0;
+    let soltar: () => void = () => {};
+    const tarea = scheduleJob(app, {
+      name: 'a pedido',
+      firstAfterMs: 60_000,
+      everyMs: 60_000,
+      run: async () => {
+        corridas++;
+        await new Promise<void>((r) => (soltar = r));
+      },
+    });
+    tarea.runSoon();
+    await app.ready();
+    expect(corridas).toBe(0);
+    tarea.runSoon();
+    await esperarHasta(() => corridas === 1);
+    tarea.runSoon();
+    tarea.runSoon();
+    soltar();
+    await esperarHasta(() => corridas === 2);
+    soltar();
+    // This pause checks that the two calls made one run, not two.
+    await new Promise((r) => setTimeout(r, 60));
+    expect(corridas).toBe(2);
+    await app.close();
+  });
 });

@@ -36,10 +36,11 @@ export function jobStates(app: FastifyInstance): readonly JobState[] {
  * it, and the job itself makes sure two runs at once do no harm. A failed run is logged (through
  * the app's serializers, which drop a database error's parameters) and the next one comes as usual.
  */
-export function scheduleJob(app: FastifyInstance, job: ScheduledJob): void {
+export function scheduleJob(app: FastifyInstance, job: ScheduledJob): { runSoon(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let active = false;
+  let again = false;
   const state: JobState = { name: job.name, everyMs: job.everyMs, lastSuccessAt: undefined, lastDurationS: undefined, successes: 0, failures: 0 };
   states.set(app, [...jobStates(app), state]);
 
@@ -62,7 +63,8 @@ export function scheduleJob(app: FastifyInstance, job: ScheduledJob): void {
         .finally(() => {
           state.lastDurationS = (performance.now() - started) / 1000;
           running = undefined;
-          next(job.everyMs);
+          next(again ? 0 : job.everyMs);
+          again = false;
         });
     }, ms);
     timer.unref();
@@ -82,4 +84,16 @@ export function scheduleJob(app: FastifyInstance, job: ScheduledJob): void {
     clearTimeout(timer);
     await running;
   });
+  return {
+    // The next run now, or right after the one in progress: several calls meanwhile make one run.
+    runSoon() {
+      if (!active) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      next(0);
+    },
+  };
 }

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tsvector } from './types.ts';
 
 // The site search (docs/decisions/049-buscador-del-sitio.md). Ordinances are searched in their own
 // table (docs/decisions/002-busqueda.md); everything else the search finds is copied here from its
-// owner's reads, rebuilt whenever the content version changes.
+// owner's reads by a scheduled job whenever the content version changes.
 
 /** The same words as the ordinance search (f_normalizar, migration 0002): title A, summary B, long text C. */
 const titulo = (t: { titulo: AnyPgColumn; resumen: AnyPgColumn }): SQL =>
@@ -28,15 +28,21 @@ export const busquedaSitio = pgTable(
     enlace: text('enlace').notNull(),
     /** Newer first among equals (a bulletin's year and month as yyyymm; 0 for the rest). */
     orden: integer('orden').notNull().default(0),
+    /** What the row says, as a fingerprint: the job that keeps the index writes only the rows whose fingerprint is new. */
+    huella: text('huella').notNull(),
     busqueda: tsvector('busqueda')
       .notNull()
       .generatedAlwaysAs((): SQL => busqueda(busquedaSitio)),
+    /** The title as the search reads words (f_normalizar): a title that is exactly the words typed ranks first. */
+    tituloPlano: text('titulo_plano')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`public.f_normalizar(${busquedaSitio.titulo})`),
     /** Title and summary only, for ranking as the ordinances' busqueda_titulo. */
     busquedaTitulo: tsvector('busqueda_titulo')
       .notNull()
       .generatedAlwaysAs((): SQL => titulo(busquedaSitio)),
   },
-  (t) => [index('busqueda_sitio_busqueda_idx').using('gin', t.busqueda)],
+  (t) => [index('busqueda_sitio_busqueda_idx').using('gin', t.busqueda), uniqueIndex('busqueda_sitio_huella_idx').on(t.huella)],
 );
 
 /** Which content version `busqueda_sitio` was built from (one row). */

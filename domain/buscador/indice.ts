@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#db/client.ts';
 import { boletinesDecretos, boletinesOficiales, busquedaSitio, busquedaSitioEstado, documentos, versionContenido } from '#db/schema/index.ts';
 import { CONJUNTOS } from '#domain/datos/catalogo.ts';
@@ -13,7 +14,16 @@ import type { TipoResultado } from './tipos.ts';
  */
 const VERSION_INDICE = 1;
 
-type Entrada = { tipo: TipoResultado; titulo: string; resumen: string; texto: string; enlace: string; orden: number };
+type Entrada = {
+  tipo: TipoResultado;
+  titulo: string;
+  resumen: string;
+  texto: string;
+  enlace: string;
+  orden: number;
+  /** A bulletin's PDF text is not read to compare: its md5, and the document to read it from when the row is written. */
+  documento?: { id: number; md5: string };
+};
 
 const unidos = (partes: (string | false | null | undefined)[]) => partes.filter((p): p is string => !!p && p.trim() !== '').join(' · ');
 const contacto = (telefono: string, email: string) => unidos([telefono && `Teléfono: ${telefono}`, email && `Correo: ${email}`]);
@@ -36,7 +46,7 @@ async function entradas(db: Db): Promise<Entrada[]> {
         mes: boletinesOficiales.mes,
         anio: boletinesOficiales.anio,
         documentoId: boletinesOficiales.documentoId,
-        texto: documentos.texto,
+        md5: sql<string>`md5(${documentos.texto})`,
       })
       .from(boletinesOficiales)
       .innerJoin(documentos, eq(documentos.id, boletinesOficiales.documentoId))
@@ -142,9 +152,10 @@ async function entradas(db: Db): Promise<Entrada[]> {
       tipo: 'boletin',
       titulo: `Boletín Oficial N° ${b.numero} - ${monthName(b.mes)} ${b.anio}`,
       resumen: `Edición de ${monthName(b.mes).toLowerCase()} de ${b.anio} (PDF).`,
-      texto: b.texto,
+      texto: '',
       enlace: urlDocumento(b.documentoId),
       orden: b.anio * 100 + b.mes,
+      documento: { id: b.documentoId, md5: b.md5 },
     });
   }
   for (const d of decretos) {
@@ -173,49 +184,97 @@ async function entradas(db: Db): Promise<Entrada[]> {
   return filas;
 }
 
+/** The content version (raised by every write to a content table) and the index's own, as the index records them. */
+const versionDe = (contenido: number | string) => `${contenido}:${VERSION_INDICE}`;
+const contenidoDe = (version: string | null | undefined) => (version ? Number(version.split(':')[0]) : -1);
+
 /** The content version and the version the index was built from, in one statement. */
 async function versiones(db: Db): Promise<{ contenido: string; indice: string | null }> {
   const [fila] = await queryRows<{ contenido: string | number; indice: string | null }>(
     db,
     sql`select v.version as contenido, (select e.version from ${busquedaSitioEstado} e where e.id = 1) as indice from ${versionContenido} v where v.id = 1`,
   );
-  return { contenido: `${fila?.contenido ?? 0}:${VERSION_INDICE}`, indice: fila?.indice ?? null };
+  return { contenido: versionDe(fila?.contenido ?? 0), indice: fila?.indice ?? null };
 }
 
-/** A rebuild under way, per database: concurrent searches wait for the same one. */
-const enCurso = new WeakMap<Db, Promise<void>>();
+/** True when the index was never built here (a new database): the start builds it before serving. */
+export async function indiceSinArmar(db: Db): Promise<boolean> {
+  const [estado] = await db.select({ version: busquedaSitioEstado.version }).from(busquedaSitioEstado).where(eq(busquedaSitioEstado.id, 1));
+  return estado === undefined;
+}
+
+const md5 = (texto: string) => createHash('md5').update(texto).digest('hex');
 
 /**
- * Makes `busqueda_sitio` match the content: rebuilt when the content version (raised by every write
- * to a content table, docs/decisions/007-cache-de-paginas.md) is not the one it was built from.
- * Content written while it is read is newer than the version recorded, so the next search rebuilds
- * again: the index may be one rebuild behind for an instant, never stuck behind.
+ * What identifies a row's content: everything it shows and finds (a PDF's text by its md5, the same
+ * as PostgreSQL's md5 of the UTF-8 text). Two equal entries are told apart by their occurrence.
  */
-export async function asegurarIndice(db: Db): Promise<void> {
-  const { contenido, indice } = await versiones(db);
-  if (contenido === indice) return;
-  let tarea = enCurso.get(db);
-  if (!tarea) {
-    tarea = reconstruir(db, contenido).finally(() => enCurso.delete(db));
-    enCurso.set(db, tarea);
-  }
-  await tarea;
+function huellas(filas: Entrada[]): string[] {
+  const vistas = new Map<string, number>();
+  return filas.map((f) => {
+    const base = createHash('sha256')
+      .update(JSON.stringify([f.tipo, f.titulo, f.resumen, f.documento?.md5 ?? md5(f.texto), f.enlace, f.orden]))
+      .digest('base64url');
+    const n = vistas.get(base) ?? 0;
+    vistas.set(base, n + 1);
+    return n === 0 ? base : `${base}.${n}`;
+  });
 }
 
-const LOTE = 200;
+/**
+ * How often the job looks at the content version besides when it hears it changed: a change that
+ * was not heard (a notification lost with a connection) is in the index within this time.
+ */
+export const INTERVALO_INDICE_MS = 30_000;
 
-async function reconstruir(db: Db, version: string): Promise<void> {
+/** Rows written per statement. */
+const LOTE = 100;
+
+export type Actualizacion = { version: string; agregadas: number; quitadas: number } | null;
+
+/**
+ * The scheduled job that keeps `busqueda_sitio` up to date (docs/decisions/049-buscador-del-sitio.md):
+ * when the content version is not the one the index was built from, the entries are read again
+ * through their owners and only what changed is written (rows are known by a fingerprint of their
+ * content: a changed row is removed and added). Searches never call it: they read the index as it
+ * is, a run behind at most. Null when the index was already current.
+ *
+ * Instances on one PostgreSQL take turns (an advisory lock) and none writes an older version over a
+ * newer one; content written while it runs is newer than the version recorded, so the next run
+ * brings it.
+ */
+export async function actualizarIndice(db: Db): Promise<Actualizacion> {
+  const { contenido, indice } = await versiones(db);
+  if (contenido === indice) return null;
   const filas = await entradas(db);
-  await db.transaction(async (tx) => {
-    // Two instances on one PostgreSQL rebuild one after the other; the second finds it done.
+  const claves = huellas(filas);
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4904901)`);
     const [estado] = await tx.select({ version: busquedaSitioEstado.version }).from(busquedaSitioEstado).where(eq(busquedaSitioEstado.id, 1));
-    if (estado?.version === version) return;
-    await tx.delete(busquedaSitio);
-    for (let i = 0; i < filas.length; i += LOTE) await tx.insert(busquedaSitio).values(filas.slice(i, i + LOTE));
+    if (estado?.version === contenido || contenidoDe(estado?.version) > contenidoDe(contenido)) return null;
+    const nuevas = new Map(claves.map((clave, i) => [clave, filas[i]!]));
+    const actuales = await tx.select({ id: busquedaSitio.id, huella: busquedaSitio.huella }).from(busquedaSitio);
+    const quitar = actuales.filter((a) => !nuevas.has(a.huella)).map((a) => a.id);
+    for (const a of actuales) nuevas.delete(a.huella);
+    for (let i = 0; i < quitar.length; i += LOTE) await tx.delete(busquedaSitio).where(inArray(busquedaSitio.id, quitar.slice(i, i + LOTE)));
+    const agregar = [...nuevas];
+    for (let i = 0; i < agregar.length; i += LOTE) {
+      const lote = agregar.slice(i, i + LOTE);
+      const ids = lote.flatMap(([, f]) => (f.documento ? [f.documento.id] : []));
+      const textos =
+        ids.length === 0
+          ? new Map<number, string>()
+          : new Map(
+              (await tx.select({ id: documentos.id, texto: documentos.texto }).from(documentos).where(inArray(documentos.id, ids))).map((d) => [d.id, d.texto]),
+            );
+      await tx
+        .insert(busquedaSitio)
+        .values(lote.map(([huella, { documento, ...f }]) => ({ ...f, texto: documento ? (textos.get(documento.id) ?? '') : f.texto, huella })));
+    }
     await tx
       .insert(busquedaSitioEstado)
-      .values({ id: 1, version, filas: filas.length })
-      .onConflictDoUpdate({ target: busquedaSitioEstado.id, set: { version, filas: filas.length, construidaEn: sql`now()` } });
+      .values({ id: 1, version: contenido, filas: filas.length })
+      .onConflictDoUpdate({ target: busquedaSitioEstado.id, set: { version: contenido, filas: filas.length, construidaEn: sql`now()` } });
+    return { version: contenido, agregadas: agregar.length, quitadas: quitar.length };
   });
 }

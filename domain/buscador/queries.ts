@@ -1,11 +1,10 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, queryRows } from '#db/client.ts';
 import { busquedaSitio } from '#db/schema/index.ts';
 import { ESTADO_TODOS } from '#domain/ordenanzas/estados.ts';
 import { type OrdenanzaResumen, searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
 import { normalizado } from '#domain/shared/texto.ts';
-import { asegurarIndice } from './indice.ts';
 import { type BusquedaSitio, POR_PAGINA } from './schemas.ts';
 import { TIPOS_RESULTADO, type TipoResultado, esTipoResultado } from './tipos.ts';
 
@@ -69,12 +68,17 @@ type Candidato = { rango: number; orden: number; desempate: number; resultado: R
 const ANTES = 90;
 const LARGO_FRAGMENTO = 260;
 
+/** At most this many matches of `busqueda_sitio` are counted: past it the total says "more than". */
+export const LIMITE_CONTEO_SITIO = 250;
+
+type FilaSitio = { id: number; tipo: string; titulo: string; resumen: string; enlace: string; orden: number; rango: number; total: number };
+
 /**
  * The site search (docs/decisions/049-buscador-del-sitio.md): ordinances from their own bounded
  * search (docs/decisions/002-busqueda.md), everything else from `busqueda_sitio`, both with the same
  * words (f_consulta: accents, case and plurals do not matter, the last word is a prefix) and ranked
  * together by ts_rank on title and summary, newer first among equals. Each source is read up to the
- * last result of the page asked for.
+ * last result of the page asked for; the index is read as the scheduled job left it (indice.ts).
  */
 export async function buscarEnElSitio(db: Db, busqueda: BusquedaSitio): Promise<PaginaSitio> {
   const { pagina } = busqueda;
@@ -82,35 +86,15 @@ export async function buscarEnElSitio(db: Db, busqueda: BusquedaSitio): Promise<
   const consulta = busqueda.q === '' ? null : await consultaDePalabras(db, busqueda.q);
   if (consulta === null) return { ...vacia, conPalabras: false };
   const hasta = pagina * POR_PAGINA;
-  await asegurarIndice(db);
-  // A title that is exactly the words typed ('Sueldos' for 'sueldos') goes before the longer ones that repeat them.
-  const rango = sql<number>`ts_rank(${busquedaSitio.busquedaTitulo}, ${consulta}::tsquery) + case when public.f_normalizar(${busquedaSitio.titulo}) = public.f_normalizar(${busqueda.q}) then 1 else 0 end`;
   const [ordenanzas, otros] = await Promise.all([
-    searchOrdenanzas(db, { estado: ESTADO_TODOS, pattern: busqueda.q, pagina: 1 }, { porPagina: hasta }),
-    db
-      .select({
-        id: busquedaSitio.id,
-        tipo: busquedaSitio.tipo,
-        titulo: busquedaSitio.titulo,
-        resumen: busquedaSitio.resumen,
-        enlace: busquedaSitio.enlace,
-        orden: busquedaSitio.orden,
-        rango: rango.mapWith(Number),
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(busquedaSitio)
-      .where(sql`${busquedaSitio.busqueda} @@ ${consulta}::tsquery`)
-      .orderBy(desc(rango), desc(busquedaSitio.orden), busquedaSitio.id)
-      .limit(hasta),
+    searchOrdenanzas(db, { estado: ESTADO_TODOS, pattern: busqueda.q, pagina: 1 }, { porPagina: hasta, conRangos: true }),
+    delSitio(db, consulta, busqueda.q, hasta),
   ]);
-  const rangos = await rangosDeOrdenanzas(db, ordenanzas.items, consulta);
   const candidatos: Candidato[] = [
-    ...ordenanzas.items.map((o, i) => ({
-      rango: rangos[i]!,
-      orden: o.anio * 100,
-      desempate: o.numero,
-      resultado: resultadoOrdenanza(o, rangos[i]! === 0),
-    })),
+    ...ordenanzas.items.map((o, i) => {
+      const rango = ordenanzas.rangos?.[i] ?? 0;
+      return { rango, orden: o.anio * 100, desempate: o.numero, resultado: resultadoOrdenanza(o, rango === 0) };
+    }),
     ...otros.flatMap((f) =>
       esTipoResultado(f.tipo)
         ? [
@@ -139,12 +123,28 @@ export async function buscarEnElSitio(db: Db, busqueda: BusquedaSitio): Promise<
   const totalOtros = otros[0]?.total ?? 0;
   return {
     items: enPagina.map((c) => c.resultado),
-    total: ordenanzas.total + totalOtros,
-    totalExacto: ordenanzas.totalExacto,
+    total: ordenanzas.total + Math.min(totalOtros, LIMITE_CONTEO_SITIO),
+    totalExacto: ordenanzas.totalExacto && totalOtros <= LIMITE_CONTEO_SITIO,
     pagina,
     porPagina: POR_PAGINA,
     conPalabras: true,
   };
+}
+
+/**
+ * The first `hasta` matches of `busqueda_sitio` in the search's order, in one statement that never
+ * ranks nor sorts every match of a common word (public.f_buscar_sitio, migration 0022): those with a
+ * word in the title or summary ranked, the rest newest first, each part at most `hasta`; counted up
+ * to LIMITE_CONTEO_SITIO + 1.
+ */
+async function delSitio(db: Db, consulta: string, q: string, hasta: number): Promise<FilaSitio[]> {
+  // Any of the words (the tsquery's terms joined by "or"): what gives a row a rank above 0.
+  const alguna = consulta.replace(/ & /g, ' | ');
+  const filas = await queryRows<FilaSitio>(
+    db,
+    sql`select * from public.f_buscar_sitio(${consulta}::tsquery, ${alguna}::tsquery, public.f_normalizar(${q}), ${hasta}, ${LIMITE_CONTEO_SITIO})`,
+  );
+  return filas.map((f) => ({ ...f, id: Number(f.id), orden: Number(f.orden), rango: Number(f.rango), total: Number(f.total) }));
 }
 
 function resultadoOrdenanza(o: OrdenanzaResumen, soloEnDocumento: boolean): ResultadoSitio {
@@ -160,22 +160,6 @@ function resultadoOrdenanza(o: OrdenanzaResumen, soloEnDocumento: boolean): Resu
 }
 
 /**
- * The ordinances' ranks as their own search computes them (ts_rank on description A and expediente
- * B, db/schema/ordenanzas.ts), from the rows already read: no second read of the ordinances.
- */
-async function rangosDeOrdenanzas(db: Db, items: OrdenanzaResumen[], consulta: string): Promise<number[]> {
-  if (items.length === 0) return [];
-  const filas = items.map((o, i) => ({ i, d: o.descripcion, e: o.expediente ?? '' }));
-  const rangos = await queryRows<{ i: number; rango: number | string }>(
-    db,
-    sql`select r.i, ts_rank(setweight(to_tsvector('simple', public.f_normalizar(r.d)), 'A') || setweight(to_tsvector('simple', public.f_normalizar(r.e)), 'B'), ${consulta}::tsquery) as rango
-        from jsonb_to_recordset(${JSON.stringify(filas)}::jsonb) as r(i int, d text, e text)`,
-  );
-  const porIndice = new Map(rangos.map((r) => [Number(r.i), Number(r.rango)]));
-  return items.map((_, i) => porIndice.get(i) ?? 0);
-}
-
-/**
  * For the page's results whose words are only in their long text (a bulletin's PDF), the text
  * around the first word found, with the words marked.
  */
@@ -183,22 +167,34 @@ async function agregarFragmentos(db: Db, enPagina: Candidato[], prefijos: string
   const enTexto = enPagina.filter((c) => c.id !== undefined && c.rango === 0 && c.resultado.tipo === 'boletin');
   const ids = enTexto.map((c) => c.id!);
   if (ids.length === 0 || prefijos.length === 0) return;
-  // f_unaccent keeps the length of Spanish text, so a position in the unaccented text is one in the text.
-  const posicion = sql.join(
-    prefijos.map((p) => sql`nullif(strpos(lower(public.f_unaccent(${busquedaSitio.texto})), ${p}), 0)`),
-    sql`, `,
-  );
-  const filas = await db
-    .select({
-      id: busquedaSitio.id,
-      fragmento: sql<string>`substr(${busquedaSitio.texto}, greatest(coalesce(least(${posicion}), 1) - ${ANTES}, 1), ${LARGO_FRAGMENTO})`,
-    })
-    .from(busquedaSitio)
-    .where(inArray(busquedaSitio.id, ids));
-  const porId = new Map(filas.map((f) => [f.id, f.fragmento]));
+  const filas = await db.select({ id: busquedaSitio.id, texto: busquedaSitio.texto }).from(busquedaSitio).where(inArray(busquedaSitio.id, ids));
+  const porId = new Map(filas.map((f) => [f.id, fragmentoDe(f.texto, prefijos)]));
   for (const c of enTexto) {
-    const texto = porId.get(c.id!)?.replace(/\s+/g, ' ').trim();
+    const texto = porId.get(c.id!);
     if (texto) c.resultado.fragmento = marcar(`…${texto}…`, prefijos);
     else c.resultado.enDocumento = true;
   }
+}
+
+/**
+ * A text in lower case without accents, of the same length: each accented letter becomes its base
+ * letter (what f_unaccent does to Spanish text), any other character stays as it is.
+ */
+const plano = (texto: string) =>
+  texto
+    .replace(/[^\p{ASCII}]/gu, (c) => {
+      const base = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      return base.length === c.length ? base : c;
+    })
+    .toLowerCase();
+
+/** The text around the first of the words found (in the text as the search reads it), spaces collapsed. */
+export function fragmentoDe(texto: string, prefijos: readonly string[]): string {
+  const bajo = plano(texto);
+  const posiciones = prefijos.map((p) => bajo.indexOf(p)).filter((i) => i >= 0);
+  const desde = posiciones.length === 0 ? 0 : Math.max(Math.min(...posiciones) - ANTES, 0);
+  return texto
+    .slice(desde, desde + LARGO_FRAGMENTO)
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -24,6 +24,8 @@ export type OrdenanzaResumen = {
 
 export type PaginaOrdenanzas = {
   items: OrdenanzaResumen[];
+  /** With `conRangos` and words, each item's ts_rank on busqueda_titulo (0 past the ranked ones), for the site search. */
+  rangos?: number[];
   /** Every match when `totalExacto`; otherwise the search stopped counting here and there are more. */
   total: number;
   totalExacto: boolean;
@@ -129,6 +131,8 @@ type OpcionesBusqueda = {
   limite?: number;
   /** RECORRIDO_MAXIMO unless given (tests use a small one to reach the fallback). */
   recorridoMaximo?: number;
+  /** Also answer the rank each item was ordered by (`rangos`), so the site search ranks them without reading them again. */
+  conRangos?: boolean;
 };
 
 /** Newest ordinances read to tell how common the words are (see `ventana`). */
@@ -170,12 +174,20 @@ export async function searchOrdenanzas(db: Db, filtros: FiltrosOrdenanzas, opcio
   const contadas = filas[0]?.total ?? (offset > 0 ? await contar(db, where, limite + 1) : 0);
   const totalExacto = contadas <= limite;
   const items = filas.map(aResumen);
+  const rangos = filas.map((f) => f.rango);
   if (!totalExacto && offset + porPagina > limite) {
     // The page reaches past the ranked matches: the rest follow newest first.
     const desde = Math.max(offset, limite);
     items.push(...(await porAntiguedad(db, where, offset + porPagina - desde, desde)).map(aResumen));
   }
-  return { items, total: Math.min(contadas, limite), totalExacto, pagina: filtros.pagina, porPagina };
+  return {
+    items,
+    ...(opciones.conRangos ? { rangos: items.map((_, i) => rangos[i] ?? 0) } : {}),
+    total: Math.min(contadas, limite),
+    totalExacto,
+    pagina: filtros.pagina,
+    porPagina,
+  };
 }
 
 /** A page in the (anio, numero) index's order, newest first, with its columns. */
@@ -307,7 +319,11 @@ function rankeadas(db: Db, recientes: ReturnType<typeof recientesPorIndice>, { c
     );
   return db
     .with(coincidencias, enPagina)
-    .select({ ...columnas, total: sql<number>`(select count(*) from ${coincidencias})`.mapWith(Number) })
+    .select({
+      ...columnas,
+      rango: sql<number>`${enPagina.rango}`.mapWith(Number),
+      total: sql<number>`(select count(*) from ${coincidencias})`.mapWith(Number),
+    })
     .from(enPagina)
     .innerJoin(ordenanzas, eq(ordenanzas.id, enPagina.id))
     .leftJoin(modificada, eq(ordenanzas.modificatoriaDe, modificada.id))
