@@ -177,6 +177,17 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(await m.documentosGuardados()).toBe(antes.documentos);
   });
 
+  it('la confirmación de otra solicitud no envía nada en esta: 409 en castellano, ningún correo en ninguna de las dos', async () => {
+    const [una, otra] = [await m.enProceso(), await m.enProceso()];
+    const token = tokenDe((await m.vistaPrevia(una.codigo)).res.body);
+    const antes = [await m.correos(una.codigo), await m.correos(otra.codigo)];
+    const res = await m.confirmar(otra.codigo, token);
+    expect(res.statusCode).toBe(409);
+    expect(textoDe(res.body)).toContain(CONFIRMACION_INVALIDA);
+    expect([await m.correos(una.codigo), await m.correos(otra.codigo)]).toEqual(antes);
+    expect(await m.estado(otra.codigo)).toBe('en_proceso');
+  });
+
   it('«No enviar» descarta la vista previa y su PDF', async () => {
     const s = await m.enProceso();
     const antes = { correos: await m.correos(s.codigo), documentos: await m.documentosGuardados() };
