@@ -4,12 +4,13 @@
 // a page in Spanish (a 4xx when the input cannot be used), never a 5xx and never markup of the
 // input's. With the database not answering, /buscar says so in Spanish with a 503; a form body
 // trickled past the request timeout is cut with a 408.
-import net from 'node:net';
+import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suscripcionesAlertas } from '#db/schema/index.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
+import { bodyOf, slowClient, statusOf } from '#tests/setup/cliente-lento.ts';
 import { ADMIN, EDITOR, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 
 const LARGO = 'a'.repeat(5_000);
@@ -133,28 +134,6 @@ describe.each(engines)('entradas hostiles en las páginas nuevas (%s)', (engine)
   });
 });
 
-/** Opens a connection, writes `chunks` with pauses, and resolves with what the server answered and when it closed. */
-function clienteLento(port: number, chunks: string[], pausaMs: number): Promise<{ respuesta: string; ms: number }> {
-  return new Promise((resolve) => {
-    const inicio = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let respuesta = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    socket.on('data', (chunk) => (respuesta += chunk.toString()));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ respuesta, ms: Date.now() - inicio });
-    });
-    const mandar = (i: number) => {
-      if (i >= chunks.length || socket.destroyed) return;
-      socket.write(chunks[i]!);
-      timer = setTimeout(() => mandar(i + 1), pausaMs);
-    };
-    socket.on('connect', () => mandar(0));
-  });
-}
-
 describe('la búsqueda sin base y un formulario nuevo enviado despacio', () => {
   let t: TestApp;
   let port: number;
@@ -189,9 +168,9 @@ describe('la búsqueda sin base y un formulario nuevo enviado despacio', () => {
     const cuerpo = 'tipo=ordenanzas&frecuencia=inmediata&email=vecina%40correo.test';
     const cabeza = `POST /alertas HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${cuerpo.length}\r\n\r\n`;
     // One byte every 300 ms: the whole body would take ~20 s.
-    const { respuesta, ms } = await clienteLento(port, [cabeza, ...cuerpo.split('')], 300);
-    expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(respuesta)?.[1])).toBe(408);
-    expect(respuesta.slice(respuesta.indexOf('\r\n\r\n') + 4)).toContain('tardó demasiado');
+    const { answer, ms } = await slowClient(port, [cabeza, ...cuerpo.split('')], 300);
+    expect(statusOf(answer)).toBe(408);
+    expect(bodyOf(answer)).toContain('tardó demasiado');
     expect(ms).toBeLessThan(5_000);
   });
 });
