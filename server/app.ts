@@ -29,6 +29,7 @@ import { registerFeeds } from './feeds.ts';
 import { registerDatos } from './datos.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
+import { limpiarVistasPreviasVencidas } from '#domain/decretos/mesa-commands.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { publicarVencidas } from '#domain/publicaciones/commands.ts';
 import { purgarRetirados } from '#domain/sitio/retirados.ts';
@@ -407,6 +408,14 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
   // Retention (docs/decisions/013-mesa-de-entradas.md): closed decree requests past the retention
   // setting are anonymised, hourly, by every instance (rows another one holds are skipped).
   scheduleJob(app, { name: 'retención de solicitudes de decreto', firstAfterMs: 60_000, everyMs: 60 * 60_000, run: () => anonimizarVencidas(context) });
+  // The desk's abandoned mail previews (docs/decisions/052-confirmar-antes-de-escribir.md): the PDF
+  // of a preview never confirmed is deleted once its token expired; every ten minutes.
+  scheduleJob(app, {
+    name: 'vistas previas de la mesa vencidas',
+    firstAfterMs: 60_000,
+    everyMs: 10 * 60_000,
+    run: () => limpiarVistasPreviasVencidas(context),
+  });
   // Alerts by e-mail (docs/decisions/024-alertas.md): every minute, new ordinances and bulletins to
   // immediate subscriptions and the 08:00 digests, through the outbox; pending requests past their
   // week are deleted. Every instance runs it; a subscription is locked while sent.

@@ -5,7 +5,7 @@ import { registrarSinResultados } from '#domain/buscador/sin-resultados.ts';
 import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
-import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
+import { Paginacion, rangoMostrado } from '#app/features/ordenanzas/paginacion.tsx';
 import { ResultadosBusqueda } from '#app/features/buscador/resultados.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { withoutJavaScript } from '#app/lib/javascript.ts';
@@ -64,8 +64,7 @@ export default function Buscar({ loaderData }: Route.ComponentProps) {
   const listaErrores = Object.entries(errores) as [CampoBusqueda, string][];
   const q = (valores.q ?? '').trim();
   const totalPaginas = resultado ? Math.min(10, Math.max(1, Math.ceil(resultado.total / resultado.porPagina))) : 0;
-  const desde = resultado ? (resultado.pagina - 1) * resultado.porPagina + 1 : 0;
-  const hasta = resultado ? desde + resultado.items.length - 1 : 0;
+  const { desde, hasta } = rangoMostrado(resultado);
   return (
     <div className="contenedor pagina buscador">
       <h1>Buscar en el sitio</h1>

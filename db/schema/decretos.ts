@@ -81,3 +81,20 @@ export const clavesServidor = pgTable('claves_servidor', {
   nombre: text('nombre').primaryKey(),
   valor: text('valor').notNull(),
 });
+
+/**
+ * The desk's mail previews not yet confirmed (docs/decisions/052-confirmar-antes-de-escribir.md):
+ * the decree PDF a clerk uploaded for a preview, until the preview is confirmed or dropped. One the
+ * clerk abandons is found here once its token expired, and its PDF is deleted by a scheduled job.
+ */
+export const vistasPreviasEnvio = pgTable(
+  'vistas_previas_envio',
+  {
+    documentoId: integer('documento_id')
+      .primaryKey()
+      .references(() => documentos.id, { onDelete: 'cascade' }),
+    /** When the preview's token stops being accepted. */
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('vistas_previas_envio_vence_idx').on(t.vence)],
+);

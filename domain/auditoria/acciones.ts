@@ -109,7 +109,7 @@ export const ACCIONES_AUDITORIA = {
     frase: 'quitó el decreto {decreto} de un boletín oficial',
     sinDatos: 'quitó un decreto de un boletín oficial',
   },
-  // What a bulletin publishes (docs/decisions/050-un-solo-boletin.md): its texts and its ordinances.
+  // What a bulletin publishes (docs/decisions/050-un-solo-boletin.md): its texts and its ordinances, and their order.
   'boletin.textos': { seccion: 'boletines', frase: 'modificó los textos legales y de licitaciones de un boletín oficial' },
   'boletin.ordenanza_alta': {
     seccion: 'boletines',
@@ -120,6 +120,11 @@ export const ACCIONES_AUDITORIA = {
     seccion: 'boletines',
     frase: 'quitó la ordenanza {numero} de un boletín oficial',
     sinDatos: 'quitó una ordenanza de un boletín oficial',
+  },
+  'boletin.ordenanza_orden': {
+    seccion: 'boletines',
+    frase: 'movió la ordenanza {numero} de un boletín oficial al puesto {posicion}',
+    sinDatos: 'cambió el orden de las ordenanzas de un boletín oficial',
   },
   // The old, separate current bulletin (before docs/decisions/050-un-solo-boletin.md): its entries stay readable.
   // One code for the texts (entity boletin_vigente) and for an item of its lists (the generic panel).

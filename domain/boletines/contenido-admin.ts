@@ -182,3 +182,42 @@ export async function removeOrdenanzaBoletin(
     return { tipo: 'borrado', numero: antes.numero } as const;
   });
 }
+
+export type ResultadoMovidaOrdenanza = { tipo: 'movido' | 'sin_cambio'; numero: string } | { tipo: 'no_encontrado' };
+
+/**
+ * Moves one of the bulletin's ordinances a place up or down its list, the order the public page
+ * shows: the list's `orden` rewritten as 0, 1, 2… with the bulletin's row locked, audited
+ * `boletin.ordenanza_orden` with its place before and after. At either end: nothing changes.
+ */
+export async function moverOrdenanzaBoletin(
+  ctx: Pick<AppContext, 'db'>,
+  actor: Actor,
+  boletinId: number,
+  ordenanzaId: number,
+  hacia: 'subir' | 'bajar',
+): Promise<ResultadoMovidaOrdenanza> {
+  if (!puede(actor, 'boletines')) throw new PermisoDenegadoError(PROHIBIDO);
+  return ctx.db.transaction(async (t): Promise<ResultadoMovidaOrdenanza> => {
+    const tx = t as unknown as Db;
+    if (!(await leerTextos(tx, boletinId, true))) return { tipo: 'no_encontrado' };
+    const o = boletinesOrdenanzas;
+    const lista = await tx.select({ id: o.id, numero: o.numero, orden: o.orden }).from(o).where(eq(o.boletinId, boletinId)).orderBy(asc(o.orden), asc(o.id));
+    const i = lista.findIndex((f) => f.id === ordenanzaId);
+    if (i < 0) return { tipo: 'no_encontrado' };
+    const numero = lista[i]!.numero;
+    const j = hacia === 'subir' ? i - 1 : i + 1;
+    if (j < 0 || j >= lista.length) return { tipo: 'sin_cambio', numero };
+    [lista[i], lista[j]] = [lista[j]!, lista[i]!];
+    for (const [orden, fila] of lista.entries()) if (fila.orden !== orden) await tx.update(o).set({ orden }).where(eq(o.id, fila.id));
+    await registrarAuditoria(tx, {
+      actor,
+      accion: 'boletin.ordenanza_orden',
+      entidad: 'boletin_oficial',
+      entidadId: boletinId,
+      antes: { numero, posicion: i + 1 },
+      despues: { numero, posicion: j + 1 },
+    });
+    return { tipo: 'movido', numero };
+  });
+}

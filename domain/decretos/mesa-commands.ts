@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { documentos, historialSolicitudesDecreto, solicitudesDecreto } from '#db/schema/index.ts';
+import { documentos, historialSolicitudesDecreto, solicitudesDecreto, vistasPreviasEnvio } from '#db/schema/index.ts';
 import type { AccionAuditoria } from '#domain/auditoria/acciones.ts';
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { maskEmail } from '#domain/correo/masking.ts';
@@ -336,6 +336,8 @@ export async function prepararEnvioDecreto(ctx: AppContext, actor: Actor, codigo
           const motivo = motivoTransicionInvalida(s.estado, 'enviada');
           if (motivo) return { tipo: 'conflicto', mensaje: motivo };
           const cambio = envio(s, guardado, mensaje, 'solicitud.envio_decreto', LINEAS_SUBIDO(guardado.nombreArchivo));
+          // Remembered until confirmed or dropped: an abandoned preview's PDF is deleted once its token expired (limpiarVistasPreviasVencidas).
+          await t.insert(vistasPreviasEnvio).values({ documentoId: guardado.id, vence: new Date(ctx.clock.now().getTime() + VIGENCIA_CONFIRMACION_MS) });
           return vistaPrevia(ctx, actor, s, 'enviar', cambio, guardado.tamano);
         });
         if (r.tipo !== 'vista') throw new EnvioNoHecho(r);
@@ -431,6 +433,8 @@ export async function confirmarEnvio(ctx: AppContext, actor: Actor, codigoTexto:
       cambio = envio(s, doc, c.mensaje, 'solicitud.envio_decreto_publicado', lineasPublicado(ctx, publicado));
     }
     await aplicarCambio(t, ctx, actor, s, cambio);
+    // Sent: its PDF is the request's now, no longer a preview's.
+    await t.delete(vistasPreviasEnvio).where(eq(vistasPreviasEnvio.documentoId, c.documentoId));
     descartar = false;
     return { tipo: 'hecho', codigo: s.codigo, estado: 'enviada' };
   });
@@ -447,6 +451,25 @@ export async function cancelarEnvio(ctx: AppContext, actor: Actor, codigoTexto: 
   const token = leerConfirmacion(ctx.cipher, leido.datos.confirmacion, { codigo: leido.codigo, usuarioId: actor.usuarioId, ahora: new Date(0) });
   if (token.ok && token.datos.accion === 'enviar') await descartarSubida(ctx, token.datos.documentoId);
   return { tipo: 'hecho', codigo: leido.codigo, estado: 'sin cambios' };
+}
+
+/** How long after a preview's token expired its PDF is deleted: a confirmation that read the token just before is long finished. */
+const MARGEN_VISTAS_VENCIDAS_MS = 5 * 60 * 1000;
+
+/**
+ * Deletes the PDFs of previews nobody confirmed nor dropped (docs/decisions/052-confirmar-antes-de-escribir.md):
+ * a clerk who uploads a decree and closes the page leaves it stored; once its token expired (plus a
+ * margin) no one can send it, so it goes, unless a request uses it. Run by a scheduled job on every
+ * instance: two runs at once delete a document once. Answers how many previews it closed.
+ */
+export async function limpiarVistasPreviasVencidas(ctx: Pick<AppContext, 'db' | 'storage' | 'clock'>): Promise<number> {
+  const limite = new Date(ctx.clock.now().getTime() - MARGEN_VISTAS_VENCIDAS_MS);
+  const vencidas = await ctx.db.select({ documentoId: vistasPreviasEnvio.documentoId }).from(vistasPreviasEnvio).where(lt(vistasPreviasEnvio.vence, limite));
+  for (const { documentoId } of vencidas) {
+    await descartarSubida(ctx, documentoId);
+    await ctx.db.delete(vistasPreviasEnvio).where(eq(vistasPreviasEnvio.documentoId, documentoId));
+  }
+  return vencidas.length;
 }
 
 /** Sends the decree in one call: the preview and its confirmation at once (the demo content and the domain's tests). */

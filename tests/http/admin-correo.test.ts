@@ -151,6 +151,28 @@ describe.each(engines)('/admin/correo (%s)', (engine) => {
     expect(otraVez.body).toContain('Sólo se reintenta un correo fallido; este está pendiente.');
   });
 
+  it('cada fila dice en palabras por qué un correo espera o falló (docs/decisions/052); uno enviado, no', async () => {
+    await correos(
+      'PRUEBA-MOTIVO',
+      1,
+      { estado: 'fallido', ultimoError: '550 5.1.1 <x@correo.test>: Recipient address rejected', intentos: 3 },
+      { asunto: 'Motivo fallido' },
+    );
+    await correos('PRUEBA-MOTIVO', 1, { ultimoError: 'connect ECONNREFUSED 10.0.0.1:25', intentos: 2 }, { asunto: 'Motivo pendiente' });
+    await correos('PRUEBA-MOTIVO', 1, { estado: 'enviado', enviadoEn: new Date() }, { asunto: 'Motivo enviado' });
+    for (const sesion of [admin, mesa]) {
+      const res = await ver(t, '/admin/correo?referencia=PRUEBA-MOTIVO', sesion);
+      expect(res.statusCode).toBe(200);
+      const fila = (asunto: string) => textoDe(res.body.split('<tr').find((f) => f.includes(asunto)) ?? '');
+      expect(fila('Motivo fallido')).toContain(
+        'No salió: el servidor del destinatario rechazó la dirección: la casilla no existe o no recibe correo. No se reintenta solo',
+      );
+      // This server has no SMTP_URL: that, not the last error, is why it waits.
+      expect(fila('Motivo pendiente')).toContain('El correo quedó en la bandeja de salida: el servidor de correo no está configurado');
+      expect(fila('Motivo enviado')).not.toMatch(/No salió|Todavía no salió|bandeja de salida/);
+    }
+  });
+
   it('sin SMTP_URL, administración ve qué hacer; la mesa de entradas, por qué los correos esperan (sin la configuración)', async () => {
     const deAdmin = textoDe((await ver(t, '/admin/correo', admin)).body);
     expect(deAdmin).toContain('El envío de correo no está configurado');

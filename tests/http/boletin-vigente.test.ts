@@ -184,6 +184,46 @@ describe.each(engines)('un solo boletín: el vigente es el último publicado (%s
     expect(textoDe(otraVez.body)).toContain('Esa ordenanza ya no está en la lista del boletín');
   });
 
+  it('las ordenanzas: «Subir» y «Bajar» cambian el orden de la página pública, auditado; en la punta nada cambia; un id ajeno es 400; la mesa, 403', async () => {
+    const url = `/admin/boletines/${b325}`;
+    const orden = async () =>
+      (await t.database.db.select().from(boletinesOrdenanzas).where(eq(boletinesOrdenanzas.boletinId, b325))).sort((a, b) => a.orden - b.orden || a.id - b.id);
+    const antes = await orden();
+    expect(antes.length).toBeGreaterThanOrEqual(2);
+    const [primera, segunda] = [antes[0]!, antes[1]!];
+    const pagina = textoDe((await ver(t, url, editor)).body);
+    expect(pagina).toContain(`Subir la ordenanza ${primera.numero}`);
+
+    const subir = await enviar(t, url, editor, { intent: 'subir-ordenanza', ordenanza: String(segunda.id) });
+    expect(subir.statusCode).toBe(303);
+    expect(subir.headers.location).toBe(`${url}?aviso=ordenanza-orden#ordenanzas-titulo`);
+    const despues = await orden();
+    expect(despues.slice(0, 2).map((o) => o.id)).toEqual([segunda.id, primera.id]);
+    expect(despues.map((o) => o.orden)).toEqual(despues.map((_, i) => i));
+    const publicaTexto = textoDe((await publica()).body);
+    expect(publicaTexto.indexOf(segunda.titulo)).toBeLessThan(publicaTexto.indexOf(primera.titulo));
+    expect((await auditado('boletin.ordenanza_orden'))[0]).toMatchObject({
+      entidadId: String(b325),
+      antes: { numero: segunda.numero, posicion: 2 },
+      despues: { numero: segunda.numero, posicion: 1 },
+    });
+
+    const cuantas = (await auditado('boletin.ordenanza_orden')).length;
+    const punta = await enviar(t, url, editor, { intent: 'subir-ordenanza', ordenanza: String(segunda.id) });
+    expect(punta.statusCode).toBe(303);
+    expect((await orden()).map((o) => o.id)).toEqual(despues.map((o) => o.id));
+    expect((await auditado('boletin.ordenanza_orden')).length).toBe(cuantas);
+
+    const otroBoletin = await enviar(t, url, editor, { intent: 'bajar-ordenanza', ordenanza: '999999' });
+    expect(otroBoletin.statusCode).toBe(400);
+    expect(textoDe(otroBoletin.body)).toContain('Esa ordenanza ya no está en la lista del boletín');
+    for (const ordenanza of ['', 'abc', '-1', '1e3']) expect((await enviar(t, url, editor, { intent: 'bajar-ordenanza', ordenanza })).statusCode).toBe(400);
+    expect((await enviar(t, url, mesa, { intent: 'bajar-ordenanza', ordenanza: String(segunda.id) })).statusCode).toBe(403);
+
+    await enviar(t, url, editor, { intent: 'bajar-ordenanza', ordenanza: String(segunda.id) });
+    expect((await orden()).slice(0, 2).map((o) => o.id)).toEqual([primera.id, segunda.id]);
+  });
+
   it('publicar el N° 326 lo hace vigente en todas partes; cambiarle el mes a uno anterior o borrarlo devuelve el N° 325', async () => {
     const catalogo = async () => json<{ dataset: { identifier: string; modified: string }[] }>('/data.json');
     const modificado = (c: Awaited<ReturnType<typeof catalogo>>, id: string) => c.dataset.find((d) => d.identifier === id)!.modified;

@@ -5,31 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SITE_URL, type TestApp, createTestApp, loadBuiltApp } from '#tests/setup/app.ts';
 import { createTestStorage } from '#tests/setup/storage.ts';
-
-/** Opens a connection, writes `chunks` with pauses, and resolves with what the server answered and when it closed. */
-function slowClient(port: number, chunks: string[], pauseMs: number): Promise<{ answer: string; ms: number }> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let answer = '';
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ answer, ms: Date.now() - started });
-    });
-    const send = (i: number) => {
-      if (i >= chunks.length || socket.destroyed) return;
-      socket.write(chunks[i]!);
-      timer = setTimeout(() => send(i + 1), pauseMs);
-    };
-    socket.on('connect', () => send(0));
-  });
-}
-
-const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
-const bodyOf = (answer: string) => answer.slice(answer.indexOf('\r\n\r\n') + 4);
+import { bodyOf, slowClient, statusOf } from '#tests/setup/cliente-lento.ts';
 
 describe('límites de cada solicitud', () => {
   let t: TestApp;

@@ -6,10 +6,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
-import { documentos, outbox, solicitudesDecreto } from '#db/schema/index.ts';
+import { documentos, outbox, solicitudesDecreto, vistasPreviasEnvio } from '#db/schema/index.ts';
 import { SIN_SERVIDOR } from '#domain/correo/estado.ts';
 import { CONFIRMACION_INVALIDA, CONFIRMACION_VENCIDA } from '#domain/decretos/confirmacion.ts';
-import { YA_ENVIADO } from '#domain/decretos/mesa-commands.ts';
+import { YA_ENVIADO, limpiarVistasPreviasVencidas } from '#domain/decretos/mesa-commands.ts';
 import { relojManual } from '#tests/factories/usuarios.ts';
 import { createSolicitud } from '#tests/factories/mesa.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -177,6 +177,17 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(await m.documentosGuardados()).toBe(antes.documentos);
   });
 
+  it('la confirmación de otra solicitud no envía nada en esta: 409 en castellano, ningún correo en ninguna de las dos', async () => {
+    const [una, otra] = [await m.enProceso(), await m.enProceso()];
+    const token = tokenDe((await m.vistaPrevia(una.codigo)).res.body);
+    const antes = [await m.correos(una.codigo), await m.correos(otra.codigo)];
+    const res = await m.confirmar(otra.codigo, token);
+    expect(res.statusCode).toBe(409);
+    expect(textoDe(res.body)).toContain(CONFIRMACION_INVALIDA);
+    expect([await m.correos(una.codigo), await m.correos(otra.codigo)]).toEqual(antes);
+    expect(await m.estado(otra.codigo)).toBe('en_proceso');
+  });
+
   it('«No enviar» descarta la vista previa y su PDF', async () => {
     const s = await m.enProceso();
     const antes = { correos: await m.correos(s.codigo), documentos: await m.documentosGuardados() };
@@ -187,6 +198,43 @@ describe.each(engines)('la mesa confirma antes de escribirle al solicitante, sin
     expect(await m.documentosGuardados()).toBe(antes.documentos);
     expect(await m.correos(s.codigo)).toBe(antes.correos);
     expect(await m.estado(s.codigo)).toBe('en_proceso');
+  });
+  it('una vista previa abandonada: pasada su media hora (y un margen), la tarea programada borra su PDF; la confirmada, no', async () => {
+    const documentoDe = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { documentoId: number }).documentoId;
+    const guardado = async (id: number) => (await t.database.db.select({ clave: documentos.clave }).from(documentos).where(eq(documentos.id, id)))[0]?.clave;
+    const almacenado = async (clave: string) => {
+      for await (const k of t.context.storage.list!()) if (k === clave) return true;
+      return false;
+    };
+    const pendiente = async (id: number) => (await t.database.db.select().from(vistasPreviasEnvio).where(eq(vistasPreviasEnvio.documentoId, id))).length;
+
+    const abandonada = await m.enProceso();
+    const idAbandonado = documentoDe(tokenDe((await m.vistaPrevia(abandonada.codigo)).res.body));
+    const clave = (await guardado(idAbandonado))!;
+    expect(await almacenado(clave)).toBe(true);
+    const enviada = await m.enProceso();
+    const tokenEnviado = tokenDe((await m.vistaPrevia(enviada.codigo)).res.body);
+    const idEnviado = documentoDe(tokenEnviado);
+    expect(await pendiente(idAbandonado)).toBe(1);
+    expect((await m.confirmar(enviada.codigo, tokenEnviado)).statusCode).toBe(303);
+    expect(await pendiente(idEnviado)).toBe(0);
+
+    // Within its half hour, and just past it (the margin): kept.
+    await limpiarVistasPreviasVencidas(t.context);
+    reloj.avanzar(32 * MINUTO);
+    await limpiarVistasPreviasVencidas(t.context);
+    expect(await guardado(idAbandonado)).toBe(clave);
+
+    reloj.avanzar(5 * MINUTO);
+    expect(await limpiarVistasPreviasVencidas(t.context)).toBeGreaterThanOrEqual(1);
+    expect(await guardado(idAbandonado)).toBeUndefined();
+    expect(await pendiente(idAbandonado)).toBe(0);
+    expect(await almacenado(clave)).toBe(false);
+    // The sent decree's PDF is the request's: it stays.
+    expect(await guardado(idEnviado)).toBeTruthy();
+    expect(await m.estado(abandonada.codigo)).toBe('en_proceso');
+    // Nothing left to clean: a second run (another instance's) deletes nothing more.
+    expect(await limpiarVistasPreviasVencidas(t.context)).toBe(0);
   });
 });
 

@@ -181,6 +181,7 @@ describe.each(engines)('métricas (%s)', (engine) => {
     expect(valor(texto, periodo, 'tarea="retención de solicitudes de decreto"')).toBe(3600);
     expect(valor(texto, periodo, 'tarea="retención de posiciones de vehículos"')).toBe(3600);
     expect(valor(texto, periodo, 'tarea="purga de retirados"')).toBe(86_400);
+    expect(valor(texto, periodo, 'tarea="vistas previas de la mesa vencidas"')).toBe(600);
     const exito = valor(texto, 'vla_tarea_ultimo_exito_timestamp_seconds', 'tarea="alertas por correo"')!;
     expect(Math.abs(exito - Date.now() / 1000)).toBeLessThan(30);
     expect(valor(texto, 'vla_tarea_fallas', 'tarea="alertas por correo"')).toBe(0);

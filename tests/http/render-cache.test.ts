@@ -50,6 +50,8 @@ const TABLES_NO_PAGE_SHOWS = [
   'limites_uso',
   'outbox',
   'solicitudes_decreto',
+  // The desk's mail previews not yet confirmed (docs/decisions/052-confirmar-antes-de-escribir.md).
+  'vistas_previas_envio',
   // Alert subscriptions: their pages are never cached (docs/decisions/024-alertas.md).
   'suscripciones_alertas',
   'version_contenido',

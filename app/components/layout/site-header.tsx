@@ -8,6 +8,7 @@ import { ExternalLink } from '#app/components/external-link.tsx';
 import { ChevronDownIcon, MenuIcon } from '#app/components/icons.tsx';
 import { ContactDetails, ContactLinks, SocialLinks } from './contact-links.tsx';
 import { type NavMenu, type NavMenuId, buildNavigation } from './navigation.ts';
+import { CajaDeBusqueda } from '#app/components/ui/caja-de-busqueda.tsx';
 
 const PANEL_ID = 'navegacion-panel';
 const menuDomId = (id: NavMenuId) => `menu-${id}`;
@@ -216,23 +217,17 @@ function ContenidoCabecera({ settings }: { settings: SiteSettings }) {
 function BusquedaDelSitio() {
   return (
     <div className="contenedor cabecera__busqueda">
-      <form method="get" action="/buscar" role="search" aria-label="En todo el sitio" className="busqueda-sitio">
-        <label htmlFor="buscar-en-el-sitio" className="visually-hidden">
-          Buscar en el sitio
-        </label>
-        <input
-          id="buscar-en-el-sitio"
-          name="q"
-          type="search"
-          className="form-control busqueda-sitio__campo"
-          autoComplete="off"
-          maxLength={200}
-          placeholder="Buscar en el sitio"
-        />
-        <button type="submit" className="btn btn-primary busqueda-sitio__boton">
-          Buscar
-        </button>
-      </form>
+      <CajaDeBusqueda
+        action="/buscar"
+        id="buscar-en-el-sitio"
+        etiqueta="Buscar en el sitio"
+        nombre="En todo el sitio"
+        placeholder="Buscar en el sitio"
+        maxLength={200}
+        className="busqueda-sitio"
+        campoClassName="form-control busqueda-sitio__campo"
+        botonClassName="btn btn-primary busqueda-sitio__boton"
+      />
     </div>
   );
 }

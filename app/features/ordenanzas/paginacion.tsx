@@ -65,3 +65,10 @@ export function Paginacion({ pagina, totalPaginas, abierta = false, url }: Props
     </nav>
   );
 }
+
+/** Which results a page shows, counted from 1 («mostrando 21 a 40»): the site search's and the ordinances'. */
+export function rangoMostrado(resultado: { pagina: number; porPagina: number; items: readonly unknown[] } | null): { desde: number; hasta: number } {
+  if (!resultado) return { desde: 0, hasta: 0 };
+  const desde = (resultado.pagina - 1) * resultado.porPagina + 1;
+  return { desde, hasta: desde + resultado.items.length - 1 };
+}

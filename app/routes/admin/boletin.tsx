@@ -21,14 +21,14 @@ import {
   addOrdenanzaBoletin,
   getTextosBoletin,
   listOrdenanzasDeBoletin,
+  moverOrdenanzaBoletin,
   removeOrdenanzaBoletin,
   saveTextosBoletin,
 } from '#domain/boletines/contenido-admin.ts';
 import { getBoletinVigente } from '#domain/boletines/queries.ts';
 import { EditorHtml } from '#app/features/admin/editor-html.tsx';
 import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
-import { DataTable } from '#app/components/ui/data-table.tsx';
-import { FormField } from '#app/components/ui/form-field.tsx';
+import { type CampoLinea, ListaDelBoletin } from '#app/features/boletines/lista-del-boletin.tsx';
 import { parseIdRuta } from '#domain/documentos/panel.ts';
 import { MENSAJE_SIN_TEXTO } from '#domain/documentos/subidas.ts';
 import { LARGOS_DECRETO, LARGOS_ORDENANZA } from '#domain/boletines/campos.ts';
@@ -44,7 +44,8 @@ import { useFocoDelPanel } from '#app/features/admin/foco.ts';
  * (docs/decisions/050-un-solo-boletin.md): its legal text and tenders in the rich-text editor
  * (docs/decisions/022-boletin-vigente-en-el-panel.md), its ordinances, and its decrees
  * (docs/decisions/023-decretos-publicados.md), each list with a button to remove a line and a form to
- * add one; each a plain form, no JavaScript needed. The latest bulletin is the current one.
+ * add one, the ordinances with «Subir» and «Bajar» for the order the public page shows; each a plain
+ * form, no JavaScript needed. The latest bulletin is the current one.
  */
 const NO_ENCONTRADO = () => data('Boletín no encontrado', { status: 404 });
 
@@ -58,25 +59,36 @@ const AVISOS = {
   'textos-sin-cambios': 'Los textos no cambiaron: el boletín quedó como estaba.',
   'ordenanza-alta': 'Agregamos la ordenanza al final de la lista del boletín.',
   'ordenanza-baja': 'Quitamos la ordenanza de la lista del boletín.',
+  'ordenanza-orden': 'Cambiamos el orden de las ordenanzas: la página pública ya las lista así.',
 } as const;
 
-/** The add-an-ordinance form's fields, with their own names on the page. */
+/** The add-an-ordinance form's fields, with their own names on the page (the bulletin's form has a «numero» too). */
 const CAMPOS_ORDENANZA = { ordenanzaNumero: 'numero', ordenanzaTitulo: 'titulo', ordenanzaLink: 'link' } as const;
 type CampoOrdenanzaPagina = keyof typeof CAMPOS_ORDENANZA;
-const ETIQUETAS_ORDENANZA: Record<CampoOrdenanzaPagina, string> = {
-  ordenanzaNumero: 'Número de ordenanza',
-  ordenanzaTitulo: 'Título',
-  ordenanzaLink: 'Enlace',
-};
+const CAMPOS_ORDENANZA_PAGINA: CampoLinea<CampoOrdenanzaPagina>[] = [
+  { nombre: 'ordenanzaNumero', etiqueta: 'Número de ordenanza', ayuda: 'Por ejemplo 3456/2026.', largo: LARGOS_ORDENANZA.numero },
+  { nombre: 'ordenanzaTitulo', etiqueta: 'Título', largo: LARGOS_ORDENANZA.titulo },
+  {
+    nombre: 'ordenanzaLink',
+    etiqueta: 'Enlace',
+    ayuda: 'Una dirección que empiece con https:// o http://, o una página de este sitio que empiece con /, por ejemplo /consulta-ordenanzas/2026/3456.',
+    largo: LARGOS_ORDENANZA.link,
+  },
+];
 
-/** The add-a-decree form's fields: their own names on the page (the bulletin's form has a «numero» too). */
+/** The add-a-decree form's fields, with their own names on the page. */
 const CAMPOS_DECRETO = { decretoNumero: 'numero', decretoDescripcion: 'descripcion', decretoArea: 'area' } as const;
 type CampoDecretoPagina = keyof typeof CAMPOS_DECRETO;
-const ETIQUETAS_DECRETO: Record<CampoDecretoPagina, string> = {
-  decretoNumero: 'Número de decreto',
-  decretoDescripcion: 'Descripción',
-  decretoArea: 'Área',
-};
+const CAMPOS_DECRETO_PAGINA: CampoLinea<CampoDecretoPagina>[] = [
+  {
+    nombre: 'decretoNumero',
+    etiqueta: 'Número de decreto',
+    ayuda: 'Como lo escribe la gente: 123/2026, 123-2026 o «Decreto 123 de 2026».',
+    largo: LARGOS_DECRETO.numero,
+  },
+  { nombre: 'decretoDescripcion', etiqueta: 'Descripción', largo: LARGOS_DECRETO.descripcion },
+  { nombre: 'decretoArea', etiqueta: 'Área', largo: LARGOS_DECRETO.area },
+];
 type Aviso = keyof typeof AVISOS;
 const avisoDe = (v: string | null) => (v !== null && Object.hasOwn(AVISOS, v) ? AVISOS[v as Aviso] : null);
 
@@ -188,6 +200,13 @@ export async function action(args: Route.ActionArgs) {
     if (r.tipo === 'borrado') throw listo('ordenanza-baja', '#ordenanzas-titulo');
     return fallo({ general: 'Esa ordenanza ya no está en la lista del boletín: puede que otra persona la haya quitado.' });
   }
+  if (intent === 'subir-ordenanza' || intent === 'bajar-ordenanza') {
+    const ordenanzaId = parseIdRuta(String(form.get('ordenanza') ?? ''));
+    const hacia = intent === 'subir-ordenanza' ? 'subir' : 'bajar';
+    const r = ordenanzaId === null ? ({ tipo: 'no_encontrado' } as const) : await moverOrdenanzaBoletin(ctx, actor, id, ordenanzaId, hacia);
+    if (r.tipo !== 'no_encontrado') throw listo('ordenanza-orden', '#ordenanzas-titulo');
+    return fallo({ general: 'Esa ordenanza ya no está en la lista del boletín: puede que otra persona la haya quitado.' });
+  }
   if (intent === 'agregar-decreto') {
     const r = await addDecretoBoletin(ctx, actor, id, deLaPagina(form, CAMPOS_DECRETO));
     if (r.tipo === 'guardado') throw listo('decreto-alta', '#decretos-titulo');
@@ -239,9 +258,6 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
   );
   const version = enTextos?.conflicto?.version ?? textos.version;
   const valorTexto = (nombre: 'legales' | 'licitaciones') => enTextos?.valores[nombre] ?? textos[nombre];
-  const filasErrores = <C extends string>(etiquetas: Record<C, string>, e: Partial<Record<C, string>>) =>
-    (Object.keys(etiquetas) as C[]).flatMap((c) => (e[c] ? [[c, etiquetas[c], e[c]] as [string, string, string]] : []));
-
   const enlace = `/admin/boletines/${b.id}`;
   return (
     <>
@@ -326,173 +342,46 @@ export default function Boletin({ loaderData, actionData }: Route.ComponentProps
             </Form>
           </section>
 
-          <section aria-labelledby="ordenanzas-titulo" className="admin__seccion">
-            <h2 id="ordenanzas-titulo">Ordenanzas que publica</h2>
-            {ordenanzas.length > 0 ? (
-              <DataTable
-                caption={`Ordenanzas publicadas en el ${b.titulo}, en el orden de la página pública`}
-                className="tabla-admin"
-                columns={['Número', 'Título', 'Enlace', 'Quitar']}
-                rows={ordenanzas}
-                rowKey={(o) => o.id}
-                cells={(o) => [
-                  o.numero,
-                  o.titulo,
-                  o.link,
-                  <Form method="post" action={enlace}>
-                    <input type="hidden" name="ordenanza" value={o.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="quitar-ordenanza"
-                      className="btn btn-outline-danger btn-sm"
-                      aria-label={`Quitar la ordenanza ${o.numero}`}
-                    >
-                      Quitar
-                    </button>
-                  </Form>,
-                ]}
-              />
-            ) : (
-              <p>Todavía no cargaste las ordenanzas de este boletín.</p>
-            )}
-            <h3 id="agregar-ordenanza-titulo">Agregar una ordenanza</h3>
-            <ErrorSummary title="Revisá la ordenanza" errors={filasErrores(ETIQUETAS_ORDENANZA, erroresOrdenanza)} ref={resumenOrdenanza} />
-            <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="agregar-ordenanza-titulo">
-              <RequiredFieldsNote />
-              <FormField
-                name="ordenanzaNumero"
-                label={ETIQUETAS_ORDENANZA.ordenanzaNumero}
-                hint="Por ejemplo 3456/2026."
-                error={erroresOrdenanza.ordenanzaNumero}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_ORDENANZA.numero}
-                    defaultValue={valoresOrdenanza.ordenanzaNumero ?? ''}
-                  />
-                )}
-              </FormField>
-              <FormField name="ordenanzaTitulo" label={ETIQUETAS_ORDENANZA.ordenanzaTitulo} error={erroresOrdenanza.ordenanzaTitulo} required>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_ORDENANZA.titulo}
-                    defaultValue={valoresOrdenanza.ordenanzaTitulo ?? ''}
-                  />
-                )}
-              </FormField>
-              <FormField
-                name="ordenanzaLink"
-                label={ETIQUETAS_ORDENANZA.ordenanzaLink}
-                hint="Una dirección que empiece con https:// o http://, o una página de este sitio que empiece con /, por ejemplo /consulta-ordenanzas/2026/3456."
-                error={erroresOrdenanza.ordenanzaLink}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_ORDENANZA.link}
-                    defaultValue={valoresOrdenanza.ordenanzaLink ?? ''}
-                  />
-                )}
-              </FormField>
-              <button type="submit" name="intent" value="agregar-ordenanza" className="btn btn-primary">
-                Agregar la ordenanza
-              </button>
-            </Form>
-          </section>
+          <ListaDelBoletin
+            clave="ordenanza"
+            titulo="Ordenanzas que publica"
+            enlace={enlace}
+            caption={`Ordenanzas publicadas en el ${b.titulo}, en el orden de la página pública`}
+            columnas={['Número', 'Título', 'Enlace']}
+            filas={ordenanzas}
+            celdas={(o) => [o.numero, o.titulo, o.link]}
+            nombre={(o) => `la ordenanza ${o.numero}`}
+            vacio="Todavía no cargaste las ordenanzas de este boletín."
+            ordenable
+            agregar={{ titulo: 'Agregar una ordenanza', resumen: 'Revisá la ordenanza', boton: 'Agregar la ordenanza' }}
+            campos={CAMPOS_ORDENANZA_PAGINA}
+            errores={erroresOrdenanza}
+            valores={valoresOrdenanza}
+            refResumen={resumenOrdenanza}
+          />
 
-          <section aria-labelledby="decretos-titulo" className="admin__seccion">
-            <h2 id="decretos-titulo">Decretos que publica</h2>
-            <p>
-              Quien pida en Solicitud de Decretos uno de estos decretos ve enseguida que ya está publicado y puede descargar este boletín; la mesa de entradas
-              puede responderle con él.
-            </p>
-            {decretos.length > 0 ? (
-              <DataTable
-                caption={`Decretos publicados en el ${b.titulo}`}
-                className="tabla-admin"
-                columns={['Decreto', 'Descripción', 'Área', 'Quitar']}
-                rows={decretos}
-                rowKey={(d) => d.id}
-                cells={(d) => [
-                  d.decreto,
-                  d.descripcion,
-                  d.area,
-                  <Form method="post" action={enlace}>
-                    <input type="hidden" name="decreto" value={d.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="quitar-decreto"
-                      className="btn btn-outline-danger btn-sm"
-                      aria-label={`Quitar el decreto ${d.decreto}`}
-                    >
-                      Quitar
-                    </button>
-                  </Form>,
-                ]}
-              />
-            ) : (
-              <p>Todavía no cargaste los decretos de este boletín.</p>
-            )}
-            <h3 id="agregar-decreto-titulo">Agregar un decreto</h3>
-            <ErrorSummary title="Revisá el decreto" errors={filasErrores(ETIQUETAS_DECRETO, erroresDecreto)} ref={resumenDecreto} />
-            <Form method="post" action={enlace} className="admin__formulario" noValidate aria-labelledby="agregar-decreto-titulo">
-              <RequiredFieldsNote />
-              <FormField
-                name="decretoNumero"
-                label={ETIQUETAS_DECRETO.decretoNumero}
-                hint="Como lo escribe la gente: 123/2026, 123-2026 o «Decreto 123 de 2026»."
-                error={erroresDecreto.decretoNumero}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_DECRETO.numero}
-                    defaultValue={valoresDecreto.decretoNumero ?? ''}
-                  />
-                )}
-              </FormField>
-              <FormField name="decretoDescripcion" label={ETIQUETAS_DECRETO.decretoDescripcion} error={erroresDecreto.decretoDescripcion} required>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_DECRETO.descripcion}
-                    defaultValue={valoresDecreto.decretoDescripcion ?? ''}
-                  />
-                )}
-              </FormField>
-              <FormField name="decretoArea" label={ETIQUETAS_DECRETO.decretoArea} error={erroresDecreto.decretoArea} required>
-                {(control) => (
-                  <input
-                    {...control}
-                    className="form-control"
-                    autoComplete="off"
-                    maxLength={LARGOS_DECRETO.area}
-                    defaultValue={valoresDecreto.decretoArea ?? ''}
-                  />
-                )}
-              </FormField>
-              <button type="submit" name="intent" value="agregar-decreto" className="btn btn-primary">
-                Agregar el decreto
-              </button>
-            </Form>
-          </section>
+          <ListaDelBoletin
+            clave="decreto"
+            titulo="Decretos que publica"
+            intro={
+              <p>
+                Quien pida en Solicitud de Decretos uno de estos decretos ve enseguida que ya está publicado y puede descargar este boletín; la mesa de entradas
+                puede responderle con él. La página pública los lista por año y número.
+              </p>
+            }
+            enlace={enlace}
+            caption={`Decretos publicados en el ${b.titulo}`}
+            columnas={['Decreto', 'Descripción', 'Área']}
+            filas={decretos}
+            celdas={(d) => [d.decreto, d.descripcion, d.area]}
+            nombre={(d) => `el decreto ${d.decreto}`}
+            vacio="Todavía no cargaste los decretos de este boletín."
+            agregar={{ titulo: 'Agregar un decreto', resumen: 'Revisá el decreto', boton: 'Agregar el decreto' }}
+            campos={CAMPOS_DECRETO_PAGINA}
+            errores={erroresDecreto}
+            valores={valoresDecreto}
+            refResumen={resumenDecreto}
+          />
 
           <section aria-labelledby="borrar-titulo" className="admin__seccion">
             <h2 id="borrar-titulo">Borrar el boletín</h2>

@@ -9,7 +9,7 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { ESTADOS_CORREO, etiquetaEstadoCorreo, listCorreos, reintentarCorreo } from '#domain/correo/bandeja.ts';
-import { SIN_SERVIDOR } from '#domain/correo/estado.ts';
+import { SIN_SERVIDOR, explicarCorreo } from '#domain/correo/estado.ts';
 import { POR_PAGINA_BANDEJA, filtrosBandejaSchema, reintentoSchema } from '#domain/correo/schemas.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { listaDelPanel } from '#app/features/admin/lista.server.ts';
@@ -21,7 +21,7 @@ import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 /**
  * The outbox (docs/decisions/013-mesa-de-entradas.md), for the desk and administrators:
  * every mail the site wrote, newest first, by state and reference, with its attempts, last error
- * and dates, and «Reintentar» on a failed one. Recipients come masked from the domain unless the
+ * and dates, why a waiting or failed one has not left (in words), and «Reintentar» on a failed one. Recipients come masked from the domain unless the
  * person administers personal data; bodies never reach this page.
  */
 
@@ -59,6 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
           destinatario: c.destinatario,
           estado: c.estado,
           estadoEtiqueta: c.estadoEtiqueta,
+          // Why it waits or failed, in words (docs/decisions/052-confirmar-antes-de-escribir.md); a sent or void mail says it in its state.
+          motivo: c.estado === 'pendiente' || c.estado === 'fallido' ? explicarCorreo(c, ctx.config) : null,
           intentos: c.intentos,
           ultimoError: errorBreve(c.ultimoError),
           creado: c.createdAt.toISOString(),
@@ -201,7 +203,10 @@ export default function Correo({ loaderData, actionData }: Route.ComponentProps)
                   {c.adjuntos.length > 0 ? <span className="tabla-admin__detalle"> Adjuntos: {c.adjuntos.join(', ')}</span> : null}
                 </>,
                 <span className="tabla-admin__direccion">{c.destinatario}</span>,
-                <span className={`estado-correo estado-correo--${c.estado}`}>{c.estadoEtiqueta}</span>,
+                <>
+                  <span className={`estado-correo estado-correo--${c.estado}`}>{c.estadoEtiqueta}</span>
+                  {c.motivo ? <span className="tabla-admin__detalle">{c.motivo}</span> : null}
+                </>,
                 c.intentos,
                 c.ultimoError ?? '—',
                 <>

@@ -7,6 +7,7 @@ import { type MarcoDelPanel, guardiaDelPanel, marcoDelPanel, sesionPanel } from 
 import { saveSession } from '#app/lib/session.ts';
 import { httpErrorMessage } from '#domain/shared/http-errors.ts';
 import type { Route } from './+types/layout';
+import { CajaDeBusqueda } from '#app/components/ui/caja-de-busqueda.tsx';
 
 /**
  * The back-office shell: its own header with the person's name and role and the sign-out button,
@@ -49,22 +50,16 @@ function Marco({ persona, menu, children }: { persona?: MarcoDelPanel['persona']
         </a>
         {persona ? (
           // One search across the lists the person's role opens (app/features/admin/busqueda.server.ts).
-          <Form method="get" action="/admin/buscar" role="search" className="admin__buscar">
-            <label htmlFor="buscar-en-el-panel" className="visually-hidden">
-              Buscar en el panel
-            </label>
-            <input
-              id="buscar-en-el-panel"
-              name="q"
-              type="search"
-              className="form-control form-control-sm"
-              maxLength={100}
-              placeholder="Número, código o palabras"
-            />
-            <button type="submit" className="btn btn-light btn-sm">
-              Buscar
-            </button>
-          </Form>
+          <CajaDeBusqueda
+            action="/admin/buscar"
+            id="buscar-en-el-panel"
+            etiqueta="Buscar en el panel"
+            placeholder="Número, código o palabras"
+            maxLength={100}
+            className="admin__buscar"
+            campoClassName="form-control form-control-sm"
+            botonClassName="btn btn-light btn-sm"
+          />
         ) : null}
         {persona ? (
           <div className="admin__persona">

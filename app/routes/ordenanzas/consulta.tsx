@@ -5,7 +5,7 @@ import { searchOrdenanzas } from '#domain/ordenanzas/queries.ts';
 import { type CampoFiltro, parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import { appContext } from '#app/context.ts';
 import { urlBusqueda, urlExportacion, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
-import { Paginacion } from '#app/features/ordenanzas/paginacion.tsx';
+import { Paginacion, rangoMostrado } from '#app/features/ordenanzas/paginacion.tsx';
 import { filasOrdenanzas } from '#app/features/ordenanzas/filas.server.tsx';
 import { TablaOrdenanzas } from '#app/features/ordenanzas/tabla.tsx';
 import { codigoBusquedaEnLaPagina } from '#app/features/ordenanzas/busqueda-en-la-pagina.ts';
@@ -102,8 +102,7 @@ export default function ConsultaOrdenanzas({ loaderData }: Route.ComponentProps)
     resultado && !resultado.totalExacto
       ? Math.max(paginasContadas, resultado.pagina + (resultado.items.length === resultado.porPagina ? 1 : 0))
       : paginasContadas;
-  const desde = resultado ? (resultado.pagina - 1) * resultado.porPagina + 1 : 0;
-  const hasta = resultado ? desde + resultado.items.length - 1 : 0;
+  const { desde, hasta } = rangoMostrado(resultado);
 
   return (
     <div className="contenedor pagina ordenanzas">
