@@ -63,6 +63,9 @@ const TABLES_NO_PAGE_SHOWS = [
   'busquedas_sin_resultados',
   // Drafts and scheduled publications: no public page shows them; publishing writes the content tables (docs/decisions/053).
   'publicaciones_pendientes',
+  // What staff removed, kept 90 days to restore: only «Retirados» in the back-office shows it; restoring writes
+  // the content tables (docs/decisions/054-retirados-restaurables.md).
+  'contenidos_restaurables',
 ];
 
 describe.each(engines)('caché de páginas (%s)', (engine) => {
