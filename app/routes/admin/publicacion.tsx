@@ -158,7 +158,7 @@ export default function Publicacion({ loaderData, actionData }: Route.ComponentP
               <dd>{p.cambio ? `${p.etiqueta} (cambio de lo que ya está publicado)` : `${p.etiqueta} (nuevo)`}</dd>
             </div>
             <div>
-              <dt>Estado</dt>
+              <dt>Situación de la publicación</dt>
               <dd>{ESTADOS_PENDIENTE[p.estado]}</dd>
             </div>
             <div>

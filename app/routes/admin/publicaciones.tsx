@@ -48,7 +48,7 @@ export default function Publicaciones({ loaderData }: Route.ComponentProps) {
       ) : (
         <DataTable
           caption="Publicaciones pendientes: primero las programadas, por fecha; después las demás, de la más reciente a la más antigua"
-          columns={['Contenido', 'Tipo', 'Estado', 'Se publica', 'Último cambio']}
+          columns={['Contenido', 'Tipo', 'Situación', 'Se publica', 'Último cambio']}
           rows={pendientes}
           rowKey={(p) => String(p.id)}
           cells={(p) => [
