@@ -1,3 +1,7 @@
+import { createBoletinAdmin, tituloBoletin } from '#domain/boletines/admin.ts';
+import { createFinanzasAdmin } from '#domain/finanzas/admin.ts';
+import { TIPOS_ESTADO_CONTABLE, type TipoFinanzas } from '#domain/finanzas/campos.ts';
+import { addDocumentoAdmin } from '#domain/gobierno/observatorio-admin.ts';
 import { createPanel, updatePanel } from '#domain/gobierno/panel.ts';
 import { TIPOS_PANEL, type TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
@@ -6,7 +10,8 @@ import { etiquetaEstado } from '#domain/ordenanzas/estados.ts';
 import { ETIQUETAS_ORDENANZA } from '#domain/ordenanzas/admin-schemas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import type { Permiso } from '#domain/shared/permisos.ts';
+import { monthName } from '#domain/shared/meses.ts';
+import { type Permiso, puede } from '#domain/shared/permisos.ts';
 
 /**
  * The kinds of content that can wait as a draft or a scheduled publication
@@ -82,8 +87,85 @@ const gobierno = (t: TipoPanel): TipoPublicacion => ({
   formulario: () => null,
 });
 
+/** A month's number as staff read it («3» is «Marzo»). */
+const mesLegible = (campo: string, valor: string) => (campo === 'mes' && /^(?:[1-9]|1[0-2])$/.test(valor) ? monthName(Number(valor)) : valor);
+
+/** A kind whose command only creates: a pending publication of it is always a new item. */
+const SOLO_ALTAS = 'Este contenido sólo se puede publicar como nuevo: descartá la publicación y cargalo de nuevo.';
+
+/** What a create command with a PDF answered, as a publication's result (its permission checked first: the command throws without it). */
+async function altaConPdf(
+  actor: Actor,
+  permiso: Permiso,
+  entidadId: number | null,
+  crear: () => Promise<{ tipo: 'guardado'; id: number } | { tipo: 'invalido'; errores: Record<string, string | undefined>; valores: Record<string, string | undefined> } | { tipo: 'no_encontrado' }>,
+  ruta: string,
+): Promise<Aplicado> {
+  if (!puede(actor, permiso)) return { tipo: 'rechazado', mensaje: `Tu rol ya no puede publicar este contenido: pedíselo a un editor o a administración.` };
+  if (entidadId !== null) return { tipo: 'rechazado', mensaje: SOLO_ALTAS };
+  const r = await crear();
+  if (r.tipo === 'guardado') return { tipo: 'publicado', id: r.id, ruta };
+  if (r.tipo === 'invalido') return { tipo: 'invalido', errores: quitarVacios(r.errores), valores: quitarVacios(r.valores) };
+  return { tipo: 'rechazado', mensaje: 'No se pudo publicar: volvé a cargarlo.' };
+}
+
+/** A new official bulletin: once published it is the current one if it is the latest edition (docs/decisions/050-un-solo-boletin.md). */
+const boletin: TipoPublicacion = {
+  etiqueta: 'Boletín oficial',
+  permiso: 'boletines',
+  campos: ['numero', 'mes', 'anio'],
+  etiquetas: { numero: 'Número', mes: 'Mes', anio: 'Año', archivo: 'PDF' },
+  legible: mesLegible,
+  archivo: 'archivo',
+  titulo: (c) =>
+    /^\d{1,6}$/.test(c.numero ?? '') && /^(?:[1-9]|1[0-2])$/.test(c.mes ?? '') && /^\d{4}$/.test(c.anio ?? '')
+      ? tituloBoletin({ numero: Number(c.numero), mes: Number(c.mes), anio: Number(c.anio) })
+      : `Boletín Oficial N° ${c.numero ?? '?'}`,
+  aplicar: (ctx, actor, entidadId, input) => altaConPdf(actor, 'boletines', entidadId, () => createBoletinAdmin(ctx, actor, input), '/boletines-oficiales'),
+  formulario: () => null,
+};
+
+/** A new accounting statement or salary report (docs/decisions/020-finanzas-en-el-panel.md). */
+const finanzas = (tipo: TipoFinanzas): TipoPublicacion => ({
+  etiqueta: tipo === 'estados-contables' ? 'Estado contable' : 'Informe de sueldos',
+  permiso: 'finanzas',
+  campos: tipo === 'estados-contables' ? ['tipo', 'mes', 'anio'] : ['periodo', 'anio'],
+  etiquetas: { tipo: 'Tipo', mes: 'Mes', periodo: 'Período', anio: 'Año', archivo: 'PDF' },
+  legible: (campo, valor) =>
+    campo === 'tipo' && Object.hasOwn(TIPOS_ESTADO_CONTABLE, valor) ? TIPOS_ESTADO_CONTABLE[valor as keyof typeof TIPOS_ESTADO_CONTABLE] : mesLegible(campo, valor),
+  archivo: 'archivo',
+  titulo: (c) =>
+    (tipo === 'estados-contables'
+      ? `Estado contable: ${c.tipo && Object.hasOwn(TIPOS_ESTADO_CONTABLE, c.tipo) ? TIPOS_ESTADO_CONTABLE[c.tipo as keyof typeof TIPOS_ESTADO_CONTABLE] : ''} ${mesLegible('mes', c.mes ?? '')} ${c.anio ?? ''}`
+      : `Sueldos ${c.periodo ?? ''} ${c.anio ?? ''}`
+    ).slice(0, 200),
+  aplicar: (ctx, actor, entidadId, input) => altaConPdf(actor, 'finanzas', entidadId, () => createFinanzasAdmin(ctx, actor, tipo, input), `/${tipo}`),
+  formulario: () => null,
+});
+
+/** A new document of the observatory's two lists (the Terminal's movement, the yearly report). */
+const documentoObservatorio: TipoPublicacion = {
+  etiqueta: 'Documento del Observatorio Vial',
+  permiso: 'gobierno',
+  campos: ['tipo', 'mes', 'anio'],
+  etiquetas: { tipo: 'Lista', mes: 'Mes', anio: 'Año', archivo: 'PDF' },
+  legible: (campo, valor) =>
+    campo === 'tipo' ? (valor === 'INFORME_ESTADISTICO' ? 'Informe estadístico' : 'Movimiento de la Terminal') : mesLegible(campo, valor),
+  archivo: 'archivo',
+  titulo: (c) =>
+    c.tipo === 'INFORME_ESTADISTICO'
+      ? `Informe estadístico OSSIVI ${c.anio ?? ''}`
+      : `Movimiento de pasajeros de la Terminal - ${mesLegible('mes', c.mes ?? '')} ${c.anio ?? ''}`,
+  aplicar: (ctx, actor, entidadId, input) => altaConPdf(actor, 'gobierno', entidadId, () => addDocumentoAdmin(ctx, actor, input), '/observatorio-vial'),
+  formulario: () => null,
+};
+
 export const TIPOS_PUBLICACION: Readonly<Record<string, TipoPublicacion>> = {
   ordenanza,
+  boletin,
+  'estados-contables': finanzas('estados-contables'),
+  sueldos: finanzas('sueldos'),
+  'observatorio-documento': documentoObservatorio,
   ...Object.fromEntries(TIPOS_PANEL.map((t) => [`gobierno-${t.tipo}`, gobierno(t)])),
 };
 

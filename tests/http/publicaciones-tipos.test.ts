@@ -1,0 +1,120 @@
+// Drafts and scheduled publications of the other kinds over HTTP on the built app, both engines
+// (docs/decisions/053-borradores-y-publicacion-programada.md): a new official bulletin, accounting
+// statement, salary report and observatory document saved as a draft or scheduled is invisible on
+// its public page and in the API; its preview renders the public page with the banner; the job (at
+// its time) or «Publicar ahora» makes it public. A scheduled bulletin is not the current one before
+// its time and is after (docs/decisions/050-un-solo-boletin.md). A bad time or what the command
+// would refuse comes back with what was typed.
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generarPdf } from '#db/factories/pdf.ts';
+import { publicacionesPendientes } from '#db/schema/index.ts';
+import { publicarVencidas } from '#domain/publicaciones/commands.ts';
+import { MENSAJES_FECHA } from '#domain/publicaciones/controles.ts';
+import { MINUTO, relojManual } from '#tests/factories/usuarios.ts';
+import { type TestApp, createTestApp } from '#tests/setup/app.ts';
+import { engines } from '#tests/setup/database.ts';
+import { EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
+import { subirFormulario } from '#tests/setup/subidas.ts';
+
+// The manual clock starts at 2026-03-10T15:00Z, 12:00 in Argentina.
+const EN_DIEZ_MINUTOS = '2026-03-10T12:10';
+const pdf = async (titulo: string) =>
+  new File([new Uint8Array(await generarPdf({ titulo, parrafos: ['Documento de prueba.'] }))], 'documento.pdf', { type: 'application/pdf' });
+
+describe.each(engines)('borradores y programadas de boletines, finanzas y Observatorio (%s)', (engine) => {
+  let t: TestApp;
+  let editor: string;
+  let mesa: string;
+  const reloj = relojManual();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { clock: reloj });
+    [editor, mesa] = await Promise.all([ingresar(t, EDITOR), ingresar(t, MESA)]);
+  });
+  afterAll(() => t?.close());
+
+  const pendiente = async (id: number) => (await t.database.db.select().from(publicacionesPendientes).where(eq(publicacionesPendientes.id, id)))[0];
+  const cuantas = async () => (await t.database.db.select({ n: count() }).from(publicacionesPendientes))[0]!.n;
+  const idDe = (res: { headers: Record<string, unknown> }) => Number(/^\/admin\/publicaciones\/(\d+)\?aviso=/.exec(String(res.headers.location))?.[1]);
+  const publica = async (url: string) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode, url).toBe(200);
+    return textoDe(res.body);
+  };
+  /** The preview of a pending publication: the public page with the banner, staff only; afterwards nothing stayed. */
+  async function vistaPrevia(id: number, espera: string) {
+    const url = `/admin/publicaciones/${id}/vista-previa`;
+    expect((await ver(t, url, mesa)).statusCode).toBe(403);
+    const vista = await ver(t, url, editor);
+    expect(vista.statusCode).toBe(200);
+    expect(vista.headers['cache-control']).toBe('no-store');
+    const texto = textoDe(vista.body);
+    expect(texto).toContain('Vista previa: todavía no está publicado.');
+    expect(texto).toContain(espera);
+    const pagina = await ver(t, `/admin/publicaciones/${id}`, editor);
+    expect(pagina.statusCode).toBe(200);
+  }
+
+  describe('boletines oficiales', () => {
+    const boletin = async (numero: string, mes: string, control: [string, string][]) =>
+      subirFormulario(t, '/admin/boletines', editor, [
+        ['numero', numero],
+        ['mes', mes],
+        ['anio', '2026'],
+        ['archivo', await pdf(`BOLETÍN OFICIAL N° ${numero}`)],
+        ...control,
+      ]);
+    const vigente = async () =>
+      ((await t.app.inject({ url: '/api/v1/boletin-vigente' })).json() as { boletin: { numeroBoletinOficial: number } | null }).boletin?.numeroBoletinOficial;
+
+    it('programado: no es el vigente antes de su hora; la vista previa lo muestra como vigente; el trabajo lo publica y pasa a ser el vigente', async () => {
+      expect(await vigente()).toBe(325);
+      const res = await boletin('326', '12', [
+        ['publicacion', 'programar'],
+        ['publicarEn', EN_DIEZ_MINUTOS],
+      ]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'boletin', estado: 'programada', titulo: 'Boletín Oficial N° 326 - Diciembre 2026' });
+      expect(await publica('/boletines-oficiales')).not.toContain('N° 326');
+      expect(await vigente()).toBe(325);
+      await vistaPrevia(id, 'Boletín Vigente Boletín Oficial N° 326 – Diciembre 2026');
+      expect(await publica('/boletines-oficiales')).not.toContain('N° 326');
+      expect(await publicarVencidas(t.context)).toBe(0);
+      expect(await vigente()).toBe(325);
+
+      reloj.avanzar(11 * MINUTO);
+      expect(await publicarVencidas(t.context)).toBe(1);
+      expect((await pendiente(id))?.estado).toBe('publicada');
+      expect(await vigente()).toBe(326);
+      expect(await publica('/boletines-oficiales')).toContain('Boletín Vigente Boletín Oficial N° 326 – Diciembre 2026');
+    });
+
+    it('un borrador se publica con «Publicar ahora»; una hora mala o un número repetido vuelven con lo escrito y no guardan nada', async () => {
+      const antes = await cuantas();
+      const mala = await boletin('9327', '3', [
+        ['publicacion', 'programar'],
+        ['publicarEn', '2026-03-10T11:00'],
+      ]);
+      expect(mala.statusCode).toBe(400);
+      expect(textoDe(mala.body)).toContain(MENSAJES_FECHA.pasada);
+      expect(mala.body).toContain('value="9327"');
+      expect(mala.body).toMatch(/id="publicacion-programar"[^>]*checked/);
+      const repetido = await boletin('325', '11', [['publicacion', 'borrador']]);
+      expect(repetido.statusCode).toBe(400);
+      expect(textoDe(repetido.body)).toContain('Ya hay un Boletín Oficial N° 325 de 2026');
+      expect(await cuantas()).toBe(antes);
+
+      const res = await boletin('9327', '3', [['publicacion', 'borrador']]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ estado: 'borrador', publicarEn: null });
+      expect(await publica('/boletines-oficiales')).not.toContain('N° 9327');
+      const publicar = await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' });
+      expect(publicar.statusCode).toBe(303);
+      expect((await pendiente(id))?.estado).toBe('publicada');
+      expect(await publica('/boletines-oficiales')).toContain('Boletín Oficial N° 9327 - Marzo 2026');
+    });
+  });
+});
