@@ -117,4 +117,110 @@ describe.each(engines)('borradores y programadas de boletines, finanzas y Observ
       expect(await publica('/boletines-oficiales')).toContain('Boletín Oficial N° 9327 - Marzo 2026');
     });
   });
+
+  describe('estados contables y sueldos', () => {
+    const api = async (tipo: string) => (await t.app.inject({ url: `/api/v1/${tipo}` })).body;
+
+    it('un estado contable programado no está en la página ni en la API hasta que el trabajo lo publica; la vista previa lo muestra', async () => {
+      const res = await subirFormulario(t, '/admin/estados-contables', editor, [
+        ['tipo', 'GASTOS'],
+        ['mes', '7'],
+        ['anio', '2031'],
+        ['archivo', await pdf('EJECUCIÓN DE GASTOS')],
+        ['publicacion', 'programar'],
+        ['publicarEn', valorDentroDe(reloj.now(), 10)],
+      ]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'estados-contables', estado: 'programada' });
+      expect(await api('estados-contables')).not.toContain('"anioDocumentoAsString":"2031"');
+      expect(await publica('/estados-contables')).not.toContain('2031');
+      await vistaPrevia(id, 'Julio 2031');
+      expect(await publica('/estados-contables')).not.toContain('2031');
+      reloj.avanzar(11 * MINUTO);
+      expect(await publicarVencidas(t.context)).toBe(1);
+      expect(await api('estados-contables')).toContain('"anioDocumentoAsString":"2031"');
+      expect(await publica('/estados-contables')).toContain('Julio 2031');
+    });
+
+    it('un informe de sueldos en borrador se publica ahora; un PDF falso o una hora ilegible vuelven con lo escrito y no guardan nada', async () => {
+      const antes = await cuantas();
+      const falso = await subirFormulario(t, '/admin/sueldos', editor, [
+        ['periodo', 'Aguinaldo 1er semestre'],
+        ['anio', '2032'],
+        ['archivo', new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'foto.pdf', { type: 'application/pdf' })],
+        ['publicacion', 'borrador'],
+      ]);
+      expect(falso.statusCode).toBe(400);
+      expect(textoDe(falso.body)).toContain('no un PDF');
+      expect(falso.body).toContain('value="2032"');
+      const hora = await subirFormulario(t, '/admin/sueldos', editor, [
+        ['periodo', 'Aguinaldo 1er semestre'],
+        ['anio', '2032'],
+        ['archivo', await pdf('SUELDOS')],
+        ['publicacion', 'programar'],
+        ['publicarEn', '<b>mañana</b>'],
+      ]);
+      expect(hora.statusCode).toBe(400);
+      expect(textoDe(hora.body)).toContain(MENSAJES_FECHA.invalida);
+      expect(hora.body).not.toContain('<b>mañana');
+      expect(hora.body).toContain('value="2032"');
+      expect(await cuantas()).toBe(antes);
+
+      const res = await subirFormulario(t, '/admin/sueldos', editor, [
+        ['periodo', 'Aguinaldo 1er semestre'],
+        ['anio', '2032'],
+        ['archivo', await pdf('SUELDOS')],
+        ['publicacion', 'borrador'],
+      ]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'sueldos', estado: 'borrador', titulo: 'Sueldos Aguinaldo 1er semestre 2032' });
+      expect(await api('sueldos')).not.toContain('"anioDocumentoAsString":"2032"');
+      await vistaPrevia(id, 'Aguinaldo 1er semestre 2032');
+      expect((await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' })).statusCode).toBe(303);
+      expect(await api('sueldos')).toContain('"anioDocumentoAsString":"2032"');
+      expect(await publica('/sueldos')).toContain('Aguinaldo 1er semestre 2032');
+    });
+  });
+
+  describe('documentos del Observatorio Vial', () => {
+    it('un informe en borrador no está en la página ni en la API hasta «Publicar ahora»; sin mes para la Terminal vuelve con lo elegido', async () => {
+      const antes = await cuantas();
+      const sinMes = await subirFormulario(t, '/admin/observatorio', editor, [
+        ['intent', 'documento'],
+        ['tipo', 'MOVIMIENTO_TERMINAL'],
+        ['anio', '2033'],
+        ['archivo', await pdf('MOVIMIENTO DE PASAJEROS')],
+        ['publicacion', 'borrador'],
+      ]);
+      expect(sinMes.statusCode).toBe(400);
+      expect(textoDe(sinMes.body)).toContain('Elegí el mes del movimiento de la Terminal.');
+      expect(sinMes.body).toMatch(/id="terminal-publicacion-borrador"[^>]*checked/);
+      expect(await cuantas()).toBe(antes);
+
+      const res = await subirFormulario(t, '/admin/observatorio', editor, [
+        ['intent', 'documento'],
+        ['tipo', 'INFORME_ESTADISTICO'],
+        ['anio', '2033'],
+        ['archivo', await pdf('INFORME OSSIVI')],
+        ['publicacion', 'borrador'],
+      ]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'observatorio-documento', titulo: 'Informe estadístico OSSIVI 2033' });
+      const api = async () => (await t.app.inject({ url: '/api/v1/observatorio-vial/informes-estadisticos' })).body;
+      expect(await api()).not.toContain('2033');
+      expect(await publica('/observatorio-vial')).not.toContain('OSSIVI 2033');
+      await vistaPrevia(id, '2033');
+      expect((await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' })).statusCode).toBe(303);
+      expect(await api()).toContain('2033');
+      expect(await publica('/observatorio-vial')).toContain('2033');
+    });
+  });
 });
+
+/** `minutos` after `ahora`, as a datetime-local field of Argentina (UTC-3) writes it. */
+function valorDentroDe(ahora: Date, minutos: number): string {
+  return new Date(ahora.getTime() + minutos * MINUTO - 3 * 60 * MINUTO).toISOString().slice(0, 16);
+}

@@ -13,7 +13,7 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, falloFormulario, filaConPdf } from '#app/features/admin/documentos-panel.server.ts';
-import { ControlesPublicacion, type ValoresControles } from '#app/features/admin/publicacion-controles.tsx';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
 import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
@@ -77,10 +77,7 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  const erroresAlta = [
-    ...erroresBoletin(respuesta?.errores ?? {}),
-    ...(respuesta?.errores.publicarEn ? [['publicarEn', 'Fecha y hora de publicación', respuesta.errores.publicarEn] as [string, string, string]] : []),
-  ];
+  const erroresAlta = [...erroresBoletin(respuesta?.errores ?? {}), ...resumenFecha(respuesta?.errores.publicarEn)];
   useFocoDelPanel([
     [respuesta?.general, alerta],
     [respuesta, resumenAlta],
