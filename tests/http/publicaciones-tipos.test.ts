@@ -22,7 +22,7 @@ const EN_DIEZ_MINUTOS = '2026-03-10T12:10';
 const pdf = async (titulo: string) =>
   new File([new Uint8Array(await generarPdf({ titulo, parrafos: ['Documento de prueba.'] }))], 'documento.pdf', { type: 'application/pdf' });
 
-describe.each(engines)('borradores y programadas de boletines, finanzas y Observatorio (%s)', (engine) => {
+describe.each(engines)('borradores y programadas de boletines, finanzas, Observatorio, Gobierno y ajustes (%s)', (engine) => {
   let t: TestApp;
   let editor: string;
   let mesa: string;
@@ -216,6 +216,39 @@ describe.each(engines)('borradores y programadas de boletines, finanzas y Observ
       expect((await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' })).statusCode).toBe(303);
       expect(await api()).toContain('2033');
       expect(await publica('/observatorio-vial')).toContain('2033');
+    });
+  });
+
+  describe('Gobierno: un elemento nuevo', () => {
+    it('un área programada desde «Agregar» no está en /areas hasta su hora; una hora pasada vuelve con lo escrito', async () => {
+      const area = (control: Record<string, string>) => ({
+        intent: 'crear',
+        nombre: 'Área de Lengas Programada',
+        domicilio: 'Av. Arrayanes 100',
+        telefono: '',
+        email: '',
+        ...control,
+      });
+      const antes = await cuantas();
+      const pasada = await enviar(t, '/admin/gobierno/areas', editor, area({ publicacion: 'programar', publicarEn: '2026-03-10T11:00' }));
+      expect(pasada.statusCode).toBe(400);
+      expect(textoDe(pasada.body)).toContain(MENSAJES_FECHA.pasada);
+      expect(pasada.body).toContain('value="Área de Lengas Programada"');
+      expect(pasada.body).toMatch(/id="nuevo-publicacion-programar"[^>]*checked/);
+      expect(await cuantas()).toBe(antes);
+      expect((await enviar(t, '/admin/gobierno/areas', mesa, area({ publicacion: 'borrador' }))).statusCode).toBe(403);
+      expect(await cuantas()).toBe(antes);
+
+      const res = await enviar(t, '/admin/gobierno/areas', editor, area({ publicacion: 'programar', publicarEn: valorDentroDe(reloj.now(), 10) }));
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'gobierno-areas', entidadId: null, estado: 'programada' });
+      expect(await publica('/areas')).not.toContain('Área de Lengas Programada');
+      await vistaPrevia(id, 'Área de Lengas Programada');
+      expect(await publica('/areas')).not.toContain('Área de Lengas Programada');
+      reloj.avanzar(11 * MINUTO);
+      expect(await publicarVencidas(t.context)).toBe(1);
+      expect(await publica('/areas')).toContain('Área de Lengas Programada');
     });
   });
 });
