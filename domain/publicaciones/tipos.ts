@@ -11,6 +11,7 @@ import { ETIQUETAS_ORDENANZA } from '#domain/ordenanzas/admin-schemas.ts';
 import type { Actor } from '#domain/shared/actor.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { monthName } from '#domain/shared/meses.ts';
+import { CAMPOS_AJUSTES, saveAjustes } from '#domain/sitio/ajustes-panel.ts';
 import { type Permiso, puede } from '#domain/shared/permisos.ts';
 
 /**
@@ -160,12 +161,34 @@ const documentoObservatorio: TipoPublicacion = {
   formulario: () => null,
 };
 
+/**
+ * A change of the public settings (contacts, social networks, links of the menu): every page's
+ * frame shows them, so the preview is the home page. It carries the settings' version its form
+ * showed: over a later change it is refused with the form's conflict message.
+ */
+const ajustes: TipoPublicacion = {
+  etiqueta: 'Ajustes del sitio',
+  permiso: 'ajustes',
+  campos: [...CAMPOS_AJUSTES.map((c) => c.nombre), 'version'],
+  etiquetas: { ...Object.fromEntries(CAMPOS_AJUSTES.map((c) => [c.nombre, c.etiqueta])), version: 'Versión que se editó' },
+  titulo: () => 'Cambio de los ajustes del sitio',
+  async aplicar(ctx, actor, _entidadId, input) {
+    const r = await saveAjustes(ctx.db, actor, input);
+    // The settings are one row per key, not an entity: 0 names them.
+    if (r.tipo === 'guardado') return { tipo: 'publicado', id: 0, ruta: '/' };
+    if (r.tipo === 'invalido') return { tipo: 'invalido', errores: r.errores, valores: r.valores };
+    return { tipo: 'rechazado', mensaje: r.mensaje };
+  },
+  formulario: () => null,
+};
+
 export const TIPOS_PUBLICACION: Readonly<Record<string, TipoPublicacion>> = {
   ordenanza,
   boletin,
   'estados-contables': finanzas('estados-contables'),
   sueldos: finanzas('sueldos'),
   'observatorio-documento': documentoObservatorio,
+  ajustes,
   ...Object.fromEntries(TIPOS_PANEL.map((t) => [`gobierno-${t.tipo}`, gobierno(t)])),
 };
 

@@ -9,12 +9,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { publicacionesPendientes } from '#db/schema/index.ts';
+import { readContentVersion } from '#server/content-version.ts';
 import { publicarVencidas } from '#domain/publicaciones/commands.ts';
 import { MENSAJES_FECHA } from '#domain/publicaciones/controles.ts';
 import { MINUTO, relojManual } from '#tests/factories/usuarios.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { engines } from '#tests/setup/database.ts';
-import { EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
+import { ADMIN, EDITOR, MESA, enviar, ingresar, textoDe, ver } from '#tests/setup/panel.ts';
 import { subirFormulario } from '#tests/setup/subidas.ts';
 
 // The manual clock starts at 2026-03-10T15:00Z, 12:00 in Argentina.
@@ -249,6 +250,72 @@ describe.each(engines)('borradores y programadas de boletines, finanzas, Observa
       reloj.avanzar(11 * MINUTO);
       expect(await publicarVencidas(t.context)).toBe(1);
       expect(await publica('/areas')).toContain('Área de Lengas Programada');
+    });
+  });
+
+  describe('ajustes del sitio', () => {
+    /** The settings form as a browser sends it: every text field with its value (radio buttons only when checked). */
+    const formularioAjustes = async (sesion: string) => {
+      const html = (await ver(t, '/admin/ajustes', sesion)).body;
+      const campos: Record<string, string> = {};
+      for (const [etiqueta] of html.matchAll(/<input\b[^>]*>/g)) {
+        if (/type="(?:radio|datetime-local)"/.test(etiqueta)) continue;
+        const nombre = /name="([^"]+)"/.exec(etiqueta)?.[1];
+        const valor = /value="([^"]*)"/.exec(etiqueta)?.[1] ?? '';
+        if (nombre) campos[nombre] = valor.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
+      }
+      return campos;
+    };
+    let admin: string;
+    beforeAll(async () => {
+      admin = await ingresar(t, ADMIN);
+    });
+
+    it('un cambio programado no se ve en el pie hasta su hora; la vista previa lo muestra; una hora ilegible vuelve con lo escrito', async () => {
+      const campos = await formularioAjustes(admin);
+      expect(campos['municipio-telefono']).toBe('+54 294 449-4100');
+      expect((await ver(t, '/admin/ajustes', admin)).body).toContain('Cuándo se publica');
+      const antes = await cuantas();
+      const mala = await enviar(t, '/admin/ajustes', admin, {
+        ...campos,
+        intent: 'guardar',
+        'municipio-telefono': '+54 294 400-7777',
+        publicacion: 'programar',
+        publicarEn: 'pasado mañana',
+      });
+      expect(mala.statusCode).toBe(400);
+      expect(textoDe(mala.body)).toContain(MENSAJES_FECHA.invalida);
+      expect(mala.body).toContain('value="+54 294 400-7777"');
+      expect(await cuantas()).toBe(antes);
+      // The settings are administration's: an editor's draft of them is refused.
+      expect((await enviar(t, '/admin/ajustes', editor, { ...campos, intent: 'guardar', publicacion: 'borrador' })).statusCode).toBe(403);
+
+      const res = await enviar(t, '/admin/ajustes', admin, {
+        ...campos,
+        intent: 'guardar',
+        'municipio-telefono': '+54 294 400-7777',
+        publicacion: 'programar',
+        publicarEn: valorDentroDe(reloj.now(), 10),
+      });
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect(await pendiente(id)).toMatchObject({ tipo: 'ajustes', estado: 'programada' });
+      expect(await publica('/')).not.toContain('400-7777');
+      const vista = await ver(t, `/admin/publicaciones/${id}/vista-previa`, admin);
+      expect(vista.statusCode).toBe(200);
+      expect(textoDe(vista.body)).toContain('Vista previa: todavía no está publicado.');
+      expect(textoDe(vista.body)).toContain('+54 294 400-7777');
+      expect((await ver(t, `/admin/publicaciones/${id}`, admin)).statusCode).toBe(200);
+      expect(await publica('/')).not.toContain('400-7777');
+      expect((await formularioAjustes(admin))['municipio-telefono']).toBe('+54 294 449-4100');
+
+      reloj.avanzar(11 * MINUTO);
+      expect(await publicarVencidas(t.context)).toBe(1);
+      expect((await pendiente(id))?.estado).toBe('publicada');
+      expect((await formularioAjustes(admin))['municipio-telefono']).toBe('+54 294 400-7777');
+      // The pages' frame forgets the settings it read on the content version's notice (docs/decisions/007-cache-de-paginas.md).
+      await t.app.contentVersion.reached(await readContentVersion(t.database));
+      expect(await publica('/')).toContain('+54 294 400-7777');
     });
   });
 });
