@@ -99,7 +99,11 @@ async function altaConPdf(
   actor: Actor,
   permiso: Permiso,
   entidadId: number | null,
-  crear: () => Promise<{ tipo: 'guardado'; id: number } | { tipo: 'invalido'; errores: Record<string, string | undefined>; valores: Record<string, string | undefined> } | { tipo: 'no_encontrado' }>,
+  crear: () => Promise<
+    | { tipo: 'guardado'; id: number }
+    | { tipo: 'invalido'; errores: Record<string, string | undefined>; valores: Record<string, string | undefined> }
+    | { tipo: 'no_encontrado' }
+  >,
   ruta: string,
 ): Promise<Aplicado> {
   if (!puede(actor, permiso)) return { tipo: 'rechazado', mensaje: `Tu rol ya no puede publicar este contenido: pedíselo a un editor o a administración.` };
@@ -133,7 +137,9 @@ const finanzas = (tipo: TipoFinanzas): TipoPublicacion => ({
   campos: tipo === 'estados-contables' ? ['tipo', 'mes', 'anio'] : ['periodo', 'anio'],
   etiquetas: { tipo: 'Tipo', mes: 'Mes', periodo: 'Período', anio: 'Año', archivo: 'PDF' },
   legible: (campo, valor) =>
-    campo === 'tipo' && Object.hasOwn(TIPOS_ESTADO_CONTABLE, valor) ? TIPOS_ESTADO_CONTABLE[valor as keyof typeof TIPOS_ESTADO_CONTABLE] : mesLegible(campo, valor),
+    campo === 'tipo' && Object.hasOwn(TIPOS_ESTADO_CONTABLE, valor)
+      ? TIPOS_ESTADO_CONTABLE[valor as keyof typeof TIPOS_ESTADO_CONTABLE]
+      : mesLegible(campo, valor),
   archivo: 'archivo',
   titulo: (c) =>
     (tipo === 'estados-contables'

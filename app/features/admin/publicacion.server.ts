@@ -36,6 +36,7 @@ export async function guardarSiPendiente(
   const publicarEn = leido.controles.modo === 'programada' ? leido.controles.publicarEn : null;
   const g = await guardarPendiente(ctx, actor, { tipo: args.tipo, entidadId: args.entidadId, pendienteId: null, input: form, publicarEn });
   if (g.tipo === 'guardada') throw redirect(`/admin/publicaciones/${g.id}?aviso=${publicarEn ? 'programada' : 'borrador'}`, { status: 303 });
-  if (g.tipo === 'invalido') return { respuesta: { errores: g.errores, valores: { ...valores(), ...g.valores }, general: null, controles }, status: estadoFormulario(g) };
+  if (g.tipo === 'invalido')
+    return { respuesta: { errores: g.errores, valores: { ...valores(), ...g.valores }, general: null, controles }, status: estadoFormulario(g) };
   return { respuesta: { errores: {}, valores: valores(), general: g.mensaje, controles }, status: g.tipo === 'prohibido' ? 403 : 409 };
 }

@@ -152,7 +152,11 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="subir-titulo" className="admin__seccion">
         <h2 id="subir-titulo">{textos.subir}</h2>
-        <ErrorSummary title={`Revisá ${textos.el}`} errors={[...erroresFinanzas(tipo, respuesta?.errores ?? {}), ...resumenFecha(respuesta?.errores.publicarEn)]} ref={resumenAlta} />
+        <ErrorSummary
+          title={`Revisá ${textos.el}`}
+          errors={[...erroresFinanzas(tipo, respuesta?.errores ?? {}), ...resumenFecha(respuesta?.errores.publicarEn)]}
+          ref={resumenAlta}
+        />
         <FormularioSubida action={base} etiquetadoPor="subir-titulo">
           <RequiredFieldsNote />
           <CamposFinanzas tipo={tipo} errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} periodos={periodos} />

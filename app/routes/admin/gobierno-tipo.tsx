@@ -252,7 +252,11 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="agregar-titulo" className="admin__seccion">
         <h2 id="agregar-titulo">{vista.unico ? `Cargar ${vista.nuevo}` : `Agregar ${vista.nuevo}`}</h2>
-        <ErrorSummary title="Revisá los datos" errors={[...erroresCampos(vista.campos, formulario?.errores ?? {}, 'nuevo-'), ...resumenFecha(formulario?.errores.publicarEn, 'nuevo-')]} ref={resumenAlta} />
+        <ErrorSummary
+          title="Revisá los datos"
+          errors={[...erroresCampos(vista.campos, formulario?.errores ?? {}, 'nuevo-'), ...resumenFecha(formulario?.errores.publicarEn, 'nuevo-')]}
+          ref={resumenAlta}
+        />
         <Form method="post" className="admin__formulario" noValidate aria-labelledby="agregar-titulo">
           <CamposPanel campos={vista.campos} errores={formulario?.errores ?? {}} valores={formulario?.valores ?? {}} opciones={opciones} prefijo="nuevo-" />
           <ControlesPublicacion valores={formulario?.controles ?? {}} error={formulario?.errores.publicarEn} prefijo="nuevo-" />
