@@ -1,7 +1,7 @@
 import { createBoletinAdmin, tituloBoletin } from '#domain/boletines/admin.ts';
 import { createFinanzasAdmin } from '#domain/finanzas/admin.ts';
 import { TIPOS_ESTADO_CONTABLE, type TipoFinanzas } from '#domain/finanzas/campos.ts';
-import { addDocumentoAdmin } from '#domain/gobierno/observatorio-admin.ts';
+import { addDocumentoAdmin, savePresentacion } from '#domain/gobierno/observatorio-admin.ts';
 import { createPanel, updatePanel } from '#domain/gobierno/panel.ts';
 import { TIPOS_PANEL, type TipoPanel } from '#domain/gobierno/panel-tipos.ts';
 import { rutaOrdenanza } from '#domain/ordenanzas/enlaces.ts';
@@ -40,6 +40,8 @@ export type TipoPublicacion = {
   legible?(campo: string, valor: string): string;
   /** The file field, when the form uploads one. */
   archivo?: string;
+  /** The longest a kept field may be (10 000 characters unless said). */
+  largo?: number;
   /** What staff lists show of it. */
   titulo(campos: Readonly<Record<string, string>>): string;
   aplicar(ctx: ContextoAplicar, actor: Actor, entidadId: number | null, input: FormData): Promise<Aplicado>;
@@ -168,6 +170,29 @@ const documentoObservatorio: TipoPublicacion = {
 };
 
 /**
+ * The observatory's presentation: its text (the staff editor's HTML, sanitised by the command)
+ * and, optionally, a new logo. It has no version: published, it replaces what the page shows then.
+ */
+const presentacionObservatorio: TipoPublicacion = {
+  etiqueta: 'Presentación del Observatorio Vial',
+  permiso: 'gobierno',
+  campos: ['texto'],
+  etiquetas: { texto: 'Presentación', archivo: 'Logo nuevo' },
+  archivo: 'archivo',
+  largo: 20_000,
+  titulo: () => 'Presentación del Observatorio Vial',
+  async aplicar(ctx, actor, _entidadId, input) {
+    if (!puede(actor, 'gobierno'))
+      return { tipo: 'rechazado', mensaje: 'Tu rol ya no puede publicar este contenido: pedíselo a un editor o a administración.' };
+    const r = await savePresentacion(ctx, actor, input);
+    if (r.tipo === 'guardado') return { tipo: 'publicado', id: r.id, ruta: '/observatorio-vial' };
+    if (r.tipo === 'invalido') return { tipo: 'invalido', errores: quitarVacios(r.errores), valores: quitarVacios(r.valores) };
+    return { tipo: 'rechazado', mensaje: 'No se pudo publicar: volvé a cargarla.' };
+  },
+  formulario: () => null,
+};
+
+/**
  * A change of the public settings (contacts, social networks, links of the menu): every page's
  * frame shows them, so the preview is the home page. It carries the settings' version its form
  * showed: over a later change it is refused with the form's conflict message.
@@ -194,6 +219,7 @@ export const TIPOS_PUBLICACION: Readonly<Record<string, TipoPublicacion>> = {
   'estados-contables': finanzas('estados-contables'),
   sueldos: finanzas('sueldos'),
   'observatorio-documento': documentoObservatorio,
+  'observatorio-presentacion': presentacionObservatorio,
   ajustes,
   ...Object.fromEntries(TIPOS_PANEL.map((t) => [`gobierno-${t.tipo}`, gobierno(t)])),
 };

@@ -220,6 +220,43 @@ describe.each(engines)('borradores y programadas de boletines, finanzas, Observa
     });
   });
 
+  describe('presentación del Observatorio Vial', () => {
+    it('en borrador no cambia la página; la vista previa la muestra saneada; «Publicar ahora» la publica; una hora pasada conserva el texto', async () => {
+      const texto = `<p>Presentación en borrador del observatorio.</p><script>alert(1)</script>${'<p>Un párrafo largo de la presentación.</p>'.repeat(300)}`;
+      expect(texto.length).toBeGreaterThan(10_000);
+      const pasada = await subirFormulario(t, '/admin/observatorio', editor, [
+        ['intent', 'presentacion'],
+        ['texto', texto],
+        ['publicacion', 'programar'],
+        ['publicarEn', '2020-01-01T10:00'],
+      ]);
+      expect(pasada.statusCode).toBe(400);
+      expect(textoDe(pasada.body)).toContain(MENSAJES_FECHA.pasada);
+      expect(pasada.body).toMatch(/id="presentacion-publicacion-programar"[^>]*checked/);
+      // The whole text comes back, escaped in the textarea (and again in the page's data for hydration).
+      expect(pasada.body.split('Un párrafo largo de la presentación.').length - 1).toBeGreaterThanOrEqual(300);
+      expect(pasada.body).not.toContain('<script>alert(1)');
+
+      const res = await subirFormulario(t, '/admin/observatorio', editor, [
+        ['intent', 'presentacion'],
+        ['texto', texto],
+        ['publicacion', 'borrador'],
+      ]);
+      expect(res.statusCode).toBe(303);
+      const id = idDe(res);
+      expect((await pendiente(id))?.campos.texto).toBe(texto);
+      expect(await publica('/observatorio-vial')).not.toContain('Presentación en borrador del observatorio.');
+      await vistaPrevia(id, 'Presentación en borrador del observatorio.');
+      const vista = await ver(t, `/admin/publicaciones/${id}/vista-previa`, editor);
+      expect(vista.body).not.toContain('<script>alert(1)');
+      expect((await enviar(t, `/admin/publicaciones/${id}`, editor, { intent: 'publicar' })).statusCode).toBe(303);
+      const pagina = await t.app.inject({ url: '/observatorio-vial' });
+      expect(textoDe(pagina.body)).toContain('Presentación en borrador del observatorio.');
+      expect(pagina.body.split('Un párrafo largo de la presentación.').length - 1).toBeGreaterThanOrEqual(300);
+      expect(pagina.body).not.toContain('<script>alert(1)');
+    });
+  });
+
   describe('Gobierno: un elemento nuevo', () => {
     it('un área programada desde «Agregar» no está en /areas hasta su hora; una hora pasada vuelve con lo escrito', async () => {
       const area = (control: Record<string, string>) => ({

@@ -25,12 +25,12 @@ export async function guardarSiPendiente(
   ctx: Pick<AppContext, 'db' | 'storage' | 'clock'> & { config?: Pick<AppContext['config'], 'subidaMaxBytes'> },
   actor: Actor,
   form: FormData,
-  args: { tipo: TipoId; entidadId: number | null; campos: readonly string[] },
+  args: { tipo: TipoId; entidadId: number | null; campos: readonly string[]; largo?: number },
 ): Promise<PendienteRechazada | null> {
   const todo = Object.fromEntries(form.entries());
   const controles = typedValues(todo, ['publicacion', 'publicarEn'], 100) as ValoresControles;
   const leido = leerControles(form, ctx.clock.now());
-  const valores = () => typedValues(todo, args.campos) as Record<string, string>;
+  const valores = () => typedValues(todo, args.campos, args.largo) as Record<string, string>;
   if (!leido.ok) return { respuesta: { errores: { publicarEn: leido.error }, valores: valores(), general: null, controles }, status: 400 };
   if (leido.controles.modo === 'ahora') return null;
   const publicarEn = leido.controles.modo === 'programada' ? leido.controles.publicarEn : null;

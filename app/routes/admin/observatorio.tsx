@@ -67,6 +67,8 @@ export async function action(args: Route.ActionArgs) {
   if (!form) return fallo('general', { general: 'No pudimos leer el formulario: volvé a la página del Observatorio y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'presentacion') {
+    const p = await guardarSiPendiente(ctx, actor, form, { tipo: 'observatorio-presentacion', entidadId: null, campos: ['texto'], largo: 20_000 });
+    if (p) return data<Respuesta>({ form: 'presentacion', ...p.respuesta }, { status: p.status });
     const r = await savePresentacion(ctx, actor, form);
     if (r.tipo === 'guardado') throw listo('presentacion', 'presentacion-titulo');
     return fallo('presentacion', r.tipo === 'invalido' ? r : {});
@@ -129,6 +131,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           errors={[
             ...(de('presentacion')?.errores.texto ? [['texto', 'Presentación', de('presentacion')!.errores.texto!] as [string, string, string]] : []),
             ...(de('presentacion')?.errores.archivo ? [['archivo', 'Logo nuevo', de('presentacion')!.errores.archivo!] as [string, string, string]] : []),
+            ...resumenFecha(de('presentacion')?.errores.publicarEn, 'presentacion-'),
           ]}
           ref={de('presentacion') ? resumen : undefined}
         />
@@ -159,6 +162,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
             {(control) => <textarea {...control} className="form-control" rows={10} defaultValue={de('presentacion')?.valores.texto ?? o.texto} />}
           </FormField>
           <CampoArchivo nombre="archivo" etiqueta="Logo nuevo (opcional)" error={de('presentacion')?.errores.archivo} limite={limite} imagen reemplazo />
+          <ControlesPublicacion valores={de('presentacion')?.controles ?? {}} error={de('presentacion')?.errores.publicarEn} prefijo="presentacion-" />
           <button type="submit" name="intent" value="presentacion" className="btn btn-primary">
             Guardar la presentación
           </button>
