@@ -92,10 +92,10 @@ async function formularioDe(ctx: Pick<AppContext, 'db' | 'storage'>, p: Pendient
 }
 
 /** The kept fields of a form: the kind's own, as text; never the file or the controls. */
-function camposDe(campos: readonly string[], input: FormInput): Record<string, string> {
+function camposDe(campos: readonly string[], input: FormInput, largo = 10_000): Record<string, string> {
   const valores = firstValues(input);
   const kept: Record<string, string> = {};
-  for (const campo of campos) if (typeof valores[campo] === 'string') kept[campo] = (valores[campo] as string).slice(0, 10_000);
+  for (const campo of campos) if (typeof valores[campo] === 'string') kept[campo] = (valores[campo] as string).slice(0, largo);
   return kept;
 }
 
@@ -132,7 +132,7 @@ export async function guardarPendiente(
   if (args.pendienteId !== null && (!anterior || anterior.entidadId !== args.entidadId)) return { tipo: 'no_encontrado', mensaje: NO_ENCONTRADA };
   const elegido = def.archivo ? archivoDe(args.input, def.archivo) : undefined;
   const nuevo = elegido instanceof File ? elegido : undefined;
-  const campos = camposDe(def.campos, args.input);
+  const campos = camposDe(def.campos, args.input, def.largo);
   const ensayo = new FormData();
   for (const [k, v] of Object.entries(campos)) ensayo.append(k, v);
   if (nuevo && def.archivo) ensayo.append(def.archivo, nuevo);

@@ -247,8 +247,11 @@ describe.each(engines)('/admin/gobierno y /admin/ajustes (%s)', (engine) => {
     await publica('/home');
     const pagina = await ver(t, '/admin/ajustes', admin);
     expect(pagina.statusCode).toBe(200);
+    // What the browser sends: every input with its value, a radio button only when checked (the publication controls, docs/decisions/053).
     const campos = Object.fromEntries(
-      [...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]),
+      [...pagina.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"[^>]*>/g)]
+        .filter((m) => !m[0].includes('type="radio"') || m[0].includes('checked'))
+        .map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]),
     );
     expect(campos['redes-instagram']).toMatch(/^https:\/\//);
 

@@ -12,6 +12,8 @@ import type { Route } from './+types/ajustes';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 
 /**
  * The site's contacts and external links (docs/decisions/019-panel-de-gobierno.md), for
@@ -31,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Respuesta =
-  | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string> }
-  | { tipo: 'conflicto'; mensaje: string; valores: Record<string, string>; version: string }
+  | { tipo: 'invalido'; errores: Record<string, string>; valores: Record<string, string>; controles?: ValoresControles }
+  | { tipo: 'conflicto'; mensaje: string; valores: Record<string, string>; version: string; controles?: ValoresControles }
   | { tipo: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
@@ -41,7 +43,16 @@ export async function action(args: Route.ActionArgs) {
   const form = await readFormData(args.request);
   if (!form) return fallo({ tipo: 'general', mensaje: 'No pudimos leer el formulario: volvé a los ajustes y envialo de nuevo.' });
   if (form.get('intent') !== 'guardar') return fallo({ tipo: 'general', mensaje: 'No entendimos qué querías hacer: usá los botones de la página.' });
-  const r = await saveAjustes(args.context.get(appContext).db, actor, form);
+  const ctx = args.context.get(appContext);
+  // A change kept as a draft or scheduled (docs/decisions/053-borradores-y-publicacion-programada.md): the site shows it once published.
+  const p = await guardarSiPendiente(ctx, actor, form, { tipo: 'ajustes', entidadId: null, campos: CAMPOS_AJUSTES.map((c) => c.nombre) });
+  if (p?.status === 403) return fallo({ tipo: 'general', mensaje: p.respuesta.general ?? '' }, 403);
+  if (p?.respuesta.general) {
+    const version = versionAjustes(await getSiteSettings(ctx.db));
+    return fallo({ tipo: 'conflicto', mensaje: p.respuesta.general, valores: p.respuesta.valores, version, controles: p.respuesta.controles }, p.status);
+  }
+  if (p) return fallo({ tipo: 'invalido', errores: p.respuesta.errores, valores: p.respuesta.valores, controles: p.respuesta.controles }, p.status);
+  const r = await saveAjustes(ctx.db, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/ajustes?aviso=${r.cambio ? 'cambio' : 'sin-cambios'}`, { status: 303 });
   if (r.tipo === 'prohibido') return fallo({ tipo: 'general', mensaje: r.mensaje }, 403);
   return fallo(r, r.tipo === 'conflicto' ? 409 : 400);
@@ -65,7 +76,11 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
   ]);
 
   const grupos = [...new Set(campos.map((c) => c.grupo))];
-  const filasResumen = campos.flatMap((c) => (errores[c.nombre] ? [[c.nombre, c.etiqueta, errores[c.nombre]!] as [string, string, string]] : []));
+  const filasResumen = [
+    ...campos.flatMap((c) => (errores[c.nombre] ? [[c.nombre, c.etiqueta, errores[c.nombre]!] as [string, string, string]] : [])),
+    ...resumenFecha(errores.publicarEn),
+  ];
+  const controles = respuesta && respuesta.tipo !== 'general' ? (respuesta.controles ?? {}) : {};
 
   return (
     <>
@@ -102,6 +117,7 @@ export default function Ajustes({ loaderData, actionData }: Route.ComponentProps
               ))}
           </fieldset>
         ))}
+        <ControlesPublicacion valores={controles} error={errores.publicarEn} />
         <button type="submit" name="intent" value="guardar" className="btn btn-primary">
           Guardar los ajustes
         </button>

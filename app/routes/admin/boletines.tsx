@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -13,6 +13,8 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, falloFormulario, filaConPdf } from '#app/features/admin/documentos-panel.server.ts';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoBoletin, createBoletinAdmin, filtrosBoletinesSchema, listBoletinesAdmin } from '#domain/boletines/admin.ts';
@@ -49,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-type Respuesta = RespuestaFormulario<CampoBoletin>;
+type Respuesta = RespuestaFormulario<CampoBoletin | 'publicarEn'> & { controles?: ValoresControles };
 
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
@@ -57,6 +59,9 @@ export async function action(args: Route.ActionArgs) {
   const fallo = falloFormulario<CampoBoletin>;
   const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista de boletines y envialo de nuevo.' });
+  // A draft or a scheduled bulletin (docs/decisions/053-borradores-y-publicacion-programada.md): kept apart until it is published.
+  const p = await guardarSiPendiente(ctx, actor, form, { tipo: 'boletin', entidadId: null, campos: ['numero', 'mes', 'anio'] });
+  if (p) return data<Respuesta>(p.respuesta, { status: p.status });
   const r = await createBoletinAdmin(ctx, actor, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/boletines/${r.id}?aviso=alta`, { status: 303 });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
@@ -72,7 +77,7 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
   const resumenAlta = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
-  const erroresAlta = erroresBoletin(respuesta?.errores ?? {});
+  const erroresAlta = [...erroresBoletin(respuesta?.errores ?? {}), ...resumenFecha(respuesta?.errores.publicarEn)];
   useFocoDelPanel([
     [respuesta?.general, alerta],
     [respuesta, resumenAlta],
@@ -138,6 +143,7 @@ export default function Boletines({ loaderData, actionData }: Route.ComponentPro
         <FormularioSubida action="/admin/boletines" etiquetadoPor="subir-titulo">
           <RequiredFieldsNote />
           <CamposBoletin errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} />
+          <ControlesPublicacion valores={respuesta?.controles ?? {}} error={respuesta?.errores.publicarEn} />
           <button type="submit" className="btn btn-primary">
             Subir el boletín
           </button>

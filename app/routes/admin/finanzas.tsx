@@ -1,6 +1,6 @@
 import { FormularioSubida } from '#app/features/admin/subida-con-progreso.tsx';
 import { useRef } from 'react';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { RequiredFieldsNote } from '#app/components/ui/form-field.tsx';
@@ -14,6 +14,8 @@ import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
 import { type RespuestaFormulario, falloFormulario, filaConPdf } from '#app/features/admin/documentos-panel.server.ts';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 import { listaDelPanel } from '#app/features/admin/lista.server.ts';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { type CampoFinanzas, PERIODOS_SUELDO, createFinanzasAdmin, filtrosFinanzasSchema, listFinanzasAdmin } from '#domain/finanzas/admin.ts';
@@ -49,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-type Respuesta = RespuestaFormulario<CampoFinanzas>;
+type Respuesta = RespuestaFormulario<CampoFinanzas | 'publicarEn'> & { controles?: ValoresControles };
 
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
@@ -58,6 +60,9 @@ export async function action(args: Route.ActionArgs) {
   const fallo = falloFormulario<CampoFinanzas>;
   const form = await readFormData(args.request);
   if (!form) return fallo({ general: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
+  // A draft or a scheduled one (docs/decisions/053-borradores-y-publicacion-programada.md): kept apart until it is published.
+  const p = await guardarSiPendiente(ctx, actor, form, { tipo, entidadId: null, campos: ['tipo', 'mes', 'periodo', 'anio'] });
+  if (p) return data<Respuesta>(p.respuesta, { status: p.status });
   const r = await createFinanzasAdmin(ctx, actor, tipo, form);
   if (r.tipo === 'guardado') throw redirect(`/admin/${tipo}/${r.id}?aviso=alta`, { status: 303 });
   if (r.tipo === 'invalido') return fallo({ errores: r.errores, valores: r.valores });
@@ -150,10 +155,15 @@ export default function Finanzas({ loaderData, actionData }: Route.ComponentProp
 
       <section aria-labelledby="subir-titulo" className="admin__seccion">
         <h2 id="subir-titulo">{textos.subir}</h2>
-        <ErrorSummary title={`Revisá ${textos.el}`} errors={erroresFinanzas(tipo, respuesta?.errores ?? {})} ref={resumenAlta} />
+        <ErrorSummary
+          title={`Revisá ${textos.el}`}
+          errors={[...erroresFinanzas(tipo, respuesta?.errores ?? {}), ...resumenFecha(respuesta?.errores.publicarEn)]}
+          ref={resumenAlta}
+        />
         <FormularioSubida action={base} etiquetadoPor="subir-titulo">
           <RequiredFieldsNote />
           <CamposFinanzas tipo={tipo} errores={respuesta?.errores ?? {}} valores={respuesta?.valores ?? {}} limite={limite} periodos={periodos} />
+          <ControlesPublicacion valores={respuesta?.controles ?? {}} error={respuesta?.errores.publicarEn} />
           <button type="submit" className="btn btn-primary">
             {textos.subir}
           </button>

@@ -27,6 +27,8 @@ import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AlertaGeneral, AvisoHecho } from '#app/features/admin/avisos.tsx';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 
 /**
  * One kind of the Gobierno pages (docs/decisions/019-panel-de-gobierno.md), for
@@ -71,17 +73,25 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...comun, ok: true as const, errores: {} as Partial<Record<CampoFiltro, string>>, valores: leido.valores, items, total, filtros: leido.datos };
 }
 
-type Respuesta = { formulario: 'crear'; errores: Record<string, string>; valores: Record<string, string> } | { formulario: 'general'; mensaje: string };
+type Respuesta =
+  | { formulario: 'crear'; errores: Record<string, string>; valores: Record<string, string>; controles?: ValoresControles }
+  | { formulario: 'general'; mensaje: string };
 
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
   const tipo = tipoDeRuta(args.params.tipo);
-  const { db } = args.context.get(appContext);
+  const ctx = args.context.get(appContext);
+  const { db } = ctx;
   const fallo = (r: Respuesta, status = 400) => data<Respuesta>(r, { status });
   const form = await readFormData(args.request);
   if (!form) return fallo({ formulario: 'general', mensaje: 'No pudimos leer el formulario: volvé a la lista y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'crear') {
+    // A draft or a scheduled new item (docs/decisions/053-borradores-y-publicacion-programada.md): kept apart until it is published.
+    const campos = tipo.campos.map((c) => c.nombre);
+    const p = await guardarSiPendiente(ctx, actor, form, { tipo: `gobierno-${tipo.tipo}`, entidadId: null, campos });
+    if (p?.respuesta.general) return fallo({ formulario: 'general', mensaje: p.respuesta.general }, p.status);
+    if (p) return fallo({ formulario: 'crear', errores: p.respuesta.errores, valores: p.respuesta.valores, controles: p.respuesta.controles }, p.status);
     const r = await createPanel(db, actor, tipo, form);
     if (r.tipo === 'guardado') throw redirect(`/admin/gobierno/${tipo.tipo}/${r.id}?aviso=alta`, { status: 303 });
     if (r.tipo === 'invalido') return fallo({ formulario: 'crear', errores: r.errores, valores: r.valores });
@@ -242,9 +252,14 @@ export default function GobiernoTipo({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="agregar-titulo" className="admin__seccion">
         <h2 id="agregar-titulo">{vista.unico ? `Cargar ${vista.nuevo}` : `Agregar ${vista.nuevo}`}</h2>
-        <ErrorSummary title="Revisá los datos" errors={erroresCampos(vista.campos, formulario?.errores ?? {}, 'nuevo-')} ref={resumenAlta} />
+        <ErrorSummary
+          title="Revisá los datos"
+          errors={[...erroresCampos(vista.campos, formulario?.errores ?? {}, 'nuevo-'), ...resumenFecha(formulario?.errores.publicarEn, 'nuevo-')]}
+          ref={resumenAlta}
+        />
         <Form method="post" className="admin__formulario" noValidate aria-labelledby="agregar-titulo">
           <CamposPanel campos={vista.campos} errores={formulario?.errores ?? {}} valores={formulario?.valores ?? {}} opciones={opciones} prefijo="nuevo-" />
+          <ControlesPublicacion valores={formulario?.controles ?? {}} error={formulario?.errores.publicarEn} prefijo="nuevo-" />
           <button type="submit" name="intent" value="crear" className="btn btn-primary">
             {vista.unico ? 'Guardar' : 'Agregar'}
           </button>

@@ -7,6 +7,8 @@ import { appContext } from '#app/context.ts';
 import { CamposPanel, erroresCampos } from '#app/features/admin/campos-panel.tsx';
 import { estadoFormulario } from '#app/features/admin/documentos-panel.server.ts';
 import { AvisosDePagina } from '#app/features/admin/documentos-panel.tsx';
+import { ControlesPublicacion, type ValoresControles, resumenFecha } from '#app/features/admin/publicacion-controles.tsx';
+import { guardarSiPendiente } from '#app/features/admin/publicacion.server.ts';
 import { CAMPOS_IMAGEN, CampoArchivo, camposDocumento } from '#app/features/admin/observatorio-campos.tsx';
 import { limiteSubida } from '#app/features/boletines/limite.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
@@ -47,7 +49,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Formulario = 'presentacion' | 'imagen' | 'MOVIMIENTO_TERMINAL' | 'INFORME_ESTADISTICO' | 'general';
-type Respuesta = { form: Formulario; errores: Record<string, string | undefined>; valores: Record<string, string | undefined>; general: string | null };
+type Respuesta = {
+  form: Formulario;
+  errores: Record<string, string | undefined>;
+  valores: Record<string, string | undefined>;
+  general: string | null;
+  controles?: ValoresControles;
+};
 
 export async function action(args: Route.ActionArgs) {
   const actor = actorPanel(args.context);
@@ -59,6 +67,8 @@ export async function action(args: Route.ActionArgs) {
   if (!form) return fallo('general', { general: 'No pudimos leer el formulario: volvé a la página del Observatorio y envialo de nuevo.' });
   const intent = form.get('intent');
   if (intent === 'presentacion') {
+    const p = await guardarSiPendiente(ctx, actor, form, { tipo: 'observatorio-presentacion', entidadId: null, campos: ['texto'], largo: 20_000 });
+    if (p) return data<Respuesta>({ form: 'presentacion', ...p.respuesta }, { status: p.status });
     const r = await savePresentacion(ctx, actor, form);
     if (r.tipo === 'guardado') throw listo('presentacion', 'presentacion-titulo');
     return fallo('presentacion', r.tipo === 'invalido' ? r : {});
@@ -69,8 +79,11 @@ export async function action(args: Route.ActionArgs) {
     return fallo('imagen', r.tipo === 'invalido' ? r : {});
   }
   if (intent === 'documento') {
-    const r = await addDocumentoAdmin(ctx, actor, form);
     const lista = form.get('tipo') === 'INFORME_ESTADISTICO' ? 'INFORME_ESTADISTICO' : 'MOVIMIENTO_TERMINAL';
+    // A draft or a scheduled one (docs/decisions/053-borradores-y-publicacion-programada.md): kept apart until it is published.
+    const p = await guardarSiPendiente(ctx, actor, form, { tipo: 'observatorio-documento', entidadId: null, campos: ['tipo', 'mes', 'anio'] });
+    if (p) return data<Respuesta>({ form: lista, ...p.respuesta }, { status: p.status });
+    const r = await addDocumentoAdmin(ctx, actor, form);
     if (r.tipo === 'guardado') throw listo('documento', `lista-${lista}`);
     return fallo(lista, r.tipo === 'invalido' ? r : {});
   }
@@ -121,6 +134,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
           errors={[
             ...(de('presentacion')?.errores.texto ? [['texto', 'Presentación', de('presentacion')!.errores.texto!] as [string, string, string]] : []),
             ...(de('presentacion')?.errores.archivo ? [['archivo', 'Logo nuevo', de('presentacion')!.errores.archivo!] as [string, string, string]] : []),
+            ...resumenFecha(de('presentacion')?.errores.publicarEn, 'presentacion-'),
           ]}
           ref={de('presentacion') ? resumen : undefined}
         />
@@ -151,6 +165,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
             {(control) => <textarea {...control} className="form-control" rows={10} defaultValue={de('presentacion')?.valores.texto ?? o.texto} />}
           </FormField>
           <CampoArchivo nombre="archivo" etiqueta="Logo nuevo (opcional)" error={de('presentacion')?.errores.archivo} limite={limite} imagen reemplazo />
+          <ControlesPublicacion valores={de('presentacion')?.controles ?? {}} error={de('presentacion')?.errores.publicarEn} prefijo="presentacion-" />
           <button type="submit" name="intent" value="presentacion" className="btn btn-primary">
             Guardar la presentación
           </button>
@@ -268,6 +283,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
               errors={[
                 ...erroresCampos(campos, r?.errores ?? {}, l.prefijo),
                 ...(r?.errores.archivo ? [[`${l.prefijo}archivo`, 'PDF', r.errores.archivo] as [string, string, string]] : []),
+                ...resumenFecha(r?.errores.publicarEn, l.prefijo),
               ]}
               ref={r ? resumen : undefined}
             />
@@ -283,6 +299,7 @@ export default function Observatorio({ loaderData, actionData }: Route.Component
               <input type="hidden" name="tipo" value={l.tipo} />
               <CamposPanel campos={campos} valores={r?.valores ?? {}} errores={r?.errores ?? {}} opciones={{}} prefijo={l.prefijo} />
               <CampoArchivo nombre="archivo" etiqueta="PDF" error={r?.errores.archivo} limite={limite} imagen={false} prefijo={l.prefijo} />
+              <ControlesPublicacion valores={r?.controles ?? {}} error={r?.errores.publicarEn} prefijo={l.prefijo} />
               <button type="submit" name="intent" value="documento" className="btn btn-primary">
                 Subir el PDF
               </button>
