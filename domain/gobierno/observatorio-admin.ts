@@ -393,20 +393,12 @@ export async function deleteImagenAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, a
  * copies (docs/decisions/054-retirados-restaurables.md); audited `observatorio.imagen.restauracion`.
  */
 export async function restaurarImagenAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
-  if (!puede(actor, 'gobierno')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
-  return restaurarRetirado(ctx, 'observatorio-imagenes', retiradoId, async (tx, guardado) => {
-    const [imagen] = await tx
-      .insert(galeriaImagenes)
-      .values({ ...filaRestaurada(galeriaImagenes, (guardado.datos as { fila: unknown }).fila), id: guardado.entidadId })
-      .returning();
-    await registrarAuditoria(tx, {
-      actor,
-      accion: 'observatorio.imagen.restauracion',
-      entidad: 'galeria_imagen',
-      entidadId: guardado.entidadId,
-      despues: auditableImagen(imagen!),
-    });
-    return undefined;
+  return restaurarFila(ctx, actor, retiradoId, {
+    clave: 'observatorio-imagenes',
+    tabla: galeriaImagenes,
+    accion: 'observatorio.imagen.restauracion',
+    entidad: 'galeria_imagen',
+    auditable: (fila) => auditableImagen(fila as typeof galeriaImagenes.$inferSelect),
   });
 }
 type Borrado = { tipo: 'borrado'; titulo: string } | { tipo: 'no_encontrado' } | { tipo: 'sin_confirmar'; mensaje: string };
@@ -559,19 +551,35 @@ export async function deleteDocumentoAdmin(ctx: Pick<AppContext, 'db' | 'clock'>
  * (docs/decisions/054-retirados-restaurables.md); audited `observatorio.documento.restauracion`.
  */
 export async function restaurarDocumentoAdmin(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, retiradoId: number): Promise<ResultadoRestauracion> {
+  return restaurarFila(ctx, actor, retiradoId, {
+    clave: 'observatorio-documentos',
+    tabla: documentosObservatorio,
+    accion: 'observatorio.documento.restauracion',
+    entidad: 'documento_observatorio',
+    auditable: (fila) => auditableDocumento(fila as typeof documentosObservatorio.$inferSelect),
+  });
+}
+
+/** Puts a deleted gallery image or document back with its id and file, audited in the same transaction. */
+async function restaurarFila(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  actor: Actor,
+  retiradoId: number,
+  como: {
+    clave: 'observatorio-imagenes' | 'observatorio-documentos';
+    tabla: typeof galeriaImagenes | typeof documentosObservatorio;
+    accion: 'observatorio.imagen.restauracion' | 'observatorio.documento.restauracion';
+    entidad: string;
+    auditable: (fila: Record<string, unknown>) => Record<string, unknown>;
+  },
+): Promise<ResultadoRestauracion> {
   if (!puede(actor, 'gobierno')) return { tipo: 'prohibido', mensaje: PROHIBIDO };
-  return restaurarRetirado(ctx, 'observatorio-documentos', retiradoId, async (tx, guardado) => {
-    const [documento] = await tx
-      .insert(documentosObservatorio)
-      .values({ ...filaRestaurada(documentosObservatorio, (guardado.datos as { fila: unknown }).fila), id: guardado.entidadId })
+  return restaurarRetirado(ctx, como.clave, retiradoId, async (tx, guardado) => {
+    const [fila] = await tx
+      .insert(como.tabla)
+      .values({ ...filaRestaurada(como.tabla, (guardado.datos as { fila: unknown }).fila), id: guardado.entidadId })
       .returning();
-    await registrarAuditoria(tx, {
-      actor,
-      accion: 'observatorio.documento.restauracion',
-      entidad: 'documento_observatorio',
-      entidadId: guardado.entidadId,
-      despues: auditableDocumento(documento!),
-    });
+    await registrarAuditoria(tx, { actor, accion: como.accion, entidad: como.entidad, entidadId: guardado.entidadId, despues: como.auditable(fila!) });
     return undefined;
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, test as base, expect } from '@playwright/test';
+import { type Browser, type Page, test as base, expect } from '@playwright/test';
 
 export { expect };
 
@@ -127,4 +127,27 @@ export async function expectAccessibleAtWidths(page: Page, path: string): Promis
       await expectAccessible(page);
     });
   }
+}
+
+/**
+ * Signs a staff person in through the login form, lands on `destino` and saves the session to `archivo`,
+ * for a spec's `test.use({ storageState })`: one sign-in per spec file instead of one per test.
+ */
+export async function guardarSesion(
+  browser: Browser,
+  baseURL: string | undefined,
+  persona: { email: string; clave: string },
+  destino: string,
+  archivo: string,
+): Promise<void> {
+  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const page = await contexto.newPage();
+  await page.goto(`/login?siguiente=${encodeURIComponent(destino)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ingreso del personal municipal' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(persona.email);
+  await page.getByLabel('Contraseña').fill(persona.clave);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === destino);
+  await contexto.storageState({ path: archivo });
+  await contexto.close();
 }

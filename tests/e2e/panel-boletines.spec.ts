@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generarPdf, generarPdfEscaneado } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessible, guardarSesion, test } from './fixtures.ts';
 
 // The official bulletins' back-office against the run's one server: an editor signs in,
 // uploads a bulletin while the page shows the upload's progress, and finds it on
@@ -23,15 +23,7 @@ const ANIO = '2019';
 const TITULO = `Boletín Oficial N° ${NUMERO} - Mayo ${ANIO}`;
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin');
-  await page.getByLabel('Correo electrónico').fill(EDITOR.email);
-  await page.getByLabel('Contraseña').fill(EDITOR.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, EDITOR, '/admin', SESION);
   // A scanned bulletin of about 3 MB: large enough for the upload to report progress several times.
   fs.writeFileSync(path.join(CARPETA, 'boletin.pdf'), await generarPdfEscaneado(3 * 1024 * 1024, `BOLETÍN OFICIAL N° ${NUMERO}`));
   fs.writeFileSync(path.join(CARPETA, 'falso.pdf'), '<!doctype html><html><body><script>alert(1)</script></body></html>');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessible, guardarSesion, test } from './fixtures.ts';
 
 // Accounting statements and salary reports in the back-office against the run's one
 // server: an editor signs in, uploads a salary report and finds it on /sueldos; a fake PDF is
@@ -18,15 +18,7 @@ fs.writeFileSync(SESION, JSON.stringify({ cookies: [], origins: [] }));
 const ANIO = String(2040 + (Date.now() % 60));
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin');
-  await page.getByLabel('Correo electrónico').fill(EDITOR.email);
-  await page.getByLabel('Contraseña').fill(EDITOR.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, EDITOR, '/admin', SESION);
   fs.writeFileSync(path.join(CARPETA, 'sueldos.pdf'), await generarPdf({ titulo: `INFORME DE SUELDOS ${ANIO}`, parrafos: ['Masa salarial.'] }));
   fs.writeFileSync(path.join(CARPETA, 'falso.pdf'), '<!doctype html><html><body><script>alert(1)</script></body></html>');
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { esperarHidratacion, expect, expectAccessible, test } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessible, guardarSesion, test } from './fixtures.ts';
 
 // The road observatory's back-office against the run's one server: an editor reaches it
 // from Gobierno, adds a gallery image (the alternative text required first) and sees it on
@@ -19,15 +19,7 @@ const TITULO = `Control de velocidad ${Date.now() % 1_000_000}`;
 const ALT = `Agentes de tránsito con un radar en la ruta, prueba ${TITULO}`;
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin');
-  await page.getByLabel('Correo electrónico').fill(EDITOR.email);
-  await page.getByLabel('Contraseña').fill(EDITOR.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, EDITOR, '/admin', SESION);
   fs.writeFileSync(
     path.join(CARPETA, 'foto.jpg'),
     await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 40 } } })

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { expect, expectAccessibleAtWidths, test } from './fixtures.ts';
+import { expect, expectAccessibleAtWidths, guardarSesion, test } from './fixtures.ts';
 
 // The ordinance pages of the back-office against the run's one server: an editor
 // signs in once, adds an ordinance with its PDF, finds it in the public search by a word that is
@@ -22,15 +22,7 @@ const PALABRA = `yaguaretezal${Date.now().toString(36).replace(/\d/g, '')}`;
 let ordenanza = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin%2Fordenanzas');
-  await page.getByLabel('Correo electrónico').fill(EDITOR.email);
-  await page.getByLabel('Contraseña').fill(EDITOR.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin\/ordenanzas$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, EDITOR, '/admin/ordenanzas', SESION);
 });
 
 test.use({ storageState: SESION });

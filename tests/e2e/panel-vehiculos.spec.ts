@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { esperarHidratacion, expect, expectAccessibleAtWidths, test } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessibleAtWidths, guardarSesion, test } from './fixtures.ts';
 
 // The fleet's back-office pages against the run's one server. The administrator signs
 // in once (sign-ins per address are limited, and every spec signs in from 127.0.0.1). Every
@@ -23,15 +23,7 @@ const EDITADO = `Camioneta editada ${SUFIJO}`;
 let vehiculo = '';
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin%2Fvehiculos');
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin\/vehiculos$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, ADMIN, '/admin/vehiculos', SESION);
 });
 
 test.use({ storageState: SESION });

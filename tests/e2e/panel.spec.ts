@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { esperarHidratacion, expect, expectAccessibleAtWidths, test } from './fixtures.ts';
+import { esperarHidratacion, expect, expectAccessibleAtWidths, guardarSesion, test } from './fixtures.ts';
 
 // The back-office's outbox, holidays and personal-data pages against the run's one
 // server. The administrator signs in once (sign-ins per address are limited, and every spec signs
@@ -18,16 +18,7 @@ const SESION = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vla-e2e-panel-')
 fs.writeFileSync(SESION, JSON.stringify({ cookies: [], origins: [] }));
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin%2Fferiados');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ingreso del personal municipal' })).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña').fill(ADMIN.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin\/feriados$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, ADMIN, '/admin/feriados', SESION);
 });
 
 test.use({ storageState: SESION });

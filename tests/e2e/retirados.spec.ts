@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generarPdf } from '#db/factories/pdf.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { expect, expectAccessibleAtWidths, test } from './fixtures.ts';
+import { expect, expectAccessibleAtWidths, guardarSesion, test } from './fixtures.ts';
 
 // «Retirados» (docs/decisions/054-retirados-restaurables.md) against the run's one server: an editor
 // retires an ordinance in the panel, finds it in «Ordenanzas retiradas», restores it, and its public
@@ -21,15 +21,7 @@ const ANIO = 2098;
 const NUMERO = 50_000 + (Date.now() % 20_000);
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const contexto = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-  const page = await contexto.newPage();
-  await page.goto('/login?siguiente=%2Fadmin%2Fordenanzas');
-  await page.getByLabel('Correo electrónico').fill(EDITOR.email);
-  await page.getByLabel('Contraseña').fill(EDITOR.clave);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/admin\/ordenanzas$/);
-  await contexto.storageState({ path: SESION });
-  await contexto.close();
+  await guardarSesion(browser, baseURL, EDITOR, '/admin/ordenanzas', SESION);
 });
 
 test.use({ storageState: SESION });
