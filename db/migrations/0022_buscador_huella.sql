@@ -3,7 +3,7 @@
 -- and built again by the start.
 DELETE FROM "busqueda_sitio";--> statement-breakpoint
 DELETE FROM "busqueda_sitio_estado";--> statement-breakpoint
-ALTER TABLE "busqueda_sitio" ADD COLUMN "huella" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "busqueda_sitio" ADD COLUMN "huella" text;--> statement-breakpoint
 ALTER TABLE "busqueda_sitio" ADD COLUMN "titulo_plano" text GENERATED ALWAYS AS (public.f_normalizar("busqueda_sitio"."titulo")) STORED NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "busqueda_sitio_huella_idx" ON "busqueda_sitio" USING btree ("huella");--> statement-breakpoint
 -- The first `hasta` matches of busqueda_sitio in the site search's order, in one statement

@@ -29,7 +29,7 @@ export const busquedaSitio = pgTable(
     /** Newer first among equals (a bulletin's year and month as yyyymm; 0 for the rest). */
     orden: integer('orden').notNull().default(0),
     /** What the row says, as a fingerprint: the job that keeps the index writes only the rows whose fingerprint is new. */
-    huella: text('huella').notNull(),
+    huella: text('huella'),
     busqueda: tsvector('busqueda')
       .notNull()
       .generatedAlwaysAs((): SQL => busqueda(busquedaSitio)),

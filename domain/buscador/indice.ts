@@ -254,8 +254,9 @@ export async function actualizarIndice(db: Db): Promise<Actualizacion> {
     if (estado?.version === contenido || contenidoDe(estado?.version) > contenidoDe(contenido)) return null;
     const nuevas = new Map(claves.map((clave, i) => [clave, filas[i]!]));
     const actuales = await tx.select({ id: busquedaSitio.id, huella: busquedaSitio.huella }).from(busquedaSitio);
-    const quitar = actuales.filter((a) => !nuevas.has(a.huella)).map((a) => a.id);
-    for (const a of actuales) nuevas.delete(a.huella);
+    // A row without a fingerprint was written by the version before the job (during a rolling upgrade): replaced.
+    const quitar = actuales.filter((a) => a.huella === null || !nuevas.has(a.huella)).map((a) => a.id);
+    for (const a of actuales) if (a.huella !== null) nuevas.delete(a.huella);
     for (let i = 0; i < quitar.length; i += LOTE) await tx.delete(busquedaSitio).where(inArray(busquedaSitio.id, quitar.slice(i, i + LOTE)));
     const agregar = [...nuevas];
     for (let i = 0; i < agregar.length; i += LOTE) {
