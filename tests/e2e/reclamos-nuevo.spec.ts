@@ -1,0 +1,110 @@
+// The citizen's report form /reclamos/nuevo (docs/decisions/057-reclamos.md) in Chromium: on a phone,
+// a report with a geotagged photo whose place is OFFERED and used, the code shown; the duplicate offer
+// for a second report at the same place; the form without JavaScript (by address); by keyboard only;
+// axe at a phone's and a computer's width.
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { abrirHidratada, expect, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
+
+/** A JPEG with the GPS of a point near Villa La Angostura's centre, as a phone writes it. */
+async function fotoConGps(): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: '#a83' } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '40/1 45/1 4368/100', GPSLongitudeRef: 'W', GPSLongitude: '71/1 38/1 4632/100' } })
+    .toBuffer();
+}
+
+const unico = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+test.describe('Hacer un reclamo', () => {
+  test.use({ viewport: viewports.telefono });
+
+  test('en un teléfono: la foto ofrece su ubicación, se usa, se envía y se ve el código; el mismo lugar ofrece el existente', async ({ page }) => {
+    await abrirHidratada(page, '/reclamos/nuevo');
+    await page.getByRole('link', { name: 'Animales sueltos' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Animales sueltos');
+    await page.getByLabel('Fotos').setInputFiles({ name: 'perro.jpg', mimeType: 'image/jpeg', buffer: await fotoConGps() });
+    const usar = page.getByRole('button', { name: 'Usar la ubicación de la foto' });
+    await expect(usar).toBeVisible();
+    // Offered, never moved silently: the coordinates are still empty.
+    await expect(page.getByLabel('Latitud')).toHaveValue('');
+    await usar.click();
+    await expect(page.getByLabel('Latitud')).toHaveValue(/^-40\.76/);
+    await expect(page.getByLabel('Longitud')).toHaveValue(/^-71\.64/);
+    const descripcion = `Un perro suelto ladra a los chicos a la salida de la escuela ${unico()}`;
+    await page.getByLabel('Qué pasa').fill(descripcion);
+    await page.getByLabel('Tu email').fill(`vecina.${unico()}@correo.com.ar`);
+    await page.getByRole('button', { name: 'Enviar el reclamo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeFocused();
+    const codigo = (await page.locator('.reclamo-nuevo__codigo').textContent())!.trim();
+    expect(codigo).toMatch(/^RC-\d{4}-/);
+    await expect(page.getByRole('link', { name: 'Ver la página de tu reclamo' })).toHaveAttribute('href', `/reclamos/${codigo}`);
+    await expectSinScrollHorizontal(page);
+
+    // The same kind of problem at the same place: the one just made is offered first.
+    await abrirHidratada(page, '/reclamos/nuevo?categoria=animales-sueltos');
+    await page.getByText('Tengo las coordenadas').click();
+    await page.getByLabel('Latitud').fill('-40.7621');
+    await page.getByLabel('Longitud').fill('-71.6462');
+    await page.getByLabel('Qué pasa').fill('Otro perro suelto en la misma esquina de la escuela');
+    await page.getByLabel('Tu email').fill(`otra.${unico()}@correo.com.ar`);
+    await page.getByRole('button', { name: 'Enviar el reclamo' }).click();
+    await expect(page.getByRole('heading', { name: '¿Es este? Seguilo en lugar de crear otro' })).toBeFocused();
+    await expect(page.getByRole('link', { name: codigo })).toBeVisible();
+    await page.getByRole('button', { name: 'No, es otro: enviar el reclamo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeVisible();
+  });
+
+  test.describe('sin JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('por dirección: el error enlazado y lo escrito guardado, después recibido', async ({ page }) => {
+      await page.goto('/reclamos/nuevo?categoria=contenedor-desbordado');
+      await page.getByLabel('Dirección').fill('Arrayanez 250');
+      await page.getByLabel('Qué pasa').fill('El contenedor de la esquina rebalsa de bolsas');
+      await page.getByLabel('Tu email').fill(`sinjs.${unico()}@correo.com.ar`);
+      await page.getByRole('button', { name: 'Enviar el reclamo' }).click();
+      const resumen = page.getByRole('alert').filter({ hasText: 'Revisá el reclamo' });
+      await expect(resumen).toBeVisible();
+      await expect(page.getByText(/Calles parecidas: .*Arrayanes/)).toBeVisible();
+      await expect(page.getByLabel('Qué pasa')).toHaveValue('El contenedor de la esquina rebalsa de bolsas');
+      await page.getByLabel('Dirección').fill('Av. Arrayanes 1250');
+      await page.getByRole('button', { name: /enviar el reclamo/i }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeVisible();
+    });
+  });
+
+  test('con el teclado solo: elegir el tipo, completar y enviar', async ({ page }) => {
+    await abrirHidratada(page, '/reclamos/nuevo');
+    const enlace = page.getByRole('link', { name: 'Luminaria apagada' });
+    await enlace.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Luminaria apagada');
+    await page.getByLabel('Número de poste').focus();
+    await page.keyboard.type('123');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Dirección')).toBeFocused();
+    await page.keyboard.type('Av. Arrayanes 400');
+    await page.getByLabel('Qué pasa').focus();
+    await page.keyboard.type('La luminaria del poste está apagada hace una semana');
+    await page.getByLabel('Tu email').focus();
+    await page.keyboard.type(`teclado.${unico()}@correo.com.ar`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeFocused();
+  });
+
+  test('accesible en un teléfono y en una computadora: la elección, el formulario, con errores y los enlaces del correo', async ({ page }) => {
+    await expectAccessibleAtWidths(page, '/reclamos/nuevo');
+    await expectAccessibleAtWidths(page, '/reclamos/nuevo?categoria=arbol-caido');
+    await expectAccessibleAtWidths(page, '/reclamos/nuevo?categoria=no-existe');
+    await expectAccessibleAtWidths(page, '/reclamos/baja?token=no-es-un-token');
+    await expectAccessibleAtWidths(page, '/reclamos/consulta?token=no-es-un-token&respuesta=si');
+  });
+});
+
+async function expectSinScrollHorizontal(page: Page) {
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  }
+}
