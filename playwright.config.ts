@@ -41,9 +41,10 @@ export default defineConfig({
     baseURL,
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
-    // Traces keep each step's DOM and network for a failure, without the screencast: its frames cost
-    // about a quarter of the suite's time on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Traces keep each step's actions, console and network for a failure, without the screencast (its
+    // frames cost about a quarter of the suite's time on two cores) nor DOM snapshots (8 to 15 % more):
+    // the failure's error context still has the page's accessibility snapshot.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       // Debian's Chromium; no test downloads a browser. Its headless shell when installed (package
       // chromium-headless-shell, the same Chromium built for headless use, which Playwright itself
@@ -86,6 +87,8 @@ export default defineConfig({
         ALERTAS_INTERVALO_MS: '1000',
         // Scheduled publications every second, so the e2e one goes out within the test (tests/e2e/borradores.spec.ts).
         PUBLICACIONES_INTERVALO_MS: '1000',
+        // Mi calle's push subscriptions may name the test's push service on loopback (tests/e2e/mi-calle-avisos.spec.ts).
+        PUSH_SERVICIOS_LOCALES: 'true',
         // The vehicle map's tiles come from another origin, answered by tests/e2e/fixtures.ts with
         // a plain tile (no test may reach the internet); `.invalid` never resolves.
         MAP_TILE_URL: 'http://teselas.e2e.invalid/{z}/{x}/{y}.png',

@@ -18,6 +18,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const ctx = context.get(appContext);
   if (isDatabaseUnavailable(error)) ctx.respuesta.baseNoDisponible = true;
+  // The 503 of a database that cannot answer, already logged with its cause (app/lib/base-disponible.server.ts).
+  if (isRouteErrorResponse(error) && error.status === 503) return;
   // A visitor's mistake the router answers itself (a POST to a page without a form: 405; an
   // address no route has: 404) is not an error of ours: info, with what it was, so real errors stand out.
   if (isRouteErrorResponse(error) && error.status < 500) {

@@ -32,8 +32,25 @@ export default [
       route('alertas/gestion', 'routes/alertas/gestion.tsx'),
       route('alertas/baja', 'routes/alertas/baja.tsx'),
     ]),
+    // Mi calle's subscriptions (docs/architecture.md, «Mi calle: avisos»): the mails' links carry a secret in ?token=.
+    route('mi-calle/avisos', 'routes/mi-calle/avisos.tsx'),
+    route('mi-calle/avisos/confirmar', 'routes/mi-calle/avisos-confirmar.tsx'),
+    route('mi-calle/avisos/gestion', 'routes/mi-calle/avisos-gestion.tsx'),
+    route('mi-calle/avisos/baja', 'routes/mi-calle/avisos-baja.tsx'),
     // One search for the whole site (docs/decisions/049-buscador-del-sitio.md); /opensearch.xml is a Fastify route (server/feeds.ts).
     route('buscar', 'routes/buscar.tsx'),
+    // A zone's collection month to print (docs/decisions/056-mi-calle.md); its .ics files and the zones' GeoJSON are Fastify routes (server/recoleccion.ts).
+    route('recoleccion/:zona', 'routes/recoleccion/mes.tsx'),
+    // Mi calle (docs/decisions/056-mi-calle.md): an address's collection zone, its next days and «¿Cuándo pasó?».
+    route('mi-calle', 'routes/mi-calle.tsx'),
+    // Citizen reports (docs/decisions/057-reclamos.md): the public list with its map and each report's page;
+    // the list's Atom feed, /reclamos/feed.atom, is a Fastify route (server/feeds.ts).
+    route('reclamos', 'routes/reclamos/lista.tsx'),
+    // The citizen's form, and the pages of the links in the reporter's mails (?token= is the report's secret).
+    route('reclamos/nuevo', 'routes/reclamos/nuevo.tsx'),
+    route('reclamos/baja', 'routes/reclamos/baja.tsx'),
+    route('reclamos/consulta', 'routes/reclamos/consulta.tsx'),
+    route('reclamos/:codigo', 'routes/reclamos/detalle.tsx'),
   ]),
   // The decree form's ordinance search (JSON for the combobox).
   route('solicitud-decretos/ordenanzas', 'routes/decretos/ordenanzas.ts'),

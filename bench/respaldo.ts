@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openPglite, openPostgres, type Database } from '#db/client.ts';
-import { createLocalStorage } from '#db/storage.ts';
-import { seedDemoContent } from '#server/demo/index.ts';
+import type * as App from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
 import { createRespaldo, instantaneaPglite, restaurarRespaldo, verificarRespaldo } from '#server/respaldo.ts';
 import { CANTIDAD, llenar } from './ordenanzas.ts';
@@ -14,6 +14,20 @@ import { scratchDatabases } from './postgres.ts';
 
 const CLAVE = 'cd'.repeat(32);
 const segundos = (desde: number) => `${((performance.now() - desde) / 1000).toFixed(1)} s`;
+
+/**
+ * The demo as the built server seeds it: its street index is a CSV the build bundles (a Vite `?raw`
+ * import), which plain Node cannot load from the source.
+ */
+async function sembrarDemo(origen: Record<string, string>): Promise<void> {
+  const app = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as typeof App;
+  const database = origen.DATABASE_URL ? await app.openPostgres(origen.DATABASE_URL) : await app.openPglite(origen.DATA_DIR);
+  try {
+    await app.seedDemoContent({ db: database.db, storage: app.createLocalStorage(path.join(origen.DATA_DIR!, 'archivos')) });
+  } finally {
+    await database.close();
+  }
+}
 
 async function medir(
   motor: string,
@@ -23,9 +37,9 @@ async function medir(
   tmp: string,
 ): Promise<void> {
   console.log(`\n## Respaldo y restauración en ${motor} (demo + ${CANTIDAD.toLocaleString('es-AR')} ordenanzas, objetivo: restaurar ≤ 10 min)`);
-  const database = await abrir();
   let inicio = performance.now();
-  await seedDemoContent({ db: database.db, storage: createLocalStorage(path.join(origen.DATA_DIR!, 'archivos')) });
+  await sembrarDemo(origen);
+  const database = await abrir();
   await llenar(database, 1_000_000);
   console.log(`Carga de la base: ${segundos(inicio)}`);
   if (database.snapshot) {

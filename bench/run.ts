@@ -1,19 +1,21 @@
 // `npm run bench`: prints figures, never fails on time (performance goals live here, not in tests).
 // BENCH_DATABASE_URL adds the PostgreSQL runs; BENCH_ORDENANZAS and BENCH_CORREOS change the sizes.
-// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, buscar, vehiculos, correo, respaldo, reinicio, memoria; all by default).
+// Sections can be chosen: `npm run bench -- correo` (home, cache, carga, antes, lighthouse, ordenanzas, buscar, vehiculos, cuando-paso, correo, cercania, reclamos, respaldo, reinicio, memoria; all by default).
 // BENCH_EN_VUELO, how many requests are in flight at SIGTERM in the restart section.
 // BENCH_MEMORIA_MINUTOS: how long the memory section's soak lasts (2 min; 30 for the full one); BENCH_MEMORIA_BASES=PostgreSQL, one engine.
 // BENCH_SEGUNDOS changes how long each page is loaded in the cache section (4 s); BENCH_ANTES, the commit `antes` compares with.
 import { benchAntes } from './antes.ts';
 import { benchBuscarPglite, benchBuscarPostgres } from './buscar.ts';
 import { benchCarga } from './carga.ts';
+import { benchCercaniaPglite, benchCercaniaPostgres } from './cercania.ts';
 import { benchCorreoPglite, benchCorreoPostgres } from './correo.ts';
+import { benchCuandoPasoPglite, benchCuandoPasoPostgres } from './cuando-paso.ts';
 import { benchHome } from './home.ts';
 import { benchJavaScript } from './javascript.ts';
 import { benchMemoria } from './memoria.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchReclamosDuplicadosPglite, benchReclamosDuplicadosPostgres } from './reclamos-duplicados.ts';
 import { benchRenderCache } from './render-cache.ts';
-import { benchRespaldo } from './respaldo.ts';
 import { benchReinicio } from './reinicio.ts';
 import { benchOrdenanzasPglite, benchOrdenanzasPostgres } from './ordenanzas.ts';
 import { startBenchServer } from './server.ts';
@@ -49,11 +51,24 @@ if (corre('vehiculos')) {
   await benchVehiculosPglite();
   if (postgres) await benchVehiculosPostgres(postgres);
 }
+if (corre('cuando-paso')) {
+  await benchCuandoPasoPglite();
+  if (postgres) await benchCuandoPasoPostgres(postgres);
+}
 if (corre('correo')) {
   await benchCorreoPglite();
   if (postgres) await benchCorreoPostgres(postgres);
 }
-if (corre('respaldo')) await benchRespaldo(postgres);
+if (corre('cercania')) {
+  await benchCercaniaPglite();
+  if (postgres) await benchCercaniaPostgres(postgres);
+}
+if (corre('reclamos')) {
+  await benchReclamosDuplicadosPglite();
+  if (postgres) await benchReclamosDuplicadosPostgres(postgres);
+}
+// Loaded only when chosen: it seeds the demo, whose street index is a Vite `?raw` import that plain Node cannot load.
+if (corre('respaldo')) await (await import('./respaldo.ts')).benchRespaldo(postgres);
 if (corre('reinicio')) await benchReinicio(postgres);
 if (corre('memoria')) await benchMemoria(postgres);
 if (!postgres) console.log('\n(BENCH_DATABASE_URL sin definir: se omite PostgreSQL)');

@@ -142,3 +142,38 @@ describe.each(engines)('la migración 0019 sobre un boletín vigente cargado (%s
     }
   });
 });
+
+// Migration 0026 on a database with a street index and holidays (docs/decisions/056-mi-calle.md): the
+// stretches loaded before it hold every number (the version still running writes none), a parity other
+// than the three is refused, and a holiday's change raises the content version that empties the cache.
+describe.each(engines)('la migración 0026 sobre un índice de calles cargado (%s)', (engine) => {
+  it('los tramos quedan con todas sus alturas y un feriado sube la versión del contenido', async () => {
+    const base = await abrir(engine);
+    try {
+      const i = archivos.findIndex((f) => f.startsWith('0026_'));
+      expect(i).toBeGreaterThan(0);
+      for (const archivo of archivos.slice(0, i)) for (const s of sentencias(archivo)) await base.exec(s);
+      await base.exec(`insert into calles_recoleccion (nombre, nombre_normalizado, desde, hasta, geometria)
+        values ('Los Notros', 'los notros', 100, 1499, '[[-71.64,-40.7565],[-71.64,-40.7665]]')`);
+      for (const s of sentencias(archivos[i]!)) await base.exec(s);
+      expect(await base.filas(`select nombre, paridad from calles_recoleccion`)).toEqual([{ nombre: 'Los Notros', paridad: 'todos' }]);
+      // The version still running inserts without the column; the new one, with one of the three.
+      await base.exec(`insert into calles_recoleccion (nombre, nombre_normalizado, desde, hasta, geometria, paridad)
+        values ('Los Notros', 'los notros', 1500, 2498, '[[-71.641,-40.769],[-71.642,-40.78]]', 'pares')`);
+      await expect(
+        base.exec(`insert into calles_recoleccion (nombre, nombre_normalizado, desde, hasta, geometria, paridad)
+          values ('Los Notros', 'los notros', 1, 99, '[[-71.64,-40.75],[-71.64,-40.756]]', 'par')`),
+      ).rejects.toThrow(/calles_recoleccion_paridad/);
+
+      const version = async () => (await base.filas<{ v: string }>(`select version::text as v from version_contenido where id = 1`))[0]?.v;
+      const antes = await version();
+      await base.exec(`insert into feriados (fecha, nombre, tipo) values ('2031-03-17', 'Asueto', 'local')`);
+      const conAlta = await version();
+      expect(conAlta).not.toBe(antes);
+      await base.exec(`update feriados set nombre = 'Asueto municipal' where fecha = '2031-03-17'`);
+      expect(await version()).not.toBe(conAlta);
+    } finally {
+      await base.close();
+    }
+  });
+});

@@ -16,7 +16,7 @@ import { abrirPuertaDeRespaldo } from './respaldo-puerta.ts';
 import { type AppConfig, type AppContext, type Clock, type Storage, createAppContext } from '#domain/shared/context.ts';
 import { createMailWorker } from '#domain/correo/outbox.ts';
 import { SMTP_CONNECTIONS, smtpTransport } from '#domain/correo/smtp.ts';
-import { seedDemoContent } from './demo/index.ts';
+import { seedDemoConContexto, seedDemoContent } from './demo/index.ts';
 import { DEMO_USUARIOS } from './demo/usuarios.ts';
 import { createPrimerAdministrador } from '#domain/usuarios/commands.ts';
 import { INTERVALO_INDICE_MS, actualizarIndice, indiceSinArmar } from '#domain/buscador/indice.ts';
@@ -27,12 +27,15 @@ import { registerApi } from './api/index.ts';
 import { registerCompat } from './compat.ts';
 import { registerFeeds } from './feeds.ts';
 import { registerDatos } from './datos.ts';
+import { registerRecoleccion } from './recoleccion.ts';
 import { preparePersonalData } from '#domain/decretos/datos-personales.ts';
+import { reencryptSuscripcionesRecoleccion } from '#domain/recoleccion/cifrado.ts';
 import { anonimizarVencidas } from '#domain/decretos/retencion.ts';
 import { limpiarVistasPreviasVencidas } from '#domain/decretos/mesa-commands.ts';
 import { enviarAlertas } from '#domain/alertas/envios.ts';
 import { publicarVencidas } from '#domain/publicaciones/commands.ts';
 import { purgarRetirados } from '#domain/sitio/retirados.ts';
+import { enviarConsultas } from '#domain/reclamos/seguimiento.ts';
 import { openCipher } from './data-key.ts';
 import { type EstadoCierre, buildInfo, registerHealth } from './health.ts';
 import { type SeccionAgregada, agregarSecciones, registerPages } from './pages.ts';
@@ -55,6 +58,8 @@ import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { listVehiculosEnMapa } from '#domain/vehiculos/queries.ts';
 import { type ColaIngesta, createColaIngesta } from '#domain/vehiculos/cola-ingesta.ts';
 import { removePosicionesVencidas } from '#domain/vehiculos/retencion.ts';
+import { actualizarCobertura } from '#domain/recoleccion/cobertura.ts';
+import { registerAvisosMiCalle } from './mi-calle-avisos.ts';
 
 export { loadConfig } from './env.ts';
 export { openDatabase, openPglite, openPostgres } from '#db/client.ts';
@@ -113,11 +118,13 @@ function appConfig(config: Config): AppConfig {
     siteUrl: config.siteUrl,
     mapTileUrl: config.mapTileUrl,
     solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
+    reclamos: { porDireccion: config.reclamosPorIp, porEmail: config.reclamosPorEmail },
     sesiones: config.sesiones,
     smtpConfigurado: config.smtpUrl !== undefined,
     subidaMaxBytes: config.uploadMaxBytes,
     // 0 asks for any free port, which no setup sheet can name.
     ingestPort: config.vehiculos.ingestPort || undefined,
+    pushServiciosLocales: config.pushServiciosLocales,
   };
 }
 
@@ -217,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await scheduleIndiceBuscador(app, context, app.contentVersion);
   if (renderCache && !vite) front.door = renderCacheFrontDoor(app, renderCache, config, metricas);
   const vehiculos = await registerVehiculos(app, context, { database, config, metricas, renderCache });
+  // Mi calle's reminders, change mails and «el camión está cerca» (docs/architecture.md, «Mi calle: avisos»).
+  await registerAvisosMiCalle(app, context, database, config.alertasIntervaloMs);
   const metricsServer = config.metrics ? createMetricsServer(metricas, config.metrics) : undefined;
   app.decorate('metricsServer', metricsServer);
   // Prometheus may read them until the very end of a close.
@@ -226,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompat(app, context);
   registerFeeds(app, context);
   registerDatos(app, context);
+  registerRecoleccion(app, context);
   await registerPages(app, {
     // In production the build is imported once and passed as an object: React Router derives its
     // route tables from it once. A function makes it derive them again on every request (about 7%
@@ -346,9 +356,9 @@ async function registerProtocol(app: FastifyInstance, config: Config, vite: Vite
 async function prepareDataAtStart(app: FastifyInstance, database: Database, config: Config): Promise<ReturnType<typeof openCipher>> {
   // Personal data at rest (docs/decisions/004-datos-personales.md): the key is checked against the
   // database before anything is served, legacy plaintext rows are encrypted and rows under a key
-  // being rotated out are re-encrypted. A wrong key stops the start here.
+  // being rotated out are re-encrypted, Mi calle's subscriptions among them. A wrong key stops the start here.
   const cipher = openCipher(config);
-  const proteccion = await preparePersonalData(database.db, cipher);
+  const proteccion = await preparePersonalData(database.db, cipher, [reencryptSuscripcionesRecoleccion]);
   if (proteccion.filasProtegidas + proteccion.filasRotadas > 0) app.log.info(proteccion, 'datos personales cifrados con la clave actual');
 
   // The first administrator (docs/decisions/012-sesiones-y-roles.md): ADMIN_EMAIL and
@@ -438,6 +448,14 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
   // What staff removed can be restored for 90 days (docs/decisions/054-retirados-restaurables.md):
   // daily, every instance purges what is older, with its document and files (rows another holds are skipped).
   scheduleJob(app, { name: 'purga de retirados', firstAfterMs: 5 * 60_000, everyMs: 24 * 60 * 60_000, run: () => purgarRetirados(context) });
+  // Mi calle's coverage (docs/architecture.md, «Cobertura y retención de posiciones»): every ten
+  // minutes, yesterday's and today's (upserts), and from 08:00 yesterday's summary to each
+  // supervisor, once. Every instance runs it; the rows being mailed are locked and skipped.
+  scheduleJob(app, { name: 'cobertura de la recolección', firstAfterMs: 2 * 60_000, everyMs: 10 * 60_000, run: () => actualizarCobertura(context) });
+  // Citizen reports' «¿Se resolvió?» (docs/decisions/057-reclamos.md): hourly, one mail to each
+  // reporter four weeks after their report was solved. Every instance runs it; rows are claimed
+  // with SKIP LOCKED and stamped with the mail, so each goes once.
+  scheduleJob(app, { name: 'consultas de reclamos resueltos', firstAfterMs: 3 * 60_000, everyMs: 60 * 60_000, run: () => enviarConsultas(context) });
 }
 
 /**
@@ -631,6 +649,10 @@ export async function start(
       demo = await demoAccounts(database);
     }
     app = await buildApp({ config, database, storage, vite });
+    if (config.seedDemo && storageAnswers) {
+      const reportes = await seedDemoConContexto(app.context);
+      if (reportes.length > 0) console.log(`Contenido de demostración cargado: ${reportes.join(', ')}`);
+    }
     await app.listen({ port: config.port, host: config.host });
     ingestPort = await app.ingest?.listen(config.host);
     metricsPort = await app.metricsServer?.listen();

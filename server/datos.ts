@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   CONJUNTOS,
   COBERTURA,
+  type Distribucion,
+  ICALENDAR,
   LICENCIA,
   LICENCIA_URL,
   PUBLICADO,
@@ -15,6 +17,7 @@ import { getConcejo, getEjecutivo, listSecretarias } from '#domain/gobierno/quer
 import type { AppContext } from '#domain/shared/context.ts';
 import { celdaSegura } from '#domain/shared/csv.ts';
 import { listDecretosPublicados } from '#domain/decretos/publicados.ts';
+import { calendariosDelCatalogo } from '#domain/recoleccion/publicacion.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import { sendWithEtag } from './feeds.ts';
 
@@ -27,7 +30,13 @@ const SUPER_THEME_TAXONOMY = 'http://datos.gob.ar/superThemeTaxonomy.json';
  * every address absolute from url() (docs/decisions/025-datos-abiertos.md).
  */
 export async function catalogoDcat(ctx: AppContext) {
-  const [modificaciones, ajustes] = await Promise.all([modificacionesDelCatalogo(ctx.db), getSiteSettingsForPages(ctx.db)]);
+  const [modificaciones, ajustes, calendarios] = await Promise.all([
+    modificacionesDelCatalogo(ctx.db),
+    getSiteSettingsForPages(ctx.db),
+    calendariosDelCatalogo(ctx.db),
+  ]);
+  // The collection zones' calendars are as many as the zones staff define (docs/decisions/056-mi-calle.md).
+  const extra: Record<string, Distribucion[]> = { recoleccion: calendarios.map((c) => ({ ...c, ...ICALENDAR })) };
   const publisher = { name: PUBLICADOR, mbox: ajustes.emailContacto };
   const comunes = { license: LICENCIA, language: ['spa'], spatial: COBERTURA };
   const modificado = ultimaModificacion(modificaciones) ?? new Date(PUBLICADO);
@@ -59,7 +68,7 @@ export async function catalogoDcat(ctx: AppContext) {
         modified,
         landingPage: ctx.url(c.landingPage),
         ...comunes,
-        distribution: c.distribution.map((d) => ({
+        distribution: [...c.distribution, ...(extra[c.id] ?? [])].map((d) => ({
           identifier: d.id,
           title: d.title,
           description: d.description,

@@ -129,10 +129,15 @@ const envSchema = z.object({
   DATA_KEY_PREVIOUS: z.string().trim().optional(),
   SOLICITUDES_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   SOLICITUDES_POR_PERSONA: z.coerce.number().int().min(1).max(1_000).default(3),
+  /** Citizen reports (docs/decisions/057-reclamos.md): per address in an hour, per e-mail in a day. */
+  RECLAMOS_POR_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  RECLAMOS_POR_EMAIL: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSULTAS_ESTADO_POR_MINUTO: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** How often the alerts' job looks for new ordinances and bulletins (docs/decisions/024-alertas.md). */
   ALERTAS_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PUBLICACIONES_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Mi calle's Web Push to push services on loopback over plain HTTP: tests and benchmarks only. */
+  PUSH_SERVICIOS_LOCALES: z.stringbool().default(false),
   REQUEST_TIMEOUT_MS: milliseconds(30_000),
   HANDLER_TIMEOUT_MS: milliseconds(15_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -223,10 +228,16 @@ export type Config = {
   solicitudesPorPersona: number;
   /** Status look-ups one address may make in a minute. */
   consultasEstadoPorMinuto: number;
+  /** Citizen reports one address (an IPv6 /64) may send in an hour. */
+  reclamosPorIp: number;
+  /** Citizen reports one e-mail address may send in a day. */
+  reclamosPorEmail: number;
   /** Period of the alerts' job, and its first run after start (ms). */
   alertasIntervaloMs: number;
   /** How often scheduled publications whose time came are published (docs/decisions/053-borradores-y-publicacion-programada.md). */
   publicacionesIntervaloMs: number;
+  /** Whether Mi calle's push subscriptions may name a push service on loopback over HTTP (tests, benchmarks). */
+  pushServiciosLocales: boolean;
   /** Bounds on every request: see docs/decisions/003-solicitudes-hostiles.md. */
   limits: {
     /** Headers and body must have arrived within this time (408). */
@@ -378,8 +389,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     solicitudesPorIp: e.SOLICITUDES_POR_IP,
     solicitudesPorPersona: e.SOLICITUDES_POR_PERSONA,
     consultasEstadoPorMinuto: e.CONSULTAS_ESTADO_POR_MINUTO,
+    reclamosPorIp: e.RECLAMOS_POR_IP,
+    reclamosPorEmail: e.RECLAMOS_POR_EMAIL,
     alertasIntervaloMs: e.ALERTAS_INTERVALO_MS,
     publicacionesIntervaloMs: e.PUBLICACIONES_INTERVALO_MS,
+    pushServiciosLocales: e.PUSH_SERVICIOS_LOCALES,
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,

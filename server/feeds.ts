@@ -6,6 +6,15 @@ import { listOrdenanzasRecientes, listPermalinksOrdenanzas, tituloDeBusqueda } f
 import { parseFiltrosOrdenanzas } from '#domain/ordenanzas/schemas.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { rutaOrdenanza, urlBusqueda, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
+import {
+  getCategoriaNombre,
+  listPermalinksReclamos,
+  listReclamosRecientes,
+  parseFiltrosReclamos,
+  rutaReclamo,
+  urlFeedReclamos,
+  urlListaReclamos,
+} from '#domain/reclamos/publico.ts';
 import { querystring, sendFiltrosError } from './api/ordenanzas.ts';
 import { noModificado } from './documentos.ts';
 
@@ -18,6 +27,9 @@ export const PAGINAS_PUBLICAS = [
   '/solicitud-decretos/estado',
   '/consulta-ordenanzas',
   '/seguimiento-vehiculos',
+  '/mi-calle',
+  '/reclamos',
+  '/reclamos/nuevo',
   '/boletines-oficiales',
   '/areas',
   '/ejecutivo',
@@ -132,8 +144,47 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
     return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300' });
   });
 
+  // Citizen reports of a filter of the list (docs/decisions/057-reclamos.md), newest first: the list's
+  // filters, validated by its schema; never a hidden report, never who reported it.
+  app.get('/reclamos/feed.atom', async (request, reply) => {
+    const parsed = parseFiltrosReclamos(querystring(request.url));
+    if (!parsed.ok) return sendFiltrosError(reply, parsed.errores);
+    const { pagina: _pagina, ...filtros } = parsed.filtros;
+    const categoria = filtros.categoria ? await getCategoriaNombre(ctx.db, filtros.categoria) : undefined;
+    if (filtros.categoria && !categoria) return sendFiltrosError(reply, { categoria: 'Elegí una categoría de la lista.' });
+    const reclamos = await listReclamosRecientes(ctx.db, filtros, ENTRADAS_FEED);
+    const updated = reclamos.reduce<Date | undefined>((max, r) => (!max || r.updatedAt > max ? r.updatedAt : max), undefined);
+    const filtrada = Object.values(filtros).some((v) => v !== undefined);
+    const feed = atomFeed({
+      pagina: urlListaReclamos(parsed.valores, { pagina: '' }),
+      archivo: urlFeedReclamos(parsed.valores),
+      title: filtrada ? `Reclamos de Villa La Angostura${categoria ? `: ${categoria}` : ''} (filtrados)` : 'Reclamos de Villa La Angostura',
+      description: `Los reclamos de vecinos publicados${filtrada ? ' con estos filtros' : ''}, del más reciente al más antiguo (los ${ENTRADAS_FEED} últimos).`,
+      updated: updated ?? new Date(0),
+    });
+    for (const r of reclamos) {
+      const link = ctx.url(rutaReclamo(r.codigo));
+      const lugar = [r.direccion, r.barrio].filter((x) => x !== '').join(', ');
+      feed.addItem({
+        id: link,
+        title: `${r.codigo}: ${r.categoria}${lugar ? ` en ${lugar}` : ''}`,
+        link,
+        date: r.updatedAt,
+        published: r.createdAt,
+        description: `${r.descripcion} (${r.estadoEtiqueta})`,
+        author: [AUTOR],
+      });
+    }
+    // ETag only: a hidden report changes the feed without a newer date.
+    return sendWithEtag(request, reply, { type: xml, body: feed.atom1(), cacheControl: 'public, max-age=300' });
+  });
+
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [ordenanzas, boletines] = await Promise.all([listPermalinksOrdenanzas(ctx.db), ultimoCambioBoletines(ctx.db)]);
+    const [ordenanzas, boletines, reclamos] = await Promise.all([
+      listPermalinksOrdenanzas(ctx.db),
+      ultimoCambioBoletines(ctx.db),
+      listPermalinksReclamos(ctx.db),
+    ]);
     // The pages whose content staff change in the back-office carry when it last changed.
     const lastmods: Record<string, Date | undefined> = { '/boletines-oficiales': boletines };
     const url = (loc: string, lastmod?: Date) =>
@@ -143,6 +194,7 @@ export function registerFeeds(app: FastifyInstance, ctx: AppContext): void {
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...PAGINAS_PUBLICAS.map((p) => url(p, lastmods[p])),
       ...ordenanzas.map((o) => url(rutaOrdenanza(o), o.updatedAt)),
+      ...reclamos.map((r) => url(rutaReclamo(r.codigo), r.updatedAt)),
       '</urlset>',
     ].join('\n');
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(cuerpo);

@@ -10,6 +10,7 @@ import type { Rol } from '#domain/shared/actor.ts';
 import type { Db } from '#db/client.ts';
 import type { AppConfig, AppContext } from '#domain/shared/context.ts';
 import { readSesion } from '#domain/usuarios/sesiones.ts';
+import { FOTO_MAX_BYTES, MAX_FOTOS } from '#domain/reclamos/fotos.ts';
 import { clientKey } from './client-address.ts';
 import { sendCompressed } from './compresion.ts';
 import { RequestRejection } from './errors.ts';
@@ -194,12 +195,12 @@ export function isSensitivePost(url: string): boolean {
 }
 
 /**
- * The one-click unsubscribe of alert mails (RFC 8058, docs/decisions/024-alertas.md): mail
+ * The one-click unsubscribe of alert, Mi calle and citizen-report mails (RFC 8058, docs/decisions/024-alertas.md): mail
  * providers POST `List-Unsubscribe=One-Click` from their servers, with their own Origin or none.
  * Only this path skips the Origin check: it changes nothing but ending the subscription its secret
  * names, and needs no session.
  */
-const ONE_CLICK_UNSUBSCRIBE = /^\/alertas\/baja(?:\?|$)/;
+const ONE_CLICK_UNSUBSCRIBE = /^\/(?:alertas|mi-calle\/avisos|reclamos)\/baja(?:\?|$)/;
 
 /** Pages take forms only: what a browser sends from a `<form>`. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -305,6 +306,22 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
     };
     scope.route({ method: ['GET', 'POST'], url: '/*', config: { page: true }, handler });
+    // The citizen's report form (docs/decisions/057-reclamos.md) takes up to MAX_FOTOS photos from anyone,
+    // without a session: its own limit, the photos' plus the form's other fields, cut off while it streams.
+    const fotoMaxBytes = Math.min(FOTO_MAX_BYTES, options.context.config.subidaMaxBytes ?? FOTO_MAX_BYTES);
+    for (const url of ['/reclamos/nuevo', '/reclamos/nuevo.data']) {
+      scope.route({
+        method: ['GET', 'POST'],
+        url,
+        bodyLimit: MAX_FOTOS * fotoMaxBytes + UPLOAD_FORM_ALLOWANCE,
+        ...(options.limits ? { handlerTimeout: options.limits.requestTimeoutMs + options.limits.handlerTimeoutMs } : {}),
+        config: {
+          page: true,
+          bodyTooLarge: `Las fotos pesan demasiado: podés mandar hasta ${MAX_FOTOS}, de hasta ${Math.floor(fotoMaxBytes / (1024 * 1024))} MB cada una. Elegí otras o achicalas y envialo de nuevo.`,
+        },
+        handler,
+      });
+    }
     for (const upload of pageUploads(options.secciones, options.context.config)) {
       scope.route({
         method: ['GET', 'POST'],

@@ -26,6 +26,8 @@ const PAGINAS: Record<string, string> = {
   '/datos': 'Datos abiertos',
   '/alertas': 'Alertas por correo',
   '/buscar': 'Buscar en el sitio',
+  '/mi-calle': 'Mi calle',
+  '/reclamos': 'Reclamos',
 };
 
 /** Pages below another page: their trail passes through it. */
@@ -34,9 +36,20 @@ const SUBPAGINAS: Record<string, { padre: string; titulo: string }> = {
   '/alertas/confirmar': { padre: '/alertas', titulo: 'Confirmar la alerta' },
   '/alertas/gestion': { padre: '/alertas', titulo: 'Tus alertas' },
   '/alertas/baja': { padre: '/alertas', titulo: 'Dar de baja la alerta' },
+  '/mi-calle/avisos': { padre: '/mi-calle', titulo: 'Avisos de recolección' },
+  '/mi-calle/avisos/confirmar': { padre: '/mi-calle', titulo: 'Confirmar los avisos' },
+  '/mi-calle/avisos/gestion': { padre: '/mi-calle', titulo: 'Tus avisos' },
+  '/mi-calle/avisos/baja': { padre: '/mi-calle', titulo: 'Dar de baja los avisos' },
+  '/reclamos/nuevo': { padre: '/reclamos', titulo: 'Hacé un reclamo' },
+  '/reclamos/baja': { padre: '/reclamos', titulo: 'Dejar de recibir correos del reclamo' },
+  '/reclamos/consulta': { padre: '/reclamos', titulo: '¿Se resolvió tu reclamo?' },
 };
 
 const ORDENANZA = /^\/consulta-ordenanzas\/(\d{1,4})\/(\d{1,10})$/;
+/** A citizen report's page (/reclamos/RC-2026-7KQ-3XM-9PK): under the list of reports (other pages under /reclamos are in SUBPAGINAS). */
+const RECLAMO = /^\/reclamos\/([A-Za-z0-9-]{1,40})$/;
+/** A zone's collection month (/recoleccion/{zona}): under Mi calle, where the zone is found. */
+const MES_DE_RECOLECCION = /^\/recoleccion\/[a-z0-9-]{1,60}$/;
 
 /**
  * The trail of a page by its path (`/areas`, `/consulta-ordenanzas/2026/4242`), Inicio first and
@@ -53,6 +66,9 @@ export function migasDe(pathname: string): Miga[] | null {
     const [, anio, numero] = ordenanza;
     return [INICIO, { titulo: PAGINAS['/consulta-ordenanzas']!, href: '/consulta-ordenanzas' }, { titulo: `Ordenanza N° ${numero}/${anio}` }];
   }
+  const reclamo = RECLAMO.exec(ruta);
+  if (reclamo) return [INICIO, { titulo: PAGINAS['/reclamos']!, href: '/reclamos' }, { titulo: `Reclamo ${reclamo[1]!.toUpperCase()}` }];
+  if (MES_DE_RECOLECCION.test(ruta)) return [INICIO, { titulo: 'Mi calle', href: '/mi-calle' }, { titulo: 'Calendario de recolección' }];
   return null;
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '#domain/shared/context.ts';
 import { getRolesConSegundoFactor } from '#domain/usuarios/ajustes.ts';
 import { ETIQUETAS_ROL } from '#domain/usuarios/campos.ts';
 import { type SesionLeida, configSesiones, readSesion } from '#domain/usuarios/sesiones.ts';
+import { siLaBaseResponde } from './base-disponible.server.ts';
 
 /**
  * Staff sessions in pages (docs/decisions/012-sesiones-y-roles.md): the `vla_sesion` cookie and
@@ -131,6 +132,7 @@ export type MarcoDelPanel = ReturnType<typeof marcoDelPanel>;
  * - a role not among the roles of the page's section (app/features/admin/secciones.ts; a page of
  *   no section is nobody's): a 403 inside the shell that says so in Spanish and leads back to the
  *   panel, without signing the person out (docs/decisions/048-bordes-del-sitio.md);
+ * a database that cannot answer: the 503 error page (`siLaBaseResponde`);
  * and `Cache-Control: no-store` on every answer: the first step gets the answer of everything after
  * it, the guard's own redirects and 403 included, and marks it.
  */
@@ -140,13 +142,15 @@ export const guardiaDelPanel: MiddlewareFunction<Response>[] = [
     respuesta.headers.set('cache-control', SIN_CACHE['cache-control']);
     return respuesta;
   },
-  async (args) => {
-    const sesion = await requireSesion(args);
-    const { secciones } = args.context.get(appContext);
-    const seccion = seccionDeRuta(secciones, args.pattern);
-    if (!seccion?.roles.includes(sesion.actor.rol)) throw data({ mensaje: PROHIBIDO, marco: marcoDelPanel(sesion, secciones) }, { status: 403 });
-    args.context.set(sesionDelPanel, sesion);
-  },
+  // The session is read from the database: one that cannot answer is the panel's 503, not a 500.
+  (args) =>
+    siLaBaseResponde(args.context, async () => {
+      const sesion = await requireSesion(args);
+      const { secciones } = args.context.get(appContext);
+      const seccion = seccionDeRuta(secciones, args.pattern);
+      if (!seccion?.roles.includes(sesion.actor.rol)) throw data({ mensaje: PROHIBIDO, marco: marcoDelPanel(sesion, secciones) }, { status: 403 });
+      args.context.set(sesionDelPanel, sesion);
+    }),
 ];
 
 /** The signed-in person, for a loader or action under /admin (the guard already let them in). */

@@ -1,4 +1,5 @@
-import { CONJUNTOS, LICENCIA_URL, modificacionesDelCatalogo } from '#domain/datos/catalogo.ts';
+import { CONJUNTOS, ICALENDAR, LICENCIA_URL, modificacionesDelCatalogo } from '#domain/datos/catalogo.ts';
+import { calendariosDelCatalogo } from '#domain/recoleccion/publicacion.ts';
 import { TRANSPARENCIA_ACTIVA, fechasTransparencia } from '#domain/datos/transparencia.ts';
 import { appContext } from '#app/context.ts';
 import { SectionContent } from '#app/components/ui/section.tsx';
@@ -20,6 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const catalogo = await loadSection(log, 'datos', async () => {
     const modificaciones = await modificacionesDelCatalogo(db);
     const fechas = await fechasTransparencia(db, modificaciones);
+    // One calendar per collection zone, as /data.json lists them (server/datos.ts).
+    const calendarios = (await calendariosDelCatalogo(db)).map((c) => ({ ...c, ...ICALENDAR }));
     const iso = (d: Date | undefined) => d?.toISOString() ?? null;
     return {
       conjuntos: CONJUNTOS.map((c) => ({
@@ -28,7 +31,12 @@ export async function loader({ context }: Route.LoaderArgs) {
         description: c.description,
         periodicidad: PERIODICIDAD[c.accrualPeriodicity] ?? c.accrualPeriodicity,
         landingPage: c.landingPage,
-        distribution: c.distribution.map((d) => ({ id: d.id, title: d.title, downloadURL: d.downloadURL, mediaType: d.mediaType })),
+        distribution: [...c.distribution, ...(c.id === 'recoleccion' ? calendarios : [])].map((d) => ({
+          id: d.id,
+          title: d.title,
+          downloadURL: d.downloadURL,
+          mediaType: d.mediaType,
+        })),
         modificado: iso(modificaciones.get(c.id)),
       })),
       transparencia: TRANSPARENCIA_ACTIVA.map(({ conjuntos: _conjuntos, ...item }) => ({ ...item, fecha: iso(fechas.get(item.inciso)) })),
@@ -67,6 +75,8 @@ const PAGINAS: Record<string, string> = {
   '/sueldos': 'Sueldos',
   '/observatorio-vial': 'Observatorio Vial',
   '/seguimiento-vehiculos': 'Seguimiento de Vehículos',
+  '/mi-calle': 'Mi calle',
+  '/reclamos': 'Reclamos',
 };
 
 function Fecha({ iso }: { iso: string | null | undefined }) {

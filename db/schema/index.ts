@@ -15,3 +15,5 @@ export * from './retirados.ts';
 export * from './alertas.ts';
 export * from './buscador.ts';
 export * from './publicaciones.ts';
+export * from './recoleccion.ts';
+export * from './reclamos.ts';

@@ -10,8 +10,9 @@ export const TIPOS_FERIADO = ['inamovible', 'trasladable', 'no_laborable', 'puen
 
 /**
  * The holidays that stop the count of business days: one row a date, kept up to date by
- * administrators. No page that the render cache keeps shows it (only the status page of a request,
- * which is never cached), so it has no content-version trigger (docs/decisions/007-cache-de-paginas.md).
+ * administrators. Mi calle's cached pages show them (the printable month, the calendars,
+ * docs/decisions/056-mi-calle.md), so a change raises the content version like any content table
+ * (the trigger of migration 0026; docs/decisions/007-cache-de-paginas.md).
  */
 export const feriados = pgTable(
   'feriados',

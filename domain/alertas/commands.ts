@@ -1,11 +1,19 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { type BusquedaGuardada, suscripcionesAlertas } from '#db/schema/index.ts';
 import { ultimoBoletinId } from '#domain/boletines/queries.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import { ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
-import { addressLimitKey, transactionWithLimitsLast } from '#domain/shared/limits.ts';
+import { transactionWithLimitsLast } from '#domain/shared/limits.ts';
+import {
+  LIMITES_SUSCRIPCION,
+  cierreDeConfirmacion,
+  limitesDeSuscripcion,
+  pendienteVencida,
+  suscripcionesVencidas,
+  tokenAdmisible,
+} from '#domain/shared/suscripciones.ts';
 import { hashToken, nuevoToken } from '#domain/usuarios/tokens.ts';
 import type { Frecuencia, TipoAlerta } from './campos.ts';
 import { proximoResumen } from './horario.ts';
@@ -13,19 +21,11 @@ import { huellaEmailAlerta } from './huella.ts';
 import { type CampoSuscripcion, readBusqueda, readSuscripcion } from './schemas.ts';
 import { describirSuscripcion, rutaConfirmar } from './texto.ts';
 
-/** A pending subscription's link lasts this long; the job then deletes it (docs/decisions/024-alertas.md). */
-export const DIAS_PENDIENTE = 7;
-/** An ended subscription is kept this long (its links still answer «ya diste de baja»), then deleted. */
-export const DIAS_BAJA = 30;
-const DIA_MS = 86_400_000;
-const HORA = 3600;
-/** Subscribe requests one address may send in an hour, and one e-mail may receive in a day. */
-export const LIMITES_ALERTAS = { porDireccion: 10, porEmail: 5 } as const;
+/** Subscribe requests one address may send in an hour, and one e-mail may receive in a day (docs/decisions/024-alertas.md). */
+export const LIMITES_ALERTAS = LIMITES_SUSCRIPCION;
 
-export const MENSAJE_LIMITE_DIRECCION =
+const MENSAJE_LIMITE_DIRECCION =
   'Recibimos muchos pedidos de alertas desde tu conexión en la última hora. Volvé a intentarlo más tarde; tus datos quedan en el formulario.';
-export const MENSAJE_LIMITE_EMAIL =
-  'Ya enviamos hoy varios correos de confirmación a esa dirección. Revisá tu casilla (y la carpeta de spam) o volvé a intentarlo mañana.';
 
 type Valores = Partial<Record<CampoSuscripcion, string>>;
 
@@ -83,31 +83,21 @@ export async function suscribir(
         texto: [
           `Recibimos en el sitio de la Municipalidad de Villa La Angostura un pedido para avisar a esta dirección, por correo, de ${que}.`,
           '',
-          'Para empezar a recibir los avisos, abrí este enlace y tocá «Confirmar»:',
-          ctx.url(rutaConfirmar(token)),
-          '',
-          `El enlace vence en ${DIAS_PENDIENTE} días. Si no lo pediste, ignorá este mensaje: sin tu confirmación no te vamos a escribir.`,
-          '',
-          'Municipalidad de Villa La Angostura',
+          ...cierreDeConfirmacion(ctx.url(rutaConfirmar(token))),
         ].join('\n'),
       },
     ]);
     // Counted last (transactionWithLimitsLast); the address counts even when the e-mail's limit refuses.
     return {
       valor: { tipo: 'enviada' as const },
-      limites: [
-        {
-          clave: addressLimitKey(cipher, 'limite-alertas-direccion', opciones.direccion),
-          limite: { max: LIMITES_ALERTAS.porDireccion, windowSeconds: HORA },
-          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_DIRECCION, reintentarEnSegundos: HORA, valores: leido.valores },
-          cuentaSiOtroRechaza: true,
-        },
-        {
-          clave: `limite-alertas-email:${emailHuella}`,
-          limite: { max: LIMITES_ALERTAS.porEmail, windowSeconds: 24 * HORA },
-          rechazo: { tipo: 'limite' as const, mensaje: MENSAJE_LIMITE_EMAIL, reintentarEnSegundos: 24 * HORA, valores: leido.valores },
-        },
-      ],
+      limites: limitesDeSuscripcion({
+        cipher,
+        ambito: 'alertas',
+        direccion: opciones.direccion,
+        emailHuella,
+        mensajeDireccion: MENSAJE_LIMITE_DIRECCION,
+        valores: leido.valores,
+      }),
     };
   });
   if (resultado.tipo === 'enviada') ctx.mailer.wake();
@@ -142,11 +132,10 @@ function vista(f: Fila): SuscripcionVista {
 /** What a link's secret opens: nothing (unknown or deleted), a pending request past its week, or the subscription. */
 export type Enlace = { tipo: 'no_encontrado' } | { tipo: 'vencido' } | { tipo: 'valido'; suscripcion: SuscripcionVista; fila: Fila };
 
-const vencida = (ctx: Pick<AppContext, 'clock'>, f: Fila) =>
-  f.estado === 'pendiente' && f.createdAt.getTime() < ctx.clock.now().getTime() - DIAS_PENDIENTE * DIA_MS;
+const vencida = (ctx: Pick<AppContext, 'clock'>, f: Fila) => pendienteVencida(f, ctx.clock.now());
 
 async function leerEnlace(ctx: Pick<AppContext, 'clock'>, db: Db, token: string, bloquear = false): Promise<Enlace> {
-  if (typeof token !== 'string' || token.length < 10 || token.length > 200) return { tipo: 'no_encontrado' };
+  if (!tokenAdmisible(token)) return { tipo: 'no_encontrado' };
   const consulta = db
     .select()
     .from(suscripcionesAlertas)
@@ -244,17 +233,11 @@ export async function darDeBaja(ctx: AppContext, token: string, cual: { id: numb
   return { tipo: 'hecho', bajas: bajas.length, suscripcion: enlace.suscripcion };
 }
 
-/** Deletes pending requests nobody confirmed within DIAS_PENDIENTE and subscriptions ended DIAS_BAJA ago: no address is kept longer. */
+/** Deletes pending requests nobody confirmed and subscriptions ended long ago (`suscripcionesVencidas`): no address is kept longer. */
 export async function removeVencidas(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
-  const ahora = ctx.clock.now().getTime();
   const borradas = await ctx.db
     .delete(suscripcionesAlertas)
-    .where(
-      or(
-        and(eq(suscripcionesAlertas.estado, 'pendiente'), lt(suscripcionesAlertas.createdAt, new Date(ahora - DIAS_PENDIENTE * DIA_MS))),
-        and(eq(suscripcionesAlertas.estado, 'baja'), lt(suscripcionesAlertas.bajaEn, new Date(ahora - DIAS_BAJA * DIA_MS))),
-      ),
-    )
+    .where(suscripcionesVencidas(suscripcionesAlertas, ctx.clock.now()))
     .returning({ id: suscripcionesAlertas.id });
   return borradas.length;
 }

@@ -6,6 +6,7 @@ import { type NewMail, enqueueMail } from '#domain/correo/outbox.ts';
 import { ordenanzasNuevas, ultimaOrdenanzaId } from '#domain/ordenanzas/queries.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { monthName } from '#domain/shared/meses.ts';
+import { cierreDeAviso } from '#domain/shared/suscripciones.ts';
 import { rutaDocumento } from '#domain/documentos/panel.ts';
 import { rutaOrdenanza, urlBusqueda, urlFeedBusqueda } from '#domain/ordenanzas/enlaces.ts';
 import { removeVencidas } from './commands.ts';
@@ -41,7 +42,12 @@ async function novedades(ctx: AppContext, db: Db, fila: Fila, tope: number): Pro
 function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Novedad[]): NewMail {
   const busqueda = fila.tipo === 'ordenanzas' ? (readBusqueda(fila.busqueda) ?? null) : null;
   const descripcion = describirSuscripcion({ tipo: fila.tipo as 'ordenanzas' | 'boletines', busqueda, frecuencia: fila.frecuencia as 'inmediata' | 'diaria' });
-  const baja = ctx.url(rutaBaja(token));
+  const cierre = cierreDeAviso({
+    gestion: { texto: 'Tus alertas', url: ctx.url(rutaGestion(token)) },
+    baja: { texto: 'Para no recibir más esta alerta', url: ctx.url(rutaBaja(token)) },
+    lista: { nombre: 'Alertas', id: 'alertas' },
+    host: new URL(ctx.url('')).hostname,
+  });
   const asunto =
     fila.tipo === 'boletines'
       ? lista.length === 1
@@ -57,24 +63,8 @@ function correoDeAlerta(ctx: AppContext, fila: Fila, token: string, lista: Noved
     destinatario: ctx.cipher.open(fila.email),
     asunto,
     referencia: `alerta-${fila.id}`,
-    texto: [
-      `Tu alerta: ${descripcion}.`,
-      '',
-      ...lista.map((n) => n.linea),
-      '',
-      ...ver,
-      '',
-      `Tus alertas: ${ctx.url(rutaGestion(token))}`,
-      `Para no recibir más esta alerta: ${baja}`,
-      '',
-      'Municipalidad de Villa La Angostura',
-    ].join('\n'),
-    // One-click unsubscribe (RFC 8058): the mail provider POSTs List-Unsubscribe=One-Click to that address.
-    cabeceras: {
-      'List-Unsubscribe': `<${baja}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `Alertas <alertas.${new URL(ctx.url('')).hostname}>`,
-    },
+    texto: [`Tu alerta: ${descripcion}.`, '', ...lista.map((n) => n.linea), '', ...ver, '', ...cierre.lineas].join('\n'),
+    cabeceras: cierre.cabeceras,
   };
 }
 

@@ -29,6 +29,10 @@ export const SECCIONES_AUDITORIA = {
   cuenta: 'Mi cuenta e ingresos',
   importacion: 'Importación del sitio anterior',
   publicaciones: 'Publicaciones',
+  recoleccion: 'Mi calle',
+  'reclamos-catalogo': 'Catálogo de reclamos',
+  'reclamos-plantillas': 'Plantillas de respuesta de reclamos',
+  reclamos: 'Reclamos',
 } as const;
 
 export type SeccionAuditoria = keyof typeof SECCIONES_AUDITORIA;
@@ -51,6 +55,16 @@ const ESTADOS_SOLICITUD: Record<string, string> = {
   en_proceso: 'En proceso',
   rechazada: 'Rechazada',
   enviada: 'Documento enviado',
+};
+
+/** A citizen report's states, as the audit reads them (the same words as domain/reclamos/etiquetas.ts). */
+const ESTADOS_RECLAMO: Record<string, string> = {
+  recibido: 'Recibido',
+  en_curso: 'En curso',
+  derivado: 'Derivado a otro organismo',
+  resuelto: 'Resuelto',
+  no_corresponde: 'No corresponde',
+  duplicado: 'Duplicado',
 };
 
 /** The entities of the generic panels (gobierno, boletín vigente), with their article. */
@@ -228,6 +242,11 @@ export const ACCIONES_AUDITORIA = {
   'vehiculo.cambio': { seccion: 'vehiculos', frase: 'modificó el vehículo «{alias}»', sinDatos: 'modificó un vehículo' },
   'vehiculo.baja': { seccion: 'vehiculos', frase: 'dio de baja el vehículo {id} del mapa', sinDatos: 'dio de baja un vehículo' },
   'vehiculo.reactivacion': { seccion: 'vehiculos', frase: 'volvió a mostrar el vehículo {id} en el mapa', sinDatos: 'volvió a mostrar un vehículo' },
+  'vehiculo.retencion': {
+    seccion: 'vehiculos',
+    frase: 'fijó en {dias} días la conservación de las posiciones de los vehículos',
+    sinDatos: 'cambió la conservación de las posiciones de los vehículos',
+  },
   'ajustes.cambio': { seccion: 'ajustes', frase: 'cambió los ajustes del sitio' },
   'ajustes.segundo-factor': { seccion: 'ajustes', frase: 'cambió qué roles deben usar segundo factor' },
   // Users.
@@ -267,6 +286,99 @@ export const ACCIONES_AUDITORIA = {
   },
   'sesion.salida': { seccion: 'cuenta', frase: 'cerró su sesión' },
   'sesion.cerrada-desde-cuenta': { seccion: 'cuenta', frase: 'cerró {sesiones} sesiones desde su cuenta', sinDatos: 'cerró sesiones desde su cuenta' },
+  // Mi calle: collection zones, their services and one-off changes (docs/decisions/056-mi-calle.md).
+  'recoleccion.zona_alta': { seccion: 'recoleccion', frase: 'agregó la zona de recolección «{nombre}»', sinDatos: 'agregó una zona de recolección' },
+  'recoleccion.zona_cambio': { seccion: 'recoleccion', frase: 'modificó la zona de recolección «{nombre}»', sinDatos: 'modificó una zona de recolección' },
+  'recoleccion.zona_baja': { seccion: 'recoleccion', frase: 'borró la zona de recolección «{nombre}»', sinDatos: 'borró una zona de recolección' },
+  'recoleccion.servicio_alta': { seccion: 'recoleccion', frase: 'agregó el servicio «{nombre}» de recolección', sinDatos: 'agregó un servicio de recolección' },
+  'recoleccion.servicio_cambio': {
+    seccion: 'recoleccion',
+    frase: 'modificó el servicio «{nombre}» de recolección',
+    sinDatos: 'modificó un servicio de recolección',
+  },
+  'recoleccion.servicio_baja': { seccion: 'recoleccion', frase: 'borró el servicio «{nombre}» de recolección', sinDatos: 'borró un servicio de recolección' },
+  'recoleccion.cambio_alta': {
+    seccion: 'recoleccion',
+    frase: 'agregó un cambio de recolección para el {fecha} en {zona}: {motivo}',
+    sinDatos: 'agregó un cambio de recolección',
+  },
+  'recoleccion.cambio_baja': {
+    seccion: 'recoleccion',
+    frase: 'borró el cambio de recolección del {fecha} en {zona}',
+    sinDatos: 'borró un cambio de recolección',
+  },
+  'recoleccion.calles_importadas': { seccion: 'recoleccion', frase: 'cargó el índice de calles ({cantidad} tramos)', sinDatos: 'cargó el índice de calles' },
+  // The catalogue of citizen reports: categories, outside bodies, answer templates and Open311 keys (docs/decisions/057-reclamos.md).
+  'reclamos.categoria_alta': {
+    seccion: 'reclamos-catalogo',
+    frase: 'agregó la categoría de reclamos «{nombre}»',
+    sinDatos: 'agregó una categoría de reclamos',
+  },
+  'reclamos.categoria_cambio': {
+    seccion: 'reclamos-catalogo',
+    frase: 'modificó la categoría de reclamos «{nombre}»',
+    sinDatos: 'modificó una categoría de reclamos',
+  },
+  'reclamos.categoria_activada': {
+    seccion: 'reclamos-catalogo',
+    frase: 'volvió a ofrecer la categoría de reclamos «{nombre}»',
+    sinDatos: 'volvió a ofrecer una categoría de reclamos',
+  },
+  'reclamos.categoria_desactivada': {
+    seccion: 'reclamos-catalogo',
+    frase: 'dejó de ofrecer la categoría de reclamos «{nombre}»',
+    sinDatos: 'dejó de ofrecer una categoría de reclamos',
+  },
+  'reclamos.categoria_orden': {
+    seccion: 'reclamos-catalogo',
+    frase: 'movió la categoría de reclamos «{nombre}» al puesto {posicion}',
+    sinDatos: 'cambió el orden de las categorías de reclamos',
+  },
+  'reclamos.organismo_alta': { seccion: 'reclamos-catalogo', frase: 'agregó el organismo «{nombre}» para derivar reclamos', sinDatos: 'agregó un organismo' },
+  'reclamos.organismo_cambio': { seccion: 'reclamos-catalogo', frase: 'modificó el organismo «{nombre}»', sinDatos: 'modificó un organismo' },
+  'reclamos.organismo_activado': { seccion: 'reclamos-catalogo', frase: 'volvió a ofrecer el organismo «{nombre}»', sinDatos: 'volvió a ofrecer un organismo' },
+  'reclamos.organismo_desactivado': { seccion: 'reclamos-catalogo', frase: 'dio de baja el organismo «{nombre}»', sinDatos: 'dio de baja un organismo' },
+  'reclamos.plantilla_alta': {
+    seccion: 'reclamos-plantillas',
+    frase: 'agregó la plantilla de respuesta «{nombre}» ({estado})',
+    sinDatos: 'agregó una plantilla de respuesta',
+  },
+  'reclamos.plantilla_cambio': {
+    seccion: 'reclamos-plantillas',
+    frase: 'modificó la plantilla de respuesta «{nombre}» ({estado})',
+    sinDatos: 'modificó una plantilla de respuesta',
+  },
+  'reclamos.plantilla_baja': {
+    seccion: 'reclamos-plantillas',
+    frase: 'borró la plantilla de respuesta «{nombre}» ({estado})',
+    sinDatos: 'borró una plantilla de respuesta',
+  },
+  'reclamos.clave_emitida': { seccion: 'reclamos-catalogo', frase: 'emitió la clave de Open311 «{nombre}»', sinDatos: 'emitió una clave de Open311' },
+  'reclamos.clave_revocada': { seccion: 'reclamos-catalogo', frase: 'revocó la clave de Open311 «{nombre}»', sinDatos: 'revocó una clave de Open311' },
+  // Citizen reports: their state, who works on them, the bodies, duplicates, hiding, the reporter's answer (docs/decisions/057-reclamos.md).
+  'reclamo.estado': {
+    seccion: 'reclamos',
+    frase: (v) =>
+      `${v.valor('reabierto') === 'true' ? 'reabrió' : 'pasó'} el reclamo ${v.valor('id') ?? ''} ${v.valor('reabierto') === 'true' ? 'como' : 'a'} «${ESTADOS_RECLAMO[v.valor('estado') ?? ''] ?? v.valor('estado') ?? '?'}»`,
+  },
+  'reclamo.asignacion': {
+    seccion: 'reclamos',
+    frase: (v) => {
+      const a = [v.valor('area'), v.valor('persona')].filter((x) => x !== undefined);
+      return a.length === 0 ? `dejó sin asignar el reclamo ${v.valor('id') ?? ''}` : `asignó el reclamo ${v.valor('id') ?? ''} a ${a.join(' y ')}`;
+    },
+  },
+  'reclamo.derivacion': { seccion: 'reclamos', frase: 'derivó el reclamo {id} a {organismo}', sinDatos: 'derivó un reclamo a otro organismo' },
+  'reclamo.fusion': { seccion: 'reclamos', frase: 'marcó el reclamo {id} como duplicado del {original}', sinDatos: 'marcó un reclamo como duplicado' },
+  'reclamo.ocultado': { seccion: 'reclamos', frase: 'ocultó el reclamo {id}: «{motivo}»', sinDatos: 'ocultó un reclamo' },
+  'reclamo.mostrado': { seccion: 'reclamos', frase: 'volvió a mostrar el reclamo {id}', sinDatos: 'volvió a mostrar un reclamo' },
+  'reclamo.consulta': {
+    seccion: 'reclamos',
+    frase: (v) =>
+      v.valor('respuesta') === 'no'
+        ? `reabrió el reclamo ${v.valor('id') ?? ''} porque quien lo reportó avisó que sigue sin resolverse`
+        : `registró que quien reportó el reclamo ${v.valor('id') ?? ''} confirmó que se resolvió`,
+  },
   // The migration from the old site.
   'importacion.tipo': { seccion: 'importacion', frase: 'importó «{id}» del sitio anterior', sinDatos: 'importó datos del sitio anterior' },
 } as const satisfies Record<string, DefinicionAccion>;

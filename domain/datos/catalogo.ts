@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { ajustesSitio, documentosObservatorio, estadosContables, ordenanzas, sueldos } from '#db/schema/index.ts';
+import { ajustesSitio, documentosObservatorio, estadosContables, ordenanzas, reclamos, sueldos } from '#db/schema/index.ts';
 import { type FuentesDeCambio, ultimoCambio } from '#domain/auditoria/queries.ts';
 import { FUENTES_BOLETINES } from '#domain/boletines/queries.ts';
 
@@ -25,16 +25,20 @@ export const TEMAS = [
   { id: 'gobierno', label: 'Gobierno', description: 'Estructura orgánica, autoridades y Concejo Deliberante.' },
   { id: 'finanzas', label: 'Finanzas públicas', description: 'Estados contables e informes de sueldos.' },
   { id: 'transito', label: 'Tránsito y transporte', description: 'Observatorio Vial y vehículos municipales en servicio.' },
+  { id: 'servicios', label: 'Servicios urbanos', description: 'Recolección de residuos: zonas, servicios y sus calendarios.' },
 ] as const;
 
 type Tema = (typeof TEMAS)[number]['id'];
 /** The national taxonomy's codes (http://datos.gob.ar/superThemeTaxonomy.json) the catalogue uses. */
-type SuperTema = 'GOVE' | 'ECON' | 'TRAN' | 'JUST';
+type SuperTema = 'GOVE' | 'ECON' | 'TRAN' | 'JUST' | 'ENVI';
 
-export type Formato = { format: 'CSV' | 'JSON' | 'Atom'; mediaType: string };
+export type Formato = { format: 'CSV' | 'JSON' | 'Atom' | 'GeoJSON' | 'iCalendar'; mediaType: string };
 const CSV: Formato = { format: 'CSV', mediaType: 'text/csv' };
 const JSON_: Formato = { format: 'JSON', mediaType: 'application/json' };
 const ATOM: Formato = { format: 'Atom', mediaType: 'application/atom+xml' };
+const GEOJSON: Formato = { format: 'GeoJSON', mediaType: 'application/geo+json' };
+/** A zone's collection calendar (server/datos.ts adds one per zone to its dataset). */
+export const ICALENDAR: Formato = { format: 'iCalendar', mediaType: 'text/calendar' };
 
 export type Distribucion = Formato & {
   /** Unique in the catalogue. */
@@ -64,14 +68,17 @@ export type ConjuntoDeDatos = {
   fuentes: FuentesDeCambio;
 };
 
+const EXTENSIONES: Partial<Record<Formato['format'], string>> = { Atom: 'xml', iCalendar: 'ics' };
+
 /** A distribution of the JSON API, its CSV (`?formato=csv`) or a file of /datos. */
 function dist(id: string, formato: Formato, title: string, description: string, downloadURL: string, accessURL: string): Distribucion {
-  const extension = formato.format === 'Atom' ? 'xml' : formato.format.toLowerCase();
+  const extension = EXTENSIONES[formato.format] ?? formato.format.toLowerCase();
   return { id: `${id}-${formato.format.toLowerCase()}`, ...formato, title, description, downloadURL, accessURL, fileName: `${id}.${extension}` };
 }
 const api = (ruta: string) => `/api/v1${ruta}`;
 const csvDeApi = (ruta: string) => `/api/v1${ruta}${ruta.includes('?') ? '&' : '?'}formato=csv`;
 const DOCS_API = '/api/docs';
+const open311 = (ruta: string) => `/open311/v2${ruta}`;
 
 export const CONJUNTOS: ConjuntoDeDatos[] = [
   {
@@ -308,6 +315,60 @@ export const CONJUNTOS: ConjuntoDeDatos[] = [
     // changes no cached page (docs/decisions/007-cache-de-paginas.md), and the newest position's
     // time would tell when a vehicle moves outside public hours (docs/decisions/015-seguimiento-de-vehiculos.md).
     fuentes: {},
+  },
+  {
+    id: 'recoleccion',
+    title: 'Zonas y calendarios de recolección',
+    description:
+      'Las zonas de recolección de residuos de Villa La Angostura (polígonos GeoJSON) con sus servicios: los días de cada uno como regla iCalendar (RRULE), su horario y qué hace en los feriados; y el calendario de cada zona en iCalendar, con los feriados y los cambios puntuales aplicados, para suscribirse.',
+    superTheme: ['ENVI', 'GOVE'],
+    theme: ['servicios'],
+    keyword: ['recoleccion', 'residuos', 'calendario', 'zonas'],
+    accrualPeriodicity: 'eventual',
+    landingPage: '/mi-calle',
+    distribution: [
+      dist(
+        'recoleccion-zonas',
+        GEOJSON,
+        'Zonas de recolección (GeoJSON)',
+        'Una zona por elemento, con sus servicios, sus reglas y horarios y las direcciones de sus calendarios.',
+        '/recoleccion/zonas.geojson',
+        '/mi-calle',
+      ),
+    ],
+    // The audit of zones, services and one-off changes also records deletions (domain/recoleccion/commands.ts).
+    fuentes: { entidades: ['zona_recoleccion', 'servicio_recoleccion', 'cambio_recoleccion'] },
+  },
+  {
+    id: 'reclamos',
+    title: 'Reclamos de vecinos (Open311)',
+    description:
+      'Los reclamos por problemas en la vía pública (baches, luminarias, residuos) con su lugar, su categoría, su estado y la respuesta pública del municipio, sin datos de quien reclama; y sus categorías. Por la API Open311 GeoReport v2, en JSON o XML, que también recibe reclamos con una clave.',
+    superTheme: ['GOVE', 'ENVI'],
+    theme: ['servicios'],
+    keyword: ['reclamos', 'open311', 'georeport', 'servicios-urbanos'],
+    accrualPeriodicity: 'R/PT1H',
+    landingPage: '/reclamos',
+    distribution: [
+      dist(
+        'reclamos',
+        JSON_,
+        'Reclamos (Open311, JSON)',
+        'Los reclamos de los últimos 90 días (GET requests de Open311 GeoReport v2); filtros por categoría, estado y fechas, paginados.',
+        open311('/requests.json'),
+        DOCS_API,
+      ),
+      dist(
+        'reclamos-categorias',
+        JSON_,
+        'Categorías de reclamo (Open311, JSON)',
+        'Las categorías de reclamo activas (GET services de Open311).',
+        open311('/services.json'),
+        DOCS_API,
+      ),
+    ],
+    // A hidden report's changes tell nothing (docs/decisions/057-reclamos.md).
+    fuentes: { columnas: [{ columna: reclamos.updatedAt, donde: isNull(reclamos.ocultoEn) }] },
   },
 ];
 

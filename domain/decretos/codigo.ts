@@ -1,41 +1,15 @@
-import { randomInt } from 'node:crypto';
+import { ALPHABET, generarCodigoSeguimiento, limpiarCodigo, parseCodigoSeguimiento, tieneFormaDeCodigo } from '#domain/shared/codigo-seguimiento.ts';
 
 /**
- * Tracking codes of decree-copy requests (docs/decisions/004-datos-personales.md):
- * `SD-2026-7KQ-3XM-9PK`, eight random symbols (40 bits) and a check symbol, in an alphabet
- * without 0/O, 1/I that is easy to read aloud and to type. The check symbol (Luhn mod 32) catches
- * every mistyped symbol, and nearly every swap of two neighbours, before any look-up. Codes issued before
- * (`SD-2026-000123`) keep working.
+ * Tracking codes of decree-copy requests (docs/decisions/004-datos-personales.md): `SD-2026-7KQ-3XM-9PK`,
+ * the shared tracking code (domain/shared/codigo-seguimiento.ts) with the prefix SD. Codes issued
+ * before (`SD-2026-000123`) keep working.
  */
-export const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const N = ALPHABET.length;
-const SIMBOLOS_AZAR = 8;
-
-/** Luhn mod N over the symbols, from the right, doubling every second one. */
-function simboloControl(simbolos: string): string {
-  let suma = 0;
-  let doblar = true;
-  for (let i = simbolos.length - 1; i >= 0; i--) {
-    let valor = ALPHABET.indexOf(simbolos[i]!);
-    if (doblar) {
-      valor *= 2;
-      valor = Math.floor(valor / N) + (valor % N);
-    }
-    suma += valor;
-    doblar = !doblar;
-  }
-  return ALPHABET[(N - (suma % N)) % N]!;
-}
+export { ALPHABET };
 
 /** A new code for a request received in `anio`. */
-export function generateCodigo(anio: number | string): string {
-  let simbolos = '';
-  for (let i = 0; i < SIMBOLOS_AZAR; i++) simbolos += ALPHABET[randomInt(N)];
-  const completo = simbolos + simboloControl(simbolos);
-  return `SD-${anio}-${completo.slice(0, 3)}-${completo.slice(3, 6)}-${completo.slice(6)}`;
-}
+export const generateCodigo = (anio: number | string): string => generarCodigoSeguimiento('SD', anio);
 
-const NUEVO = new RegExp(`^SD-?(\\d{4})-?([${ALPHABET}]{3})-?([${ALPHABET}]{3})-?([${ALPHABET}]{3})$`);
 const ANTERIOR = /^SD-?(\d{4})-?(\d{6,})$/;
 
 /**
@@ -44,14 +18,8 @@ const ANTERIOR = /^SD-?(\d{4})-?(\d{6,})$/;
  * shape. The caller answers it exactly as it answers an unknown code.
  */
 export function parseCodigo(texto: string): string | undefined {
-  const limpio = texto.toUpperCase().replace(/[\s\u00a0]+/g, '');
-  const nuevo = NUEVO.exec(limpio);
-  if (nuevo) {
-    const [, anio, a, b, c] = nuevo;
-    const simbolos = `${a}${b}${c}`;
-    if (simboloControl(simbolos.slice(0, SIMBOLOS_AZAR)) !== simbolos[SIMBOLOS_AZAR]) return undefined;
-    return `SD-${anio}-${a}-${b}-${c}`;
-  }
-  const anterior = ANTERIOR.exec(limpio);
+  // A new code with a wrong check symbol is no code, even when its symbols are all digits.
+  if (tieneFormaDeCodigo('SD', texto)) return parseCodigoSeguimiento('SD', texto);
+  const anterior = ANTERIOR.exec(limpiarCodigo(texto));
   return anterior ? `SD-${anterior[1]}-${anterior[2]}` : undefined;
 }

@@ -33,6 +33,12 @@ export type AppConfig = {
     consultasPorMinuto: number;
   };
   /**
+   * Citizen reports (docs/decisions/057-reclamos.md): reports one address may send in an hour and one
+   * e-mail in a day (RECLAMOS_POR_IP, RECLAMOS_POR_EMAIL). Absent in domain tests of other modules:
+   * domain/reclamos then uses its defaults (5 and 5).
+   */
+  reclamos?: { porDireccion: number; porEmail: number };
+  /**
    * Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout, absolute maximum age
    * and whether the cookie is Secure. Absent in contexts that sign nobody in (domain tests of other
    * modules): domain/usuarios then uses its defaults (30 min, 12 h, Secure).
@@ -46,6 +52,8 @@ export type AppConfig = {
   smtpConfigurado?: boolean;
   /** The largest uploaded file (UPLOAD_MAX_BYTES, docs/decisions/017-subidas.md); absent in domain tests: 25 MB. */
   subidaMaxBytes?: number;
+  /** Mi calle's push subscriptions may name a push service on loopback over HTTP (PUSH_SERVICIOS_LOCALES: tests, benchmarks). */
+  pushServiciosLocales?: boolean;
 };
 
 export type ConfigSesiones = { inactividadMs: number; duracionMaximaMs: number; cookieSegura: boolean };

@@ -47,6 +47,12 @@ export const formatLongDate = (fecha: string): string => diaLargo().format(fecha
 /** '2026-04-20' → 'lunes, 20 de abril de 2026'. */
 export const formatLongDateWithWeekday = (fecha: string): string => diaLargoConSemana().format(fechaDeDia(fecha));
 
+/** '2026-04-20' → 'Lunes, 20 de abril de 2026': the same, where it starts a line. */
+export const formatLongDateWithWeekdayCapitalized = (fecha: string): string => {
+  const texto = formatLongDateWithWeekday(fecha);
+  return texto.charAt(0).toLocaleUpperCase(LOCALE) + texto.slice(1);
+};
+
 /** '2026-04-20' → '20/04/2026'. */
 export const formatCalendarDate = (fecha: string): string => diaCorto().format(fechaDeDia(fecha));
 

@@ -37,6 +37,12 @@ export const PERMISOS = {
   busquedas: ['editor', 'administrador'],
   /** Drafts and scheduled publications: each one is further limited to the roles of its kind (docs/decisions/053-borradores-y-publicacion-programada.md). */
   publicaciones: ['editor', 'administrador'],
+  /** Mi calle: collection zones, their services and one-off changes, the street index and the coverage (docs/decisions/056-mi-calle.md). */
+  recoleccion: ['editor', 'administrador'],
+  /** Citizen reports: the queue, their states, answers and templates (docs/decisions/057-reclamos.md). The reporter's e-mail needs `personales` or `mesa`. */
+  reclamos: ['mesa-de-entradas', 'editor', 'administrador'],
+  /** The reports' categories, the outside bodies and the Open311 API keys. */
+  reclamosCatalogo: ['administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 
 export type Permiso = keyof typeof PERMISOS;

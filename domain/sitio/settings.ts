@@ -1,3 +1,4 @@
+import { DENUNCIAS_MEDIO_AMBIENTE_ORIGINAL } from './enlaces-originales.ts';
 import { z } from '#domain/shared/zod.ts';
 import { ajustesSitio } from '#db/schema/index.ts';
 import type { Db } from '#db/client.ts';
@@ -7,6 +8,9 @@ const url = z.url({ protocol: /^https?$/ });
 /** The bounds of the retention of decree-copy requests' personal data, in days. */
 export const RETENCION_MINIMA_DIAS = 30;
 export const RETENCION_MAXIMA_DIAS = 3650;
+/** The bounds of the retention of the vehicles' full positions, in days. */
+export const RETENCION_POSICIONES_MINIMA = 8;
+export const RETENCION_POSICIONES_MAXIMA = 366;
 
 /**
  * Everything the layout shows that staff may change without a deploy.
@@ -40,6 +44,20 @@ export const siteSettingsSchema = z.object({
     .int({ error: `Escribí la cantidad de días como un número entero, entre ${RETENCION_MINIMA_DIAS} y ${RETENCION_MAXIMA_DIAS}.` })
     .min(RETENCION_MINIMA_DIAS, { error: `Los datos se conservan al menos ${RETENCION_MINIMA_DIAS} días después de cerrar la solicitud.` })
     .max(RETENCION_MAXIMA_DIAS, { error: `Los datos se conservan como mucho ${RETENCION_MAXIMA_DIAS} días (10 años) después de cerrar la solicitud.` }),
+  /**
+   * Days the full positions of the vehicles are kept (docs/decisions/015-seguimiento-de-vehiculos.md,
+   * «Retención»; docs/architecture.md, «Cobertura y retención de posiciones»). At least 8: «¿Cuándo
+   * pasó?» looks back over this week, and the coverage recomputes yesterday; the coverage of each
+   * day is kept apart and outlives them.
+   */
+  retencionPosicionesDias: z
+    .int({
+      error: `Escribí la cantidad de días de posiciones que se conservan como un número entero, entre ${RETENCION_POSICIONES_MINIMA} y ${RETENCION_POSICIONES_MAXIMA}.`,
+    })
+    .min(RETENCION_POSICIONES_MINIMA, {
+      error: `Las posiciones se conservan al menos ${RETENCION_POSICIONES_MINIMA} días: «¿Cuándo pasó?» mira toda la semana.`,
+    })
+    .max(RETENCION_POSICIONES_MAXIMA, { error: `Las posiciones se conservan como mucho ${RETENCION_POSICIONES_MAXIMA} días.` }),
   /**
    * Deadlines of decree-copy requests (docs/decisions/011-plazos-y-feriados.md): the
    * business days to answer (law 27.275 art. 11 sets 15) and how many business days before the
@@ -105,13 +123,14 @@ export const defaultSiteSettings: SiteSettings = {
     turismo: 'https://www.villalaangostura.gob.ar/turismo/',
     noticias: 'https://noticias.villalaangostura.gob.ar/',
     gestionPresupuesto: 'https://gestion.villalaangostura.gob.ar/presupuesto',
-    denunciasMedioAmbiente: 'https://formularios.villalaangostura.gob.ar/denuncias-medio-ambiente',
+    denunciasMedioAmbiente: DENUNCIAS_MEDIO_AMBIENTE_ORIGINAL,
     defensorConsumidor: 'https://www.argentina.gob.ar/servicio/iniciar-un-reclamo-ante-defensa-del-consumidor',
     chatCertificadosMedicos: 'https://wa.me/5492944494101',
     chatRecursosHumanos: 'https://wa.me/5492944494102',
     recibosSueldo: 'https://recibos.villalaangostura.gob.ar/login',
   },
   retencionSolicitudesDias: 365,
+  retencionPosicionesDias: 30,
   plazos: { diasHabiles: 15, diasPorVencer: 3 },
   vehiculos: {
     minutosRecientes: 15,

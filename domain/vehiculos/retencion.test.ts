@@ -4,6 +4,7 @@ import { posicionesVehiculo } from '#db/schema/index.ts';
 import { baseConContexto } from '#tests/factories/decretos.ts';
 import { insertVehiculo } from '#tests/factories/vehiculos.ts';
 import { engines } from '#tests/setup/database.ts';
+import { writeSiteSettings } from '#domain/sitio/settings.ts';
 import { RETENCION_POSICIONES_DIAS, removePosicionesVencidas } from './retencion.ts';
 
 const DIA_MS = 24 * 3_600_000;
@@ -54,5 +55,24 @@ describe.each(engines)('la retención de las posiciones (%s)', (engine) => {
     expect(await quedan(v.id)).toHaveLength(1);
     expect(await removePosicionesVencidas(prueba.ctx, { lote: 2, maximoLotes: 2 })).toBe(1);
     expect(await quedan(v.id)).toEqual([]);
+  });
+
+  it('el ajuste de retención manda: con 10 días, lo de hace 11 se va y lo de hace 9 queda', async () => {
+    // The setting has no form yet: written as the demo and the tests' factory write it
+    // (docs/decisions/047-carga-historica.md, «Excepciones»).
+    await writeSiteSettings(prueba.database.db, { retencionPosicionesDias: 10 });
+    try {
+      const v = await insertVehiculo(prueba.database.db);
+      await recibidas(v.id, 11, 3);
+      await recibidas(v.id, 9, 2);
+      // The earlier tests' positions of 29 days go too.
+      expect(await removePosicionesVencidas(prueba.ctx)).toBeGreaterThanOrEqual(3);
+      expect((await quedan(v.id)).every((d) => d < 10)).toBe(true);
+      expect(await quedan(v.id)).toHaveLength(2);
+    } finally {
+      await writeSiteSettings(prueba.database.db, { retencionPosicionesDias: RETENCION_POSICIONES_DIAS });
+    }
+    // Fewer than 8 days would leave «¿Cuándo pasó?» without this week: refused.
+    await expect(writeSiteSettings(prueba.database.db, { retencionPosicionesDias: 7 })).rejects.toThrow();
   });
 });

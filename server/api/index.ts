@@ -6,6 +6,7 @@ import { gobiernoApi } from './gobierno.ts';
 import { openApiDocument } from './openapi.ts';
 import { registerApiDocs } from './docs-viewer.ts';
 import { contract, serializeWithSchema } from './contract.ts';
+import { PREFIJO_OPEN311, open311Api } from './open311.ts';
 import { ordenanzasApi } from './ordenanzas.ts';
 import { sesionApi } from './sesion.ts';
 import { vehiculosApi } from './vehiculos.ts';
@@ -42,6 +43,8 @@ export async function registerApi(app: FastifyInstance, ctx: AppContext, vehicul
     },
     { prefix: '/api/v1' },
   );
+  // Citizen reports in Open311 GeoReport v2 (docs/decisions/057-reclamos.md), with its own error form.
+  await app.register(async (scope) => open311Api(scope, ctx), { prefix: PREFIJO_OPEN311 });
 }
 
 export { idDocumento };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
+import { diaDeLaSemana, fechaEnArgentina, instanteEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { defaultSiteSettings, writeSiteSettings } from '#domain/sitio/settings.ts';
 import { createVehiculo } from '#domain/vehiculos/admin.ts';
@@ -13,10 +14,14 @@ export type Ruta = readonly (readonly [number, number])[];
 export type VehiculoDemo = { alias: string; icono: IconoVehiculo; servicio: ServicioVehiculo; dispositivo: string; ruta: Ruta };
 
 /**
- * The demo fleet and the streets each one drives, approximately: Av. Arrayanes through
- * El Cruce, Bv. Nahuel Huapi down to La Villa, Av. Siete Lagos, the gravel streets north of the
- * centre and the road to Cerro Bayo. The simulator (server/demo/simulador.ts) drives them through
- * the ingest path; the seed leaves each one's recent past so the map has something at once.
+ * The demo fleet and the streets each one drives, approximately. The two collection trucks drive
+ * the streets of the demo's street index (./calles-demo.csv) in the zones they serve
+ * (./recoleccion.ts): Recolector 1 Las Retamas, Cerro Inacayal and Av. Arrayanes through El Cruce
+ * and the centre; Recolector 2 Los Notros south of Av. Arrayanes into Las Balsas and back up Bv.
+ * Nahuel Huapi. So «¿Cuándo pasó?» has something to say for the README's «Av. Arrayanes 250». The
+ * road machines drive the gravel streets north of the centre and the road to Cerro Bayo, away from
+ * the trucks: the map's markers do not cover each other. The simulator (server/demo/simulador.ts) drives them
+ * through the ingest path; the seed leaves each one's recent past so the map has something at once.
  */
 export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
   {
@@ -25,11 +30,13 @@ export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
     servicio: 'recoleccion',
     dispositivo: 'vla-recolector-1',
     ruta: [
-      [-40.7595, -71.656],
-      [-40.761, -71.65],
-      [-40.762, -71.6447],
-      [-40.7632, -71.639],
-      [-40.765, -71.633],
+      [-40.764, -71.648],
+      [-40.764, -71.656],
+      [-40.7603, -71.656],
+      [-40.761, -71.646],
+      [-40.761, -71.645],
+      [-40.7614, -71.64],
+      [-40.762, -71.632],
     ],
   },
   {
@@ -38,11 +45,12 @@ export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
     servicio: 'recoleccion',
     dispositivo: 'vla-recolector-2',
     ruta: [
-      [-40.7625, -71.6445],
-      [-40.767, -71.6452],
-      [-40.772, -71.646],
-      [-40.777, -71.647],
-      [-40.781, -71.6475],
+      [-40.7614, -71.64],
+      [-40.7665, -71.64],
+      [-40.769, -71.641],
+      [-40.78, -71.642],
+      [-40.782, -71.645],
+      [-40.77, -71.658],
     ],
   },
   {
@@ -112,27 +120,67 @@ export function posicionDemo(indice: number, instante: Date): [number, number] {
   return puntoEnRuta(vehiculo.ruta, instante.getTime() / VUELTA_DEMO_MS + indice / VEHICULOS_DEMO.length);
 }
 
+/** The hours the demo's collection trucks worked on the past days: the windows of húmedos and secos in ./recoleccion.ts. */
+const JORNADAS_RECOLECCION = [
+  ['07:00', '11:00'],
+  ['14:00', '18:00'],
+] as const;
+/** How many days back the seed leaves the trucks' work: the week «¿Cuándo pasó?» reads, and yesterday for the coverage. */
+const DIAS_DE_RECOLECCION = 7;
+/**
+ * A collection truck's report every 30 s on the seeded days: at its 11 to 12 km/h, a point every
+ * 100 m or less, so every house on its streets has one within the 100 m of «¿Cuándo pasó?».
+ */
+const PASO_RECOLECCION_MS = 30_000;
+
+/**
+ * When a demo collection truck reported on the seeded days, oldest first: Monday to Saturday, in
+ * the collection windows of the last DIAS_DE_RECOLECCION days up to `ahora`, and its whole last
+ * round trip before `ahora` (the simulator drives all day, and the demo's service hours are the
+ * whole day), so its route was driven this last hour whatever the hour.
+ */
+function horasDeRecoleccionDemo(ahora: Date): Date[] {
+  const horas = new Set<number>();
+  const hoy = fechaEnArgentina(ahora);
+  for (let atras = DIAS_DE_RECOLECCION; atras >= 0; atras--) {
+    const fecha = sumarDias(hoy, -atras);
+    if (diaDeLaSemana(fecha) === 0) continue;
+    for (const [desde, hasta] of JORNADAS_RECOLECCION) {
+      const inicio = instanteEnArgentina(`${fecha}T${desde}`)!.getTime();
+      const fin = Math.min(instanteEnArgentina(`${fecha}T${hasta}`)!.getTime(), ahora.getTime());
+      for (let t = inicio; t < fin; t += PASO_RECOLECCION_MS) horas.add(t);
+    }
+  }
+  for (let t = ahora.getTime() - VUELTA_DEMO_MS; t < ahora.getTime(); t += PASO_RECOLECCION_MS) horas.add(t);
+  return [...horas].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+/** Positions written per statement by the seed. */
+const LOTE_DEMO = 500;
+
 /**
  * The demo fleet with the last two hours of each road machine's trail (a point every 2 minutes)
- * and each collection truck's last minute, so the map shows vehicles and streets attended before
- * the simulator's first report. The demo's service hours are the whole day (desde = hasta): it
- * runs at any hour; a real installation sets its own. The vehicles are added by the command staff
- * use; their past positions arrive through the ingest's command, each at the time it was taken
+ * and each collection truck's work of the last week (`horasDeRecoleccionDemo`), so the map shows
+ * vehicles and streets attended before the simulator's first report, and «¿Cuándo pasó?» and the
+ * coverage of collection have passes to find. Every position is public: the demo's service hours
+ * are the whole day (desde = hasta), and the routes keep well away from the depot. A real
+ * installation sets its own hours. The vehicles are added by the command staff use; their past
+ * positions arrive through the ingest's command, each at the time it was taken
  * (docs/decisions/047-carga-historica.md).
  */
 export const seedVehiculos: Seeder = {
   nombre: 'vehiculos',
-  run: async ({ db }) => {
+  run: async ({ db, clock }) => {
     // No staff form sets the map's settings yet: written as they are (docs/decisions/047-carga-historica.md, «Excepciones»).
     await writeSiteSettings(db, { vehiculos: { ...defaultSiteSettings.vehiculos, horario: { desde: '00:00', hasta: '00:00' } } });
-    const ahora = Date.now();
+    const ahora = (clock?.now() ?? new Date()).getTime();
     const posiciones: PosicionARegistrar[] = [];
+    const recoleccion = horasDeRecoleccionDemo(new Date(ahora));
     for (const [indice, v] of VEHICULOS_DEMO.entries()) {
       const alta = await createVehiculo(db, ACTOR_SISTEMA, { alias: v.alias, icono: v.icono, servicio: v.servicio, dispositivo: v.dispositivo });
       if (alta.tipo !== 'guardado') throw new Error(`vehículo de demostración ${v.alias}: ${JSON.stringify(alta)}`);
-      const minutos = v.servicio === 'vialidad' ? Array.from({ length: 60 }, (_, i) => 120 - i * 2) : [1];
-      for (const m of minutos) {
-        const hora = new Date(ahora - m * 60_000);
+      const horas = v.servicio === 'vialidad' ? Array.from({ length: 60 }, (_, i) => new Date(ahora - (120 - i * 2) * 60_000)) : recoleccion;
+      for (const hora of horas) {
         const [latitud, longitud] = posicionDemo(indice, hora);
         const posicion = {
           dispositivo: v.dispositivo,
@@ -145,13 +193,17 @@ export const seedVehiculos: Seeder = {
           bateria: 80,
           horaDispositivo: hora,
         };
-        // Arrived when it was taken, as the simulator's reports do: a point every 2 minutes is far within the device's rate.
+        // Arrived when it was taken, as the simulator's reports do: a point every 30 s is far within the device's rate.
         posiciones.push({ posicion, llegada: hora });
       }
     }
-    // Reports from no address: the ingest hashes none, so a key of the moment serves.
-    const resultados = await registrarPosiciones({ db, clock: { now: () => new Date(ahora) }, cipher: createCipher(randomBytes(32)) }, posiciones);
-    const rechazada = resultados.find((r) => r.tipo !== 'registrada');
-    if (rechazada) throw new Error(`posición de demostración: ${JSON.stringify(rechazada)}`);
+    // Reports from no address: the ingest hashes none, so a key of the moment serves. In batches of the
+    // size a busy ingest writes: one statement of the whole week ran past the statement timeout on a busy machine.
+    const ctx = { db, clock: { now: () => new Date(ahora) }, cipher: createCipher(randomBytes(32)) };
+    for (let inicio = 0; inicio < posiciones.length; inicio += LOTE_DEMO) {
+      const resultados = await registrarPosiciones(ctx, posiciones.slice(inicio, inicio + LOTE_DEMO));
+      const rechazada = resultados.find((r) => r.tipo !== 'registrada');
+      if (rechazada) throw new Error(`posición de demostración: ${JSON.stringify(rechazada)}`);
+    }
   },
 };

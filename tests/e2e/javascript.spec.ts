@@ -23,7 +23,18 @@ const ESTATICAS = [
   '/notfound',
   '/una-pagina-que-no-existe',
 ];
-const CON_SCRIPTS = ['/', '/home', '/solicitud-decretos', '/seguimiento-vehiculos', '/login', '/sign-out'];
+const CON_SCRIPTS = [
+  '/',
+  '/home',
+  '/solicitud-decretos',
+  '/seguimiento-vehiculos',
+  '/mi-calle',
+  '/reclamos',
+  '/reclamos/nuevo',
+  '/reclamos/nuevo?categoria=bache',
+  '/login',
+  '/sign-out',
+];
 const VERSION = /^Municipalidad de Villa La Angostura \d+\.\d+\.\d+ \(build \d+, \d{4}-\d{2}-\d{2}T[\d:.]+Z\)$/;
 
 /** Every JavaScript file the page asks for from now on. */

@@ -28,7 +28,10 @@ const menus: Record<string, Entrada[]> = {
     pagina('Consulta de Ordenanzas', '/consulta-ordenanzas'),
     pagina('Boletines Oficiales', '/boletines-oficiales'),
     pagina('Seguimiento de Vehículos', '/seguimiento-vehiculos'),
-    externo('Denuncias de Medio Ambiente', enlaces.denunciasMedioAmbiente),
+    pagina('Mi calle', '/mi-calle'),
+    pagina('Reclamos', '/reclamos'),
+    // The site's own report form with the category chosen, while the settings keep the original address.
+    pagina('Denuncias de Medio Ambiente', '/reclamos/nuevo?categoria=medio-ambiente'),
     externo('Reclamos Defensor del Consumidor', enlaces.defensorConsumidor),
   ],
   Turismo: [

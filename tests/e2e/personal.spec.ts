@@ -65,6 +65,8 @@ test('un editor ve el 403 del panel en castellano en /admin/usuarios, vuelve al 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link')).toHaveText([
     'Inicio',
+    'Reclamos',
+    'Plantillas de reclamos',
     'Ordenanzas',
     'Boletines',
     'Estados contables',
@@ -72,6 +74,7 @@ test('un editor ve el 403 del panel en castellano en /admin/usuarios, vuelve al 
     'Gobierno',
     'Borradores y programadas',
     'Búsquedas sin resultados',
+    'Mi calle',
     'Mi cuenta',
   ]);
   const respuesta = await page.goto('/admin/usuarios');
@@ -197,14 +200,14 @@ test('segundo factor obligatorio para un rol: sin el código no entra, con el c�
 });
 
 test('cada página del panel y /login pasan axe a 390 y 1366 px', async ({ page }) => {
-  // Seven pages, two widths each.
+  // Eight pages, two widths each.
   test.setTimeout(180_000);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
   await expectAccessibleAtWidths(page, '/login');
   await ingresar(page, ADMIN.email, ADMIN.clave);
   await expect(page).toHaveURL(/\/admin$/);
-  for (const ruta of ['/admin', '/admin/usuarios', '/admin/cuenta', '/admin/auditoria', '/admin/clave?token=no-vale']) {
+  for (const ruta of ['/admin', '/admin/usuarios', '/admin/cuenta', '/admin/auditoria', '/admin/reclamos', '/admin/clave?token=no-vale']) {
     await test.step(ruta, () => expectAccessibleAtWidths(page, ruta));
   }
   // The forbidden screen, as an editor sees it.

@@ -12,7 +12,11 @@ export default function revisarRegistro(): void {
   if (!archivo || !fs.existsSync(archivo)) throw new Error('no se encontró la salida del servidor de la corrida (E2E_LOG)');
   const lineas = fs.readFileSync(archivo, 'utf8').split('\n');
   const inicio = lineas.findIndex((l) => l.startsWith('Back-office de demostración'));
-  const demo = new Set(inicio < 0 ? [] : lineas.slice(inicio, inicio + 1 + DEMO_USUARIOS.length));
+  // The banner's lines, found by what they say: the server's own log line («Server listening…») is
+  // written by another stream and may land between them.
+  const cercanas = inicio < 0 ? [] : lineas.slice(inicio + 1, inicio + 1 + DEMO_USUARIOS.length + 5);
+  const credenciales = cercanas.filter((l) => DEMO_USUARIOS.some((u) => l.includes(u.email) && l.trimEnd().endsWith(`contraseña: ${u.clave}`)));
+  const demo = new Set(inicio < 0 ? [] : [lineas[inicio]!, ...credenciales]);
   const revisadas = lineas.filter((l) => !demo.has(l));
   if (revisadas.filter((l) => l.startsWith('{')).length < 20) throw new Error('la salida del servidor casi no tiene líneas de log: ¿se guardó?');
   const problemas: string[] = [];

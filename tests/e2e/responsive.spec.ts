@@ -20,6 +20,7 @@ const PAGINAS = [
   `/consulta-ordenanzas?anio=19&pattern=${'palabrasinespaciosquenocabe'.repeat(4)}`,
   '/consulta-ordenanzas/2024/100',
   '/solicitud-decretos/estado?codigo=SD-2000-000001',
+  '/reclamos/nuevo?categoria=bache',
   '/login',
   '/sign-out',
   '/unauthorized',

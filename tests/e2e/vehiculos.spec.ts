@@ -355,9 +355,12 @@ test.describe('cuando algo falla', () => {
     );
     await expect(mapa(page)).toBeVisible();
     await expect(page.locator('.leaflet-marker-icon')).toHaveCount(DEMO.length);
-    // No panel covers them: the markers in view are the topmost element at their centre.
+    // No panel covers them: the markers in view are the topmost element at their centre. The map is
+    // taller than what the window shows under the page's header: each marker is scrolled to first,
+    // or one in the map's lower half would be outside the window, where nothing is at any point.
     for (const alias of await aLaVista(page)) {
       const encima = await marcador(page, alias).evaluate((el) => {
+        el.scrollIntoView({ block: 'center', inline: 'center' });
         const caja = el.getBoundingClientRect();
         return document.elementFromPoint(caja.x + caja.width / 2, caja.y + caja.height / 2) === el;
       });

@@ -40,6 +40,8 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
   it('aparece en el menú de sus roles, al final de su grupo; no en el de los demás', async () => {
     expect(enlacesDelMenu((await ver(t, '/admin', editor)).body)).toEqual([
       '/admin',
+      '/admin/reclamos',
+      '/admin/reclamos/plantillas',
       '/admin/ordenanzas',
       '/admin/boletines',
       '/admin/estados-contables',
@@ -47,11 +49,12 @@ describe.each(engines)('una sección nueva del panel, declarada sólo en su entr
       '/admin/gobierno',
       '/admin/publicaciones',
       '/admin/busquedas',
+      '/admin/recoleccion',
       '/admin/pruebas',
       '/admin/cuenta',
     ]);
     const delAdministrador = enlacesDelMenu((await ver(t, '/admin', admin)).body);
-    expect(delAdministrador.indexOf('/admin/pruebas')).toBe(delAdministrador.indexOf('/admin/busquedas') + 1);
+    expect(delAdministrador.indexOf('/admin/pruebas')).toBe(delAdministrador.indexOf('/admin/recoleccion') + 1);
     expect(enlacesDelMenu((await ver(t, '/admin', mesa)).body)).not.toContain('/admin/pruebas');
   });
 

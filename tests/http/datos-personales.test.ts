@@ -1,5 +1,6 @@
 // Personal data at rest: DNI and e-mail encrypted on both engines, legacy plaintext rows
-// protected at start, key rotation, a wrong key refused; and the status look-up's limits.
+// protected at start, key rotation (Mi calle's subscriptions and VAPID key among what it moves), a
+// wrong key refused; and the status look-up's limits.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,9 @@ import type { Database } from '#db/client.ts';
 import { createCipher } from '#domain/shared/cipher.ts';
 import { huellaEmailAlerta } from '#domain/alertas/huella.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
+import { createServicio, createZona } from '#domain/recoleccion/commands.ts';
+import { huellaEmail, huellaPush } from '#domain/recoleccion/suscripciones.ts';
+import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { TEST_SITE_URL, loadBuiltApp } from '#tests/setup/app.ts';
 import { createTestDatabase, engines } from '#tests/setup/database.ts';
@@ -49,6 +53,8 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     await database.db.execute(sql`delete from outbox`);
     await database.db.execute(sql`delete from solicitudes_decreto`);
     await database.db.execute(sql`delete from suscripciones_alertas`);
+    await database.db.execute(sql`delete from suscripciones_recoleccion`);
+    await database.db.execute(sql`delete from claves_servidor where nombre = 'vapid_mi_calle'`);
   };
 
   beforeAll(async () => {
@@ -164,6 +170,104 @@ describe.each(engines)('datos personales cifrados (%s)', (engine) => {
     await sitio.close();
     await expect(app({ DATA_KEY: vieja })).rejects.toThrow(/DATA_KEY no es la clave con la que se cifraron/);
     await expect(app({ DATA_KEY: claveHex() })).rejects.toThrow(/DATA_KEY no es la clave/);
+  });
+
+  it('rotación: las suscripciones de Mi calle y la clave VAPID pasan a la clave nueva; la vieja ya no hace falta', async () => {
+    await vaciar();
+    const zona = await createZona(database.db, ACTOR_SISTEMA, {
+      nombre: 'Zona de la rotación',
+      geometria: JSON.stringify({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-71.65, -40.76],
+            [-71.64, -40.76],
+            [-71.64, -40.77],
+            [-71.65, -40.77],
+            [-71.65, -40.76],
+          ],
+        ],
+      }),
+    });
+    if (zona.tipo !== 'guardado') throw new Error(JSON.stringify(zona));
+    const servicio = await createServicio(database.db, ACTOR_SISTEMA, zona.zona.id, { nombre: 'Húmedos', regla: 'FREQ=DAILY', desde: '2026-11-01' });
+    if (servicio.tipo !== 'guardado') throw new Error(JSON.stringify(servicio));
+    const slug = zona.zona.slug;
+    const push = {
+      endpoint: 'https://push.example.com/suscripcion/rotacion',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+
+    const vieja = claveHex();
+    let sitio = await app({ DATA_KEY: vieja });
+    // The subscribe page with a point creates the server's VAPID keys (the private one encrypted).
+    expect((await sitio.inject({ url: `/mi-calle/avisos?zona=${slug}&lat=-40.765&lon=-71.645` })).statusCode).toBe(200);
+    const alta = await sitio.inject({
+      method: 'POST',
+      url: `/mi-calle/avisos?zona=${slug}`,
+      remoteAddress: otraDireccion(),
+      headers: FORM,
+      payload: form({
+        zona: slug,
+        servicios: servicio.servicio.id,
+        email: 'Vecina.Rotacion@correo.com.ar',
+        recordatorio: 'on',
+        cercania: 'on',
+        lat: '-40.765',
+        lon: '-71.645',
+        push: JSON.stringify(push),
+      }),
+    });
+    expect(alta.statusCode, alta.body.slice(0, 300)).toBe(200);
+    const cifradoViejo = createCipher(Buffer.from(vieja, 'hex'));
+    const [antes] = await lista(sql`select email, punto, push, token from suscripciones_recoleccion`);
+    for (const valor of Object.values(antes!)) expect(cifradoViejo.isUnderCurrentKey(valor)).toBe(true);
+    const [vapidAntes] = await lista(sql`select valor from claves_servidor where nombre = 'vapid_mi_calle'`);
+    const privadaAntes = (JSON.parse(vapidAntes!.valor!) as { privateKey: string }).privateKey;
+    expect(cifradoViejo.isUnderCurrentKey(privadaAntes)).toBe(true);
+    await sitio.close();
+
+    const nueva = claveHex();
+    sitio = await app({ DATA_KEY: nueva, DATA_KEY_PREVIOUS: vieja });
+    await sitio.close();
+    // Read with the new key alone: every field opens, and the keyed hashes are the new key's.
+    const cifradoNuevo = createCipher(Buffer.from(nueva, 'hex'));
+    const [despues] = await lista(sql`select email, email_huella, punto, push, push_huella, token from suscripciones_recoleccion`);
+    for (const campo of ['email', 'punto', 'push', 'token']) expect(cifradoNuevo.isUnderCurrentKey(despues![campo]!), campo).toBe(true);
+    expect(cifradoNuevo.decrypt(despues!.email!)).toBe('Vecina.Rotacion@correo.com.ar');
+    expect(JSON.parse(cifradoNuevo.decrypt(despues!.punto!))).toEqual({ latitud: -40.765, longitud: -71.645 });
+    expect(JSON.parse(cifradoNuevo.decrypt(despues!.push!))).toMatchObject(push);
+    expect(despues!.email_huella).toBe(huellaEmail({ cipher: cifradoNuevo }, 'vecina.rotacion@correo.com.ar'));
+    expect(despues!.push_huella).toBe(huellaPush({ cipher: cifradoNuevo }, push.endpoint));
+    const [vapid] = await lista(sql`select valor from claves_servidor where nombre = 'vapid_mi_calle'`);
+    const claves = JSON.parse(vapid!.valor!) as { publicKey: string; privateKey: string };
+    expect(cifradoNuevo.isUnderCurrentKey(claves.privateKey)).toBe(true);
+    expect(cifradoNuevo.decrypt(claves.privateKey)).toBe(cifradoViejo.decrypt(privadaAntes));
+    expect(claves.publicKey).toBe((JSON.parse(vapidAntes!.valor!) as { publicKey: string }).publicKey);
+
+    // Without the previous key: the links' secret still finds the subscription, and the same
+    // browser subscribing again replaces it (the endpoint's hash matches) instead of failing.
+    sitio = await app({ DATA_KEY: nueva });
+    const token = cifradoNuevo.decrypt(despues!.token!);
+    const gestion = await sitio.inject({ url: `/mi-calle/avisos/gestion?token=${token}` });
+    expect(gestion.statusCode).toBe(200);
+    expect(gestion.body).toContain('Zona de la rotación');
+    const otraVez = await sitio.inject({
+      method: 'POST',
+      url: `/mi-calle/avisos?zona=${slug}`,
+      remoteAddress: otraDireccion(),
+      headers: FORM,
+      payload: form({ zona: slug, servicios: servicio.servicio.id, cercania: 'on', lat: '-40.765', lon: '-71.645', push: JSON.stringify(push) }),
+    });
+    expect(otraVez.statusCode, otraVez.body.slice(0, 300)).toBe(200);
+    const filas = await lista(sql`select email, push_huella from suscripciones_recoleccion order by id`);
+    // The first keeps its e-mail and lost the endpoint to the new, push-only one.
+    expect(filas.map((f) => [f.email !== null, f.push_huella === null])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    await sitio.close();
+    await expect(app({ DATA_KEY: vieja })).rejects.toThrow(/DATA_KEY no es la clave/);
   });
 
   it('filas anteriores al cifrado (en claro) se cifran al arrancar', async () => {

@@ -4,10 +4,12 @@
 // checked by the W3C's Nu Html Checker in one start. A page added to app/routes.ts that no crawl
 // reaches fails here until it is: the check covers the next services' pages by construction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCategoriaPorCodigo, listPlantillas } from '#domain/reclamos/catalogo.ts';
 import { valorFechaYHora } from '#domain/shared/fechas.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { type TestApp, createTestApp } from '#tests/setup/app.ts';
 import { ADMIN, EDITOR, FORM, MESA, ingresar } from '#tests/setup/panel.ts';
+import { insertReclamo } from '#tests/setup/reclamos.ts';
 import { RUTAS_DE_PAGINA, type Visita, recorrer } from '#tests/setup/recorrido.ts';
 import { type ServidorSmtp, esperarHasta, iniciarSmtp, legible } from '#tests/setup/smtp.ts';
 import { validarHtml } from '#tests/setup/validador-html.ts';
@@ -82,6 +84,49 @@ describe('HTML válido en cada página (Nu Html Checker)', () => {
     });
     expect(programada.statusCode).toBe(303);
 
+    // The reports' catalogue (docs/decisions/057-reclamos.md): a category with a question, so its edit page shows a filled row;
+    // the category form with its errors, and the Open311 key shown once.
+    const sesionAdmin = await ingresar(t, ADMIN);
+    const comoAdmin = (url: string, campos: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: { ...FORM, cookie: `__Host-vla_sesion=${sesionAdmin}` }, payload: form(campos) });
+    const anotarAdmin = (url: string, html: string, estado: number) =>
+      extras.push({ nombre: `POST ${url} (administrador, ${estado})`, html, url, ruta: '', estado, quien: 'administrador' });
+    const categoria = await comoAdmin('/admin/reclamos/categorias/nueva', {
+      nombre: 'Categoría de la prueba de HTML',
+      pregunta_etiqueta_1: 'Tamaño',
+      pregunta_tipo_1: 'opcion',
+      pregunta_opciones_1: 'Chico\nGrande',
+    });
+    expect(categoria.statusCode).toBe(303);
+    const categoriaMal = await comoAdmin('/admin/reclamos/categorias/nueva', { nombre: '', radioDuplicadosM: '0', pregunta_etiqueta_1: 'Sin tipo' });
+    expect(categoriaMal.statusCode).toBe(400);
+    anotarAdmin('/admin/reclamos/categorias/nueva', categoriaMal.body, categoriaMal.statusCode);
+    const clave = await comoAdmin('/admin/reclamos/claves-open311', { intent: 'emitir', nombre: 'Prueba de HTML' });
+    expect(clave.statusCode).toBe(200);
+    anotarAdmin('/admin/reclamos/claves-open311', clave.body, clave.statusCode);
+    const plantillaMal = await comoAdmin('/admin/reclamos/plantillas', { intent: 'crear', estado: '', nombre: '', texto: '{otro}' });
+    expect(plantillaMal.statusCode).toBe(400);
+    anotarAdmin('/admin/reclamos/plantillas', plantillaMal.body, plantillaMal.statusCode);
+    // The staff's desk of reports: a report the queue links to (the crawl opens its page), its forms
+    // answered with errors and with a template filled in, and the filters refused.
+    const bache = await getCategoriaPorCodigo(t.database.db, 'bache');
+    const reclamo = await insertReclamo(t.context, { categoriaId: bache!.id, barrio: 'El Cruce' });
+    const urlReclamo = `/admin/reclamos/${reclamo.codigo}`;
+    const estadoMal = await comoAdmin(urlReclamo, { intent: 'estado', estadoEsperado: 'recibido', estado: 'no_corresponde' });
+    expect(estadoMal.statusCode).toBe(400);
+    anotarAdmin(urlReclamo, estadoMal.body, estadoMal.statusCode);
+    const [plantillaEnCurso] = (await listPlantillas(t.database.db, 'en_curso')) ?? [];
+    const conPlantilla = await comoAdmin(urlReclamo, { intent: 'usar-plantilla', plantilla: String(plantillaEnCurso!.id) });
+    expect(conPlantilla.statusCode).toBe(200);
+    anotarAdmin(urlReclamo, conPlantilla.body, conPlantilla.statusCode);
+    const fusionMal = await comoAdmin(urlReclamo, { intent: 'fusionar', original: 'RC-2026-NO-EXISTE' });
+    anotarAdmin(urlReclamo, fusionMal.body, fusionMal.statusCode);
+    for (const url of ['/admin/reclamos?estado=borrado&desde=ayer', '/admin/reclamos/mapa-de-calor?desde=2026-02-31']) {
+      const mal = await t.app.inject({ url, headers: { cookie: `__Host-vla_sesion=${sesionAdmin}` } });
+      expect(mal.statusCode, url).toBe(400);
+      extras.push({ nombre: `GET ${url} (administrador, 400)`, html: mal.body, url, ruta: '', estado: 400, quien: 'administrador' });
+    }
+
     const sitemap = await t.app.inject({ url: '/sitemap.xml' });
     const delSitemap = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(delSitemap.length).toBeGreaterThan(15);
@@ -106,6 +151,19 @@ describe('HTML válido en cada página (Nu Html Checker)', () => {
         '/alertas/gestion?token=no-es-un-token',
         '/alertas/baja?token=no-es-un-token',
         '/admin/clave?token=no-es-un-token',
+        '/recoleccion/centro',
+        '/recoleccion/centro?mes=2026-13',
+        '/mi-calle/avisos/confirmar?token=no-es-un-token',
+        '/mi-calle/avisos/gestion?token=no-es-un-token',
+        '/mi-calle/avisos/baja?token=no-es-un-token',
+        '/reclamos?estado=abierto',
+        '/reclamos?codigo=hola',
+        '/reclamos/RC-2026-ZZZ-ZZZ-ZZZ',
+        '/reclamos/nuevo',
+        '/reclamos/nuevo?categoria=luminaria-apagada',
+        '/reclamos/nuevo?categoria=no-existe',
+        '/reclamos/baja?token=no-es-un-token',
+        '/reclamos/consulta?token=no-es-un-token&respuesta=si',
       ],
       seguir: (u) => !u.pathname.startsWith('/admin'),
     });

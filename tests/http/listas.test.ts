@@ -172,6 +172,21 @@ describe.each(engines)('listas largas, migas y fechas (%s)', (engine) => {
           ],
         ],
         [
+          '/reclamos?estado=recibido',
+          [
+            ['Inicio', '/'],
+            ['Reclamos', undefined],
+          ],
+        ],
+        [
+          '/reclamos/nuevo?categoria=bache',
+          [
+            ['Inicio', '/'],
+            ['Reclamos', '/reclamos'],
+            ['Hacé un reclamo', undefined],
+          ],
+        ],
+        [
           '/solicitud-decretos',
           [
             ['Inicio', '/'],

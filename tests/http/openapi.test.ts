@@ -1,8 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoriasReclamo, clavesOpen311, reclamos } from '#db/schema/index.ts';
 import { retirarContenido } from '#domain/sitio/retirados.ts';
 import { createTokenApi } from '#domain/usuarios/tokens-api.ts';
+import { hashToken } from '#domain/usuarios/tokens.ts';
 import { solicitudValida } from '#tests/factories/decretos.ts';
 import { insertarUsuario } from '#tests/factories/usuarios.ts';
 import { TEST_SITE_URL, type TestApp, createTestApp } from '#tests/setup/app.ts';
@@ -36,6 +38,8 @@ const NO_PROVOCADAS: Record<string, string> = {
   // The demo always loads the Executive and the Observatory.
   'GET /api/v1/ejecutivo 404': 'sin datos',
   'GET /api/v1/observatorio-vial 404': 'sin datos',
+  // Sixty reports of one key within the hour: tests/http/open311.test.ts covers the 429 itself.
+  'POST /open311/v2/requests.{formato} 429': 'límite por clave',
 };
 
 let ipSiguiente = 1;
@@ -73,7 +77,7 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: TEST_SITE_URL }]);
     for (const [ruta, metodos] of Object.entries(doc.paths)) {
-      expect(ruta).toMatch(/^\/api\/v1\//);
+      expect(ruta).toMatch(/^\/(api\/v1|open311\/v2)\//);
       for (const [metodo, op] of Object.entries(metodos)) {
         const ok = Object.entries(op.responses).filter(([estado]) => estado.startsWith('2'));
         expect(ok.length, `${metodo} ${ruta}`).toBeGreaterThan(0);
@@ -107,7 +111,12 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
       if (!ruta.startsWith('/api/v1/') || !m[3]) continue;
       for (const metodo of m[3].split(', ')) if (metodo !== 'HEAD') registradas.add(`${metodo} ${ruta}`);
     }
-    const documentadas = new Set(Object.entries(doc.paths).flatMap(([ruta, metodos]) => Object.keys(metodos).map((m) => `${m.toUpperCase()} ${ruta}`)));
+    // Open311's routes (one handler per segment, by format) are compared in tests/http/open311.test.ts.
+    const documentadas = new Set(
+      Object.entries(doc.paths)
+        .filter(([ruta]) => ruta.startsWith('/api/v1/'))
+        .flatMap(([ruta, metodos]) => Object.keys(metodos).map((m) => `${m.toUpperCase()} ${ruta}`)),
+    );
     expect(registradas.size).toBeGreaterThan(15);
     expect([...registradas].sort()).toEqual([...documentadas].sort());
   });
@@ -122,8 +131,25 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     const persona = await insertarUsuario(t.database.db, { rol: 'editor' });
     const { token } = await createTokenApi(t.context, persona.actor, 'OpenAPI');
 
+    // A category and a report for Open311's reads (docs/decisions/057-reclamos.md).
+    const [categoria] = await t.database.db.insert(categoriasReclamo).values({ codigo: 'openapi-prueba', nombre: 'Prueba del documento' }).returning();
+    const reclamo = 'RC-2026-PRB-OPN-API';
+    const claveOpen311 = 'vla311_clave-del-documento';
+    await t.database.db.insert(clavesOpen311).values({ nombre: 'Documento OpenAPI', claveHash: hashToken(claveOpen311) });
+    await t.database.db
+      .insert(reclamos)
+      .values({ codigo: reclamo, categoriaId: categoria!.id, descripcion: 'Prueba', latitud: -40.76, longitud: -71.64, venceEl: '2026-12-31' });
+
     /** The happy request of each operation: path parameters from the demo data, required query parameters filled. */
-    const valores: Record<string, string> = { id: String(ordenanza.ID), codigo, gallery: galeria };
+    const valores: Record<string, string> = {
+      id: String(ordenanza.ID),
+      codigo,
+      gallery: galeria,
+      formato: 'json',
+      service_code: 'openapi-prueba',
+      service_request_id: reclamo,
+      token: reclamo,
+    };
     const vistos = new Set<string>();
     const pedir = async (ruta: string, metodo: string, opciones: Omit<InjectOptions, 'url' | 'method'> & { url?: string } = {}) => {
       const url =
@@ -151,6 +177,17 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
         payload: { device_id: 'vla-recolector-2', location: { timestamp: new Date().toISOString(), coords: { latitude: -40.771, longitude: -71.646 } } },
       }),
     };
+    felices['POST /open311/v2/requests.{formato}'] = () => ({
+      url: '/open311/v2/requests.json',
+      payload: {
+        api_key: claveOpen311,
+        service_code: 'openapi-prueba',
+        lat: -40.7626,
+        long: -71.6458,
+        description: 'Un pozo grande frente a la escuela.',
+        email: 'vecina@example.com',
+      },
+    });
     const streams: AbortController[] = [];
     const abrirStream = async (remoteAddress: string) => {
       const control = new AbortController();
@@ -237,6 +274,27 @@ describe.each(engines)('el documento OpenAPI y las respuestas reales (%s)', (eng
     expect((await abrirStream('10.79.0.2')).statusCode).toBe(200);
     await pedir('/api/v1/vehiculos/stream', 'get', { remoteAddress: '10.80.0.3' });
     for (const control of streams) control.abort();
+
+    // Open311's errors, in its own form.
+    for (const ruta of [
+      'services.{formato}',
+      'services/{service_code}.{formato}',
+      'requests.{formato}',
+      'requests/{service_request_id}.{formato}',
+      'tokens/{token}.{formato}',
+    ])
+      await pedir(`/open311/v2/${ruta}`, 'get', {
+        url: `/open311/v2/${ruta.replace(/\{(\w+)\}/g, (_, nombre: string) => (nombre === 'formato' ? 'html' : valores[nombre]!))}`,
+      });
+    await pedir('/open311/v2/requests.{formato}', 'get', { url: '/open311/v2/requests.json?page_size=1000' });
+    await pedir('/open311/v2/services/{service_code}.{formato}', 'get', { url: '/open311/v2/services/no-existe.json' });
+    await pedir('/open311/v2/requests/{service_request_id}.{formato}', 'get', { url: '/open311/v2/requests/RC-2026-NAD-AAA-AAA.json' });
+    await pedir('/open311/v2/tokens/{token}.{formato}', 'get', { url: '/open311/v2/tokens/RC-2026-NAD-AAA-AAA.json' });
+    await pedir('/open311/v2/requests.{formato}', 'post', { url: '/open311/v2/requests.json', payload: { service_code: 'openapi-prueba' } });
+    await pedir('/open311/v2/requests.{formato}', 'post', {
+      url: '/open311/v2/requests.json',
+      payload: { api_key: claveOpen311, service_code: 'openapi-prueba' },
+    });
 
     // Byte ranges and revalidation of a document.
     const doc200 = await pedir('/api/v1/documentos/{id}', 'get');

@@ -26,7 +26,8 @@ function scripts(csp: unknown, body: string) {
 /**
  * Tables no cached page shows: they need no content-version trigger. Any other table must have one
  * (docs/decisions/007-cache-de-paginas.md), or pages would not change when it does. The status page
- * of a request, never cached, shows the request, its history and the due date the holidays give.
+ * of a request, never cached, shows the request and its history; the holidays it counts the due
+ * date with are also on Mi calle's cached months and calendars, so `feriados` has the trigger.
  */
 const TABLES_NO_PAGE_SHOWS = [
   // The back-office's people and sessions (docs/decisions/012-sesiones-y-roles.md) and its audit log.
@@ -42,7 +43,6 @@ const TABLES_NO_PAGE_SHOWS = [
   'usuarios',
   'claves_servidor',
   'datos_demo',
-  'feriados',
   // Live data: /seguimiento-vehiculos is never cached, and a position every few seconds would empty the cache.
   'posiciones_vehiculo',
   'vehiculos',
@@ -54,6 +54,12 @@ const TABLES_NO_PAGE_SHOWS = [
   'vistas_previas_envio',
   // Alert subscriptions: their pages are never cached (docs/decisions/024-alertas.md).
   'suscripciones_alertas',
+  // Mi calle (docs/decisions/056-mi-calle.md): a street stretch shows only as a look-up's answer,
+  // which is never cached; subscriptions, what was sent to them and the staff's coverage, on no public page.
+  'calles_recoleccion',
+  'suscripciones_recoleccion',
+  'avisos_recoleccion',
+  'cobertura_recoleccion',
   'version_contenido',
   // The site search (docs/decisions/049-buscador-del-sitio.md): its index is rebuilt from tables that have
   // the trigger when the version changes (a trigger here would change it again, forever); the searches
@@ -66,6 +72,9 @@ const TABLES_NO_PAGE_SHOWS = [
   // What staff removed, kept 90 days to restore: only «Retirados» in the back-office shows it; restoring writes
   // the content tables (docs/decisions/054-retirados-restaurables.md).
   'contenidos_restaurables',
+  // Reclamos (docs/decisions/057-reclamos.md): staff's answer templates and the Open311 keys, on no public page.
+  'plantillas_reclamo',
+  'claves_open311',
 ];
 
 describe.each(engines)('caché de páginas (%s)', (engine) => {
@@ -153,6 +162,20 @@ describe.each(engines)('caché de páginas (%s)', (engine) => {
     const page = await t.app.inject({ url: '/plan-estrategico' });
     expect(page.headers['x-cache']).toBe('miss');
     expect(page.body).toContain('Guía renovada del inversor');
+  });
+
+  it('anotar que un cambio puntual ya se avisó no vacía la caché; cambiar su motivo sí', async () => {
+    // The notices job marks each change as mailed (docs/decisions/056-mi-calle.md): bookkeeping, not content.
+    const [cambio] = await queryRows<{ fecha: string }>(t.database.db, sql`select fecha::text as fecha from cambios_recoleccion limit 1`);
+    const url = `/recoleccion/puerto-manzano?mes=${cambio!.fecha.slice(0, 7)}`;
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    expect((await t.app.inject({ url })).headers['x-cache']).toBe('hit');
+    await t.database.db.execute(sql`update cambios_recoleccion set avisado_en = now()`);
+    expect((await t.app.inject({ url })).headers['x-cache']).toBe('hit');
+    await t.database.db.execute(sql`update cambios_recoleccion set motivo = 'Sin recolección por la tormenta de nieve.'`);
+    const page = await t.app.inject({ url });
+    expect(page.headers['x-cache']).toBe('miss');
+    expect(page.body).toContain('tormenta de nieve');
   });
 
   it('toda tabla tiene el trigger de la versión del contenido, salvo las que ninguna página muestra', async () => {

@@ -35,10 +35,11 @@ function modulosConZod(): string[] {
  * Schemas outside domain/ that cannot be imported on their own, and how they are walked instead.
  * STYLE puts schemas in domain/<modulo>/schemas.ts; anything else must be added here on purpose.
  */
-// Outside domain/: the configuration (walked through loadConfig) and the API's contract, whose
-// response schemas are walked like domain's.
+// Outside domain/: the configuration (walked through loadConfig) and the API's contracts (the site's
+// and Open311's OpenAPI schemas), whose schemas are walked like domain's.
 const CONTRATO = path.join('server', 'api', 'contract.ts');
-const FUERA_DE_DOMAIN = [CONTRATO, path.join('server', 'env.ts')];
+const CONTRATO_OPEN311 = path.join('server', 'api', 'open311-openapi.ts');
+const FUERA_DE_DOMAIN = [CONTRATO, CONTRATO_OPEN311, path.join('server', 'env.ts')];
 
 const largo = 'x'.repeat(10_000);
 /** Wrong types, empty and huge strings, huge and negative numbers as strings and as numbers, letters where digits go. */
@@ -199,7 +200,7 @@ describe('mensajes de todos los esquemas, en castellano', () => {
   it('ningún mensaje de error está en inglés', async () => {
     const r: Recorrido = { esquemas: 0, entradas: 0, mensajes: [], saltadas: 0 };
     let exportados = 0;
-    for (const modulo of modulos.filter((m) => m.startsWith(`domain${path.sep}`) || m === CONTRATO)) {
+    for (const modulo of modulos.filter((m) => m.startsWith(`domain${path.sep}`) || m === CONTRATO || m === CONTRATO_OPEN311)) {
       const exports = (await import(pathToFileURL(path.join(RAIZ, modulo)).href)) as Record<string, unknown>;
       for (const [nombre, valor] of Object.entries(exports)) {
         // Schemas exported on their own, and those inside an exported table (the API's contract).

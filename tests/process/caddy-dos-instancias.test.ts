@@ -101,6 +101,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
       SEED_DEMO: 'false',
       SOLICITUDES_POR_IP: '1000000',
       SOLICITUDES_POR_PERSONA: '1000',
+      // Every request comes from this test's one address, so each decree request waits for the
+      // previous one's address counter; on a machine busy with other tests a commit can take
+      // seconds to come. The subject is that a restart loses nothing, not the 5 s bounds.
+      DB_CONNECT_TIMEOUT_MS: '30000',
+      DB_STATEMENT_TIMEOUT_MS: '30000',
+      HANDLER_TIMEOUT_MS: '45000',
+      // A closing instance keeps serving 10 s after its readiness turns 503, not 3: on a busy machine
+      // Caddy's check (every 1 s) can take seconds to see it, and a POST sent on a connection the
+      // instance closes meanwhile gets a 502 that Caddy may not retry.
+      SHUTDOWN_DELAY_MS: '10000',
     });
     for (let i = 0; i < 2; i++) {
       const puerto = await freePort();
@@ -119,6 +129,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Caddy delante de dos instancias
         CADDY_ADMIN: 'off',
         CADDY_HTTP_PORT: String(await freePort()),
         CADDY_HTTPS_PORT: String(puertoHttps),
+        // The instance that stays answers its health check late on a machine busy with the other
+        // tests; past 5 s Caddy would count it down and, with the other one restarting, answer a
+        // POST 503 at once (see the template). A dead or closing instance still leaves at once.
+        CADDY_HEALTH_TIMEOUT: '30s',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -75,8 +75,10 @@ describe.each(engines)('correos retenidos por un proceso muerto con kill -9 (%s)
 
     const smtp = await iniciarSmtp();
     servidores.push(smtp);
-    const inicio = performance.now();
+    // From the moment the new process serves: how long it takes to boot on a busy machine is not
+    // the lease's doing.
     await iniciar(smtp);
+    const inicio = performance.now();
     await esperarHasta(() => smtp.mensajes.length >= CORREOS, 60_000);
     const ms = performance.now() - inicio;
     console.log(`${engine}: los ${CORREOS} correos retenidos salieron a los ${(ms / 1000).toFixed(1)} s del nuevo arranque`);

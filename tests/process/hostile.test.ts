@@ -210,6 +210,10 @@ const OTRAS = [
   '/health/ready',
   '{asset}',
   '/favicon.svg',
+  '/recoleccion/centro.ics',
+  '/recoleccion/centro/humedos.ics',
+  '/recoleccion/zonas.geojson',
+  '/mi-calle/avisos/gestion',
 ];
 
 /** The API routes that answer a list, as JSON or CSV. */
@@ -243,6 +247,9 @@ const PARAMETROS: [string, string[]][] = [
   ['/api/v1/areas', ['pattern', 'formato']],
   ['/api/v1/secretarias', ['pattern']],
   ['/acceso-empleados', ['destino']],
+  ['/mi-calle', ['q', 'lat', 'lon', 'zona']],
+  ['/mi-calle/avisos', ['zona', 'lat', 'lon']],
+  ['/recoleccion/centro', ['mes']],
 ];
 /** Parameters whose every byte sequence is tried (the others get a rotating share). */
 const PARAMETROS_COMPLETOS = new Set([
@@ -251,6 +258,7 @@ const PARAMETROS_COMPLETOS = new Set([
   '/api/v1/ordenanzas?formato=csv pattern',
   '/Ordenanzas/ palabra',
   '/solicitud-decretos/ordenanzas q',
+  '/mi-calle q',
 ]);
 
 /** Bytes no text a citizen types can hold: NUL, invalid UTF-8, lone surrogates, control characters. */
@@ -400,6 +408,9 @@ function construirCorpus(): Caso[] {
     '/assets/{s}.js',
     '/feeds/{s}.xml',
     '/api/v1/{s}',
+    '/recoleccion/{s}',
+    '/recoleccion/{s}.ics',
+    '/recoleccion/centro/{s}.ics',
   ];
   SEGMENTOS.forEach((plantilla, fila) => {
     for (const [descripcion, secuencia] of rotar(SECUENCIAS, 4, fila * 3)) {
@@ -443,6 +454,26 @@ function construirCorpus(): Caso[] {
       esperado: [400],
     });
   }
+
+  // 5b. Form fields of POST /mi-calle/avisos (Mi calle's notices).
+  const AVISOS = {
+    zona: 'centro',
+    servicios: '1',
+    recordatorio: 'on',
+    email: `${PREFIJO_EMAIL}.avisos@correo.com.ar`,
+    lat: '-40.7612',
+    lon: '-71.6388',
+    radio: '300',
+  };
+  Object.keys(AVISOS).forEach((campo, fila) => {
+    for (const [descripcion, secuencia] of rotar(SECUENCIAS, 4, fila * 3)) {
+      agregar({
+        nombre: `POST /mi-calle/avisos con ${descripcion} en el campo ${campo} responde 400`,
+        pedido: { ...ENVIO_FORM(formulario(AVISOS, { campo, sufijo: secuencia })), target: '/mi-calle/avisos' },
+        esperado: [400],
+      });
+    }
+  });
 
   // 6. JSON of POST /api/v1/solicitudes-decreto: escapes and raw bytes in values and keys.
   const CAMPOS_JSON = ['nombre', 'dni', 'email', 'numero', 'aclaraciones'];
@@ -763,6 +794,21 @@ function construirCorpus(): Caso[] {
     ['/api/v1/observatorio-vial/galeria', ''],
     ['/api/v1/observatorio-vial/galeria', 'gallery=no-existe'],
     ['/acceso-empleados', 'destino=javascript:alert(1)'],
+    ['/mi-calle', 'lat=91&lon=-71.6'],
+    ['/mi-calle', 'lat=NaN&lon=Infinity'],
+    ['/mi-calle', 'lat=-4.07e1&lon=-7.16e1'],
+    ['/mi-calle', 'lat=1e309&lon=0x1A'],
+    ['/mi-calle', `lat=-40.7&lon=${'9'.repeat(400)}`],
+    ['/mi-calle', 'zona=no-existe'],
+    ['/mi-calle', 'q=Los%20Notros%2099999999999999999999'],
+    ['/mi-calle', 'q=Av.%20Arrayanes%20250&q=x&lat=1&zona=centro'],
+    ['/mi-calle/avisos', 'zona=centro&lat=1e309&lon=NaN'],
+    ['/mi-calle/avisos', `zona=${'a'.repeat(2000)}`],
+    ['/recoleccion/centro', 'mes=99999-99'],
+    ['/recoleccion/centro', 'mes=2026-12&mes=2027-01'],
+    ['/recoleccion/no-existe.ics', ''],
+    ['/recoleccion/centro/no-existe.ics', ''],
+    ['/recoleccion/CENTRO', ''],
   ];
   for (const [ruta, query] of VALORES) {
     get(`GET ${ruta}${query ? `?${query}` : ''} responde con un estado menor que 500`, ruta, query, 'menor500');

@@ -110,7 +110,8 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     expect(output).toContain('SERVER_V8_FLAGS tiene «otro.js», que no es una opción de V8');
   });
 
-  it('npm start termina con el código de salida del servidor', async () => {
+  // A guard against a hang, like the test above: starting npm start took over 30 s on a busy machine.
+  it('npm start termina con el código de salida del servidor', { timeout: 180_000 }, async () => {
     const run = await npmStart();
     process.kill(run.server, 'SIGKILL');
     expect(await run.exited).toBe(128 + os.constants.signals.SIGKILL);

@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { auditoria } from '#db/schema/index.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
-import { TEST_SITE_URL, type TestApp } from './app.ts';
+import { TEST_SITE_URL, type TestApp, createTestApp } from './app.ts';
+import type { Engine } from './database.ts';
 
 /**
  * Signed-in requests to the back-office's pages for HTTP tests: the demo's account of
@@ -28,6 +32,44 @@ export async function ingresar(t: TestApp, cuenta: { email: string; clave: strin
   const linea = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-vla_sesion='));
   if (res.statusCode !== 302 || !linea) throw new Error(`no se pudo ingresar como ${cuenta.email}: ${res.statusCode}`);
   return linea.split(';')[0]!.slice('__Host-vla_sesion='.length);
+}
+
+/**
+ * A back-office test file's app and sessions, called inside its `describe`: the app on a copy of
+ * the demo, built before the file's tests and closed after them, with the demo's administrator,
+ * editor and front desk signed in; `auditado` lists the audit entries of an action on an entity.
+ */
+export function panelDePrueba(engine: Engine) {
+  let abierto: { t: TestApp; admin: string; editor: string; mesa: string } | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp(engine);
+    const [admin, editor, mesa] = await Promise.all([ingresar(t, ADMIN), ingresar(t, EDITOR), ingresar(t, MESA)]);
+    abierto = { t, admin, editor, mesa };
+  });
+  afterAll(() => abierto?.t.close());
+  const actual = () => {
+    if (!abierto) throw new Error('el panel de prueba todavía no está abierto');
+    return abierto;
+  };
+  return {
+    get t() {
+      return actual().t;
+    },
+    get admin() {
+      return actual().admin;
+    },
+    get editor() {
+      return actual().editor;
+    },
+    get mesa() {
+      return actual().mesa;
+    },
+    auditado: (accion: string, entidadId: string | number) =>
+      actual()
+        .t.database.db.select()
+        .from(auditoria)
+        .where(and(eq(auditoria.accion, accion), eq(auditoria.entidadId, String(entidadId)))),
+  };
 }
 
 /** A signed-in GET (or an anonymous one, without a cookie). */

@@ -61,13 +61,20 @@ export async function waitForNoConnections(name: string): Promise<void> {
   }
 }
 
+/**
+ * The templates are built once, at the start of a run, while everything else starts too (Playwright's
+ * server, `npm run check`, the forks): the seed's statements may wait for the CPU far longer than a
+ * visitor's request ever may. Setup, not a subject of any test: the production bounds stay in db/client.ts.
+ */
+const LIMITES_DE_PREPARACION = { connectTimeoutMs: 120_000, statementTimeoutMs: 120_000, idleInTransactionTimeoutMs: 120_000, poolSize: 4 };
+
 /** Builds every template with the built server's code; returns them and how to remove them. */
 export async function buildTemplates(mod: typeof App): Promise<{ templates: Templates; remove(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-plantillas-'));
   const created: string[] = [];
 
   const pglite = async (): Promise<Templates['pglite']> => {
-    const database = await mod.openPglite(undefined);
+    const database = await mod.openPglite(undefined, LIMITES_DE_PREPARACION);
     try {
       const empty = path.join(dir, 'pglite-vacia.tar');
       fs.writeFileSync(empty, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
@@ -87,11 +94,11 @@ export async function buildTemplates(mod: typeof App): Promise<{ templates: Temp
     const demo = `vla_plantilla_demo_${suffix}`;
     await adminQuery(`create database ${empty}`);
     created.push(empty);
-    await (await mod.openPostgres(serverUrl(empty))).close();
+    await (await mod.openPostgres(serverUrl(empty), LIMITES_DE_PREPARACION)).close();
     await waitForNoConnections(empty);
     await adminQuery(`create database ${demo} template ${empty}`);
     created.push(demo);
-    const database = await mod.openPostgres(serverUrl(demo));
+    const database = await mod.openPostgres(serverUrl(demo), LIMITES_DE_PREPARACION);
     try {
       await mod.seedDemoContent({ db: database.db, storage: mod.createLocalStorage(path.join(dir, 'archivos-postgresql')) });
     } finally {

@@ -46,18 +46,25 @@ export async function validarHtml(documentos: readonly Documento[]): Promise<Map
 
 function correrVnu(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(JAVA, ['-Xss4m', '-jar', VNU_JAR, ...args], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-        reject(
-          new Error(
-            `No se encontró Java (${JAVA}) para el Nu Html Checker: instalalo con "apt-get install -y default-jre-headless" o indicá otro en JAVA_PATH.`,
-          ),
-        );
-        return;
-      }
-      // vnu exits 1 when it found errors: its JSON report is on stdout either way.
-      if (stdout.trim().startsWith('{')) resolve(stdout);
-      else reject(new Error(`El Nu Html Checker no respondió un informe: ${stderr || error?.message}`));
-    });
+    // The client compiler only and the serial collector: a run of a few hundred pages ends before the
+    // optimising compiler would pay off, and on two cores it took 76 s instead of 86.
+    execFile(
+      JAVA,
+      ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', VNU_JAR, ...args],
+      { maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+          reject(
+            new Error(
+              `No se encontró Java (${JAVA}) para el Nu Html Checker: instalalo con "apt-get install -y default-jre-headless" o indicá otro en JAVA_PATH.`,
+            ),
+          );
+          return;
+        }
+        // vnu exits 1 when it found errors: its JSON report is on stdout either way.
+        if (stdout.trim().startsWith('{')) resolve(stdout);
+        else reject(new Error(`El Nu Html Checker no respondió un informe: ${stderr || error?.message}`));
+      },
+    );
   });
 }

@@ -1,3 +1,4 @@
+import { DENUNCIAS_MEDIO_AMBIENTE_ORIGINAL } from '#domain/sitio/enlaces-originales.ts';
 import type { SiteSettings } from '#domain/sitio/settings.ts';
 
 /** One entry of a menu: a page of this site, or an external address that opens in a new tab. */
@@ -16,6 +17,9 @@ export type NavMenu = {
   entries: NavEntry[];
 };
 
+/** The report form with the environmental category chosen (its `codigo` in the demo catalogue). */
+export const RUTA_DENUNCIAS_MEDIO_AMBIENTE = '/reclamos/nuevo?categoria=medio-ambiente';
+
 const page = (label: string, href: string): NavEntry => ({ label, href, external: false });
 const external = (label: string, href: string): NavEntry => ({ label, href, external: true });
 
@@ -26,6 +30,12 @@ const external = (label: string, href: string): NavEntry => ({ label, href, exte
  */
 export function buildNavigation(settings: SiteSettings): NavMenu[] {
   const { enlaces } = settings;
+  // Environmental complaints are reports of the site's own form (docs/decisions/057-reclamos.md); a
+  // municipality that set another address for them in the settings keeps its own.
+  const denunciasMedioAmbiente =
+    enlaces.denunciasMedioAmbiente === DENUNCIAS_MEDIO_AMBIENTE_ORIGINAL
+      ? page('Denuncias de Medio Ambiente', RUTA_DENUNCIAS_MEDIO_AMBIENTE)
+      : external('Denuncias de Medio Ambiente', enlaces.denunciasMedioAmbiente);
   return [
     {
       id: 'gobierno',
@@ -50,7 +60,9 @@ export function buildNavigation(settings: SiteSettings): NavMenu[] {
         page('Consulta de Ordenanzas', '/consulta-ordenanzas'),
         page('Boletines Oficiales', '/boletines-oficiales'),
         page('Seguimiento de Vehículos', '/seguimiento-vehiculos'),
-        external('Denuncias de Medio Ambiente', enlaces.denunciasMedioAmbiente),
+        page('Mi calle', '/mi-calle'),
+        page('Reclamos', '/reclamos'),
+        denunciasMedioAmbiente,
         external('Reclamos Defensor del Consumidor', enlaces.defensorConsumidor),
       ],
     },

@@ -225,7 +225,8 @@ const ENTRADAS: readonly Seccion[] = [
     paginas: [{ ruta: 'datos-personales', archivo: 'routes/admin/datos-personales.tsx' }],
   },
   {
-    // The fleet of the vehicle map: the list, one vehicle, and its printable setup sheet for Traccar Client.
+    // The fleet of the vehicle map: the list (with how many days of positions are kept), one vehicle, and
+    // its printable setup sheet for Traccar Client.
     id: 'vehiculos',
     texto: 'Vehículos',
     grupo: 'administracion',
@@ -235,6 +236,64 @@ const ENTRADAS: readonly Seccion[] = [
       { ruta: 'vehiculos/:id', archivo: 'routes/admin/vehiculo.tsx' },
       { ruta: 'vehiculos/:id/configuracion', archivo: 'routes/admin/vehiculo-configuracion.tsx' },
     ],
+  },
+  {
+    // Mi calle (docs/decisions/056-mi-calle.md): collection zones with their areas (a GeoJSON upload), their
+    // services and one-off changes, the town's street index, and whether the trucks covered each zone.
+    id: 'recoleccion',
+    texto: 'Mi calle',
+    grupo: 'contenido',
+    roles: PERMISOS.recoleccion,
+    paginas: [
+      { ruta: 'recoleccion', archivo: 'routes/admin/recoleccion/zonas.tsx', subida: true },
+      { ruta: 'recoleccion/zonas/:zona', archivo: 'routes/admin/recoleccion/zona.tsx', subida: true },
+      { ruta: 'recoleccion/zonas/:zona/servicios/:servicio', archivo: 'routes/admin/recoleccion/servicio.tsx' },
+      { ruta: 'recoleccion/calles', archivo: 'routes/admin/recoleccion/calles.tsx', subida: true },
+      { ruta: 'recoleccion/cobertura', archivo: 'routes/admin/recoleccion/cobertura.tsx' },
+    ],
+    subidas: {
+      // LIMITES_GEOMETRIA.bytes of domain/recoleccion/schemas.ts (not imported: it reads the database schema).
+      maxBytes: 1024 * 1024,
+      mensajeGrande: 'El archivo pesa más de 1 MB: el área de una zona o el índice de calles pueden pesar hasta 1 MB. Simplificá el archivo antes de subirlo.',
+      prohibido: editores('cambiar las zonas de recolección'),
+    },
+  },
+  {
+    // The catalogue of citizen reports (docs/decisions/057-reclamos.md): categories (Open311 services) with their
+    // extra questions, the outside bodies reports are derived to, and the Open311 API keys.
+    id: 'reclamos-catalogo',
+    texto: 'Reclamos: catálogo',
+    grupo: 'administracion',
+    roles: PERMISOS.reclamosCatalogo,
+    paginas: [
+      { ruta: 'reclamos/categorias', archivo: 'routes/admin/reclamos/categorias.tsx' },
+      { ruta: 'reclamos/categorias/nueva', archivo: 'routes/admin/reclamos/categoria.tsx', id: 'admin-reclamos-categoria-nueva' },
+      { ruta: 'reclamos/categorias/:id', archivo: 'routes/admin/reclamos/categoria.tsx', id: 'admin-reclamos-categoria' },
+      { ruta: 'reclamos/organismos', archivo: 'routes/admin/reclamos/organismos.tsx' },
+      { ruta: 'reclamos/claves-open311', archivo: 'routes/admin/reclamos/claves-open311.tsx' },
+    ],
+  },
+  {
+    // The staff's desk of citizen reports (docs/decisions/057-reclamos.md): the queue with its clocks, each
+    // report with its actions, the CSV export of the queue's filters and the heat map.
+    id: 'reclamos',
+    texto: 'Reclamos',
+    grupo: 'mesa',
+    roles: PERMISOS.reclamos,
+    paginas: [
+      { ruta: 'reclamos', archivo: 'routes/admin/reclamos/index.tsx' },
+      { ruta: 'reclamos.csv', archivo: 'routes/admin/reclamos/csv.ts' },
+      { ruta: 'reclamos/mapa-de-calor', archivo: 'routes/admin/reclamos/mapa-de-calor.tsx' },
+      { ruta: 'reclamos/:codigo', archivo: 'routes/admin/reclamos/detalle.tsx' },
+    ],
+  },
+  {
+    // The reports' answer templates per state: whoever answers reports writes them (docs/decisions/057-reclamos.md).
+    id: 'reclamos-plantillas',
+    texto: 'Plantillas de reclamos',
+    grupo: 'mesa',
+    roles: PERMISOS.reclamos,
+    paginas: [{ ruta: 'reclamos/plantillas', archivo: 'routes/admin/reclamos/plantillas.tsx' }],
   },
   {
     id: 'ajustes',

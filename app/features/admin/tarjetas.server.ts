@@ -1,5 +1,6 @@
 import type { PageContext } from '#app/context.ts';
 import { countCorreosConFallas, resumenBandeja } from '#domain/correo/bandeja.ts';
+import { contarReclamosAbiertos } from '#app/features/admin/reclamos-mesa/cola.server.ts';
 import { countSolicitudesMesa } from '#domain/decretos/mesa.ts';
 import type { Actor, Rol } from '#domain/shared/actor.ts';
 import { formatDateTime, formatNumber } from '#domain/shared/formato.ts';
@@ -165,7 +166,51 @@ const publicaciones: FuenteDelPanel = {
   },
 };
 
-export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoSinServidor, mesaDeEntradas, correoFallido, publicaciones];
+/** Citizen reports (docs/decisions/057-reclamos.md): the open ones, those near their due date and those past it. */
+const reclamosAbiertos: FuenteDelPanel = {
+  id: 'reclamos',
+  roles: PERMISOS.reclamos,
+  async cargar(ctx) {
+    const { abiertos, porVencer, vencidos } = await contarReclamosAbiertos(ctx.db, ctx.clock.now());
+    const reclamos = (n: number, uno: string, varios: string) => (n === 1 ? uno : `${formatNumber(n)} ${varios}`);
+    return [
+      {
+        id: 'reclamos-abiertos',
+        titulo: 'Reclamos abiertos',
+        valor: formatNumber(abiertos),
+        descripcion:
+          abiertos === 0
+            ? 'No hay reclamos de vecinos sin resolver.'
+            : `${reclamos(abiertos, 'Un reclamo espera', 'reclamos esperan')} respuesta: recibidos, en curso o derivados.`,
+        enlace: { href: '/admin/reclamos?estado=abiertos', texto: 'Ver los reclamos abiertos' },
+      },
+      {
+        id: 'reclamos-por-vencer',
+        titulo: 'Reclamos que vencen pronto',
+        valor: formatNumber(porVencer),
+        descripcion:
+          porVencer === 0
+            ? 'Ningún reclamo abierto está cerca de su fecha límite.'
+            : `${reclamos(porVencer, 'Un reclamo vence', 'reclamos vencen')} en pocos días hábiles.`,
+        enlace: { href: '/admin/reclamos?estado=abiertos', texto: 'Ver los reclamos por urgencia' },
+        tono: porVencer > 0 ? 'alerta' : 'normal',
+      },
+      {
+        id: 'reclamos-vencidos',
+        titulo: 'Reclamos vencidos',
+        valor: formatNumber(vencidos),
+        descripcion:
+          vencidos === 0
+            ? 'Ningún reclamo abierto pasó su fecha límite.'
+            : `${reclamos(vencidos, 'Un reclamo pasó', 'reclamos pasaron')} su fecha límite sin resolverse.`,
+        enlace: { href: '/admin/reclamos?estado=abiertos', texto: 'Ver los reclamos vencidos primero' },
+        tono: vencidos > 0 ? 'alerta' : 'normal',
+      },
+    ];
+  },
+};
+
+export const FUENTES_DEL_PANEL: FuenteDelPanel[] = [correoSinServidor, mesaDeEntradas, reclamosAbiertos, correoFallido, publicaciones];
 
 /** The cards for this person, each source on its own: one that fails becomes a card that says so. */
 export async function tarjetasDelPanel(ctx: PageContext, actor: Actor): Promise<TarjetaPanel[]> {

@@ -16,6 +16,7 @@
  * title property, never as HTML.
  */
 import * as L from 'leaflet';
+import { avisarSinFondo } from '#app/lib/fondo-del-mapa.ts';
 import type { BandaRecorrido, RecorridoVivo, VehiculoVivo } from './estado.ts';
 import { tramosRecorrido } from './recorridos.ts';
 
@@ -103,26 +104,7 @@ export function createMapa(opciones: OpcionesMapa): MapaVehiculos {
     attribution: ATRIBUCION,
     detectRetina: true,
   });
-  let cargadas = 0;
-  let fallidas = 0;
-  let sinFondo = false;
-  teselas.on('tileload', () => {
-    cargadas++;
-    if (sinFondo) {
-      sinFondo = false;
-      opciones.alCambiarFondo(true);
-    }
-  });
-  teselas.on('tileerror', () => fallidas++);
-  // 'load' comes when every tile of the view has loaded or failed: none loaded is a map without
-  // its streets. The vehicles stay on it, over the plain background, and the page says why
-  // (docs/decisions/051-listas-largas-y-migas.md); a tile that loads later brings the streets back.
-  teselas.on('load', () => {
-    if (!sinFondo && cargadas === 0 && fallidas > 0) {
-      sinFondo = true;
-      opciones.alCambiarFondo(false);
-    }
-  });
+  avisarSinFondo(teselas, opciones.alCambiarFondo);
   teselas.addTo(mapa);
 
   // Bounds around the town centre, then the spec's zoom 14 and, 300 ms later, 15 (the original's
