@@ -93,13 +93,18 @@ test.describe('Hacer un reclamo', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeFocused();
   });
 
-  test('accesible en un teléfono y en una computadora: la elección, el formulario, con errores y los enlaces del correo', async ({ page }) => {
-    await expectAccessibleAtWidths(page, '/reclamos/nuevo');
-    await expectAccessibleAtWidths(page, '/reclamos/nuevo?categoria=arbol-caido');
-    await expectAccessibleAtWidths(page, '/reclamos/nuevo?categoria=no-existe');
-    await expectAccessibleAtWidths(page, '/reclamos/baja?token=no-es-un-token');
-    await expectAccessibleAtWidths(page, '/reclamos/consulta?token=no-es-un-token&respuesta=si');
-  });
+  // One test per page: five pages at two widths in one test took more than a minute on a busy machine.
+  for (const path of [
+    '/reclamos/nuevo',
+    '/reclamos/nuevo?categoria=arbol-caido',
+    '/reclamos/nuevo?categoria=no-existe',
+    '/reclamos/baja?token=no-es-un-token',
+    '/reclamos/consulta?token=no-es-un-token&respuesta=si',
+  ]) {
+    test(`${path} es accesible en un teléfono y en una computadora`, async ({ page }) => {
+      await expectAccessibleAtWidths(page, path);
+    });
+  }
 });
 
 async function expectSinScrollHorizontal(page: Page) {
