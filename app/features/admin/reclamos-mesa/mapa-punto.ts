@@ -7,7 +7,7 @@
 import * as L from 'leaflet';
 import { crearMapaBase } from '#app/lib/mapa-base.ts';
 
-export type OpcionesMapaPunto = {
+type OpcionesMapaPunto = {
   contenedor: HTMLElement;
   teselas: string;
   punto: { latitud: number; longitud: number };
