@@ -83,6 +83,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         // Every test posts from 127.0.0.1 to the one shared server: the per-IP limit is tested over HTTP.
         SOLICITUDES_POR_IP: '10000',
+        RECLAMOS_POR_IP: '10000',
         // The alerts' job every second, so the e2e alert arrives within the test (tests/e2e/alertas.spec.ts).
         ALERTAS_INTERVALO_MS: '1000',
         // Scheduled publications every second, so the e2e one goes out within the test (tests/e2e/borradores.spec.ts).

@@ -5,7 +5,7 @@
  * passes of the category's vehicles near the point before it was reported.
  */
 import { stringify } from 'csv-stringify/sync';
-import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#db/client.ts';
 import {
   type EstadoReclamo,
@@ -39,7 +39,8 @@ export type FiltrosCola = {
   areaId?: number;
   /** A state, or 'abiertos' for recibido, en curso and derivado. */
   estado?: EstadoReclamo | 'abiertos';
-  asignadoA?: number;
+  /** A person's id, or null for the reports assigned to no person (an area may still be set). */
+  asignadoA?: number | null;
   /** Received from this day (Argentina) on, 'AAAA-MM-DD'. */
   desde?: Fecha;
   /** Received up to this day included. */
@@ -82,7 +83,8 @@ function condiciones(filtros: FiltrosCola): SQL | undefined {
   const c: (SQL | undefined)[] = [];
   if (filtros.categoriaId !== undefined) c.push(eq(r.categoriaId, filtros.categoriaId));
   if (filtros.areaId !== undefined) c.push(eq(r.areaId, filtros.areaId));
-  if (filtros.asignadoA !== undefined) c.push(eq(r.asignadoA, filtros.asignadoA));
+  if (filtros.asignadoA === null) c.push(isNull(r.asignadoA));
+  else if (filtros.asignadoA !== undefined) c.push(eq(r.asignadoA, filtros.asignadoA));
   if (filtros.estado === 'abiertos') c.push(inArray(r.estado, [...ESTADOS_ABIERTOS]));
   else if (filtros.estado !== undefined && (ESTADOS_RECLAMO as readonly string[]).includes(filtros.estado)) c.push(eq(r.estado, filtros.estado));
   if (filtros.desde !== undefined && esFechaValida(filtros.desde)) c.push(gte(r.createdAt, inicioDelDia(filtros.desde)));

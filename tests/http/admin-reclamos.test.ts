@@ -78,7 +78,7 @@ describe.each(engines)('la mesa de reclamos en el panel (%s)', (engine) => {
     expect(errores).toContain('Categoría: Elegí una categoría de la lista.');
     expect(errores).toContain('Estado: Elegí un estado de la lista.');
     expect(errores).toContain('Recibido desde: Escribí una fecha válida, por ejemplo 2026-03-31.');
-    expect(errores).toContain('Asignado: Elegí «A mí» o dejalo en «Cualquiera».');
+    expect(errores).toContain('Asignado: Elegí «A mí» o «Sin asignar», o dejalo en «Cualquiera».');
     // A hostile search is text: escaped, never markup.
     const hostil = await ver(p.t, `/admin/reclamos?q=${encodeURIComponent('<script>alert(1)</script>')}`, p.mesa);
     expect(hostil.statusCode).toBe(200);
@@ -93,6 +93,30 @@ describe.each(engines)('la mesa de reclamos en el panel (%s)', (engine) => {
     const mios = await ver(p.t, `/admin/reclamos?categoria=${categoriaId}&asignado=yo`, p.editor);
     expect(mios.body).toContain(enPlazo.codigo);
     expect(mios.body).not.toContain(vencido.codigo);
+
+    // «Sin asignar»: no person, even with an area; the choice stays in the form and the links.
+    const [area] = await db()
+      .insert(areasMunicipales)
+      .values({ nombre: `Área sin persona ${categoriaId}` })
+      .returning();
+    const conArea = await insertReclamo(p.t.context, { categoriaId, venceEl: dia(20) });
+    await db().update(reclamos).set({ areaId: area!.id }).where(eq(reclamos.id, conArea.id));
+    const sinAsignar = await ver(p.t, `/admin/reclamos?categoria=${categoriaId}&asignado=nadie`, p.mesa);
+    expect(sinAsignar.statusCode).toBe(200);
+    expect(textoDe(sinAsignar.body)).toContain('2 reclamos con estos filtros');
+    expect(sinAsignar.body).toContain(vencido.codigo);
+    expect(sinAsignar.body).toContain(conArea.codigo);
+    expect(sinAsignar.body).not.toContain(enPlazo.codigo);
+    expect(sinAsignar.body).toMatch(/<option value="nadie" selected="">Sin asignar<\/option>/);
+    expect(sinAsignar.body).toContain(`href="/admin/reclamos.csv?categoria=${categoriaId}&amp;asignado=nadie"`);
+    const csv = await ver(p.t, `/admin/reclamos.csv?categoria=${categoriaId}&asignado=nadie`, p.mesa);
+    expect(csv.body).toContain(vencido.codigo);
+    expect(csv.body).not.toContain(enPlazo.codigo);
+    // Any other value: the field's error, nothing listed.
+    const otro = await ver(p.t, `/admin/reclamos?categoria=${categoriaId}&asignado=ninguno`, p.mesa);
+    expect(otro.statusCode).toBe(400);
+    expect(textoDe(otro.body)).toContain('Asignado: Elegí «A mí» o «Sin asignar», o dejalo en «Cualquiera».');
+    expect(otro.body).not.toContain(vencido.codigo);
   });
 
   it('el CSV: los filtros de la cola, nombre de archivo, fórmulas neutralizadas y nunca quien reclamó', async () => {

@@ -32,7 +32,8 @@ const esId = (v: string) => ID.test(v) && Number(v) <= 2_147_483_647;
 
 /**
  * The queue's filters from the address. A value that is not one of the form's choices is an error
- * said in Spanish next to its field, never a failure; `asignado=yo` is the person reading.
+ * said in Spanish next to its field, never a failure; `asignado=yo` is the person reading and
+ * `asignado=nadie` the reports assigned to no person.
  */
 export function leerFiltros(params: URLSearchParams, actor: Actor): FiltrosLeidos {
   const valores: FiltrosLeidos['valores'] = {};
@@ -57,7 +58,8 @@ export function leerFiltros(params: URLSearchParams, actor: Actor): FiltrosLeido
   }
   if (valores.asignado) {
     if (valores.asignado === 'yo') filtros.asignadoA = actor.usuarioId;
-    else errores.asignado = 'Elegí «A mí» o dejalo en «Cualquiera».';
+    else if (valores.asignado === 'nadie') filtros.asignadoA = null;
+    else errores.asignado = 'Elegí «A mí» o «Sin asignar», o dejalo en «Cualquiera».';
   }
   for (const campo of ['desde', 'hasta'] as const) {
     const v = valores[campo];

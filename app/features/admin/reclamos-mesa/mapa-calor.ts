@@ -33,7 +33,8 @@ export function createMapaCalor(opciones: OpcionesMapaCalor): { destruir(): void
       .bindTooltip(c.cantidad === 1 ? '1 reclamo' : `${c.cantidad} reclamos`)
       .addTo(mapa),
   );
-  if (circulos.length > 0) mapa.fitBounds(L.featureGroup(circulos).getBounds(), { padding: [20, 20], maxZoom: 16 });
+  // The bounds from the centres: a circle knows its own only once the map has a view, which this sets.
+  if (circulos.length > 0) mapa.fitBounds(L.latLngBounds(opciones.celdas.map((c) => [c.latitud, c.longitud])), { padding: [40, 40], maxZoom: 16 });
   else mapa.setView([opciones.centro.latitud, opciones.centro.longitud], 14);
   return { destruir: () => mapa.remove() };
 }

@@ -10,7 +10,9 @@ import { readFormData } from '#app/features/admin/formulario.server.ts';
 import { AVISOS_ACCION, ejecutarAccion } from '#app/features/admin/reclamos-mesa/acciones.server.ts';
 import { type CampoAccion, type RespuestaAccion, CAMPOS_ACCION, ETIQUETAS_ACCION } from '#app/features/admin/reclamos-mesa/campos.ts';
 import { idPorCodigo, opcionesDeLaMesa, relojesEnPalabras } from '#app/features/admin/reclamos-mesa/cola.server.ts';
+import { MapaDelReclamo } from '#app/features/admin/reclamos-mesa/mapa-del-reclamo.tsx';
 import { instante } from '#app/features/mesa/formato.server.ts';
+import estilos from '#app/features/reclamos/reclamos.scss?url';
 import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
@@ -25,11 +27,14 @@ import type { Route } from './+types/detalle';
  * One citizen report as staff see it (docs/decisions/057-reclamos.md): what was reported with its
  * photos, point and answers to the category's questions, its clock, its history with the internal
  * notes and who wrote each step, the reporter only for the desk and administration («reservado» for
- * the others), and for vehicle categories the proof of service (passes near the point in the 7
- * days before; never public). Each action is a small form of its own that works without
- * JavaScript: done, the browser comes back here (303) with a notice; refused, the page answers
- * with the errors next to that form's fields.
+ * the others), for vehicle categories the proof of service (passes near the point in the 7 days
+ * before; never public), and with JavaScript a small map of the point. Each action is a small form
+ * of its own that works without JavaScript: done, the browser comes back here (303) with a notice;
+ * refused, the page answers with the errors next to that form's fields.
  */
+
+// Leaflet's stylesheet with the pages' own, for the small map of the point and the photos.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: estilos, precedence: 'default' }];
 
 const NO_ENCONTRADO = () => data('Reclamo no encontrado', { status: 404 });
 
@@ -65,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
     return [{ etiqueta: p.etiqueta, valor: texto }];
   });
   return data({
+    teselas: ctx.config.mapTileUrl,
     aviso: Object.hasOwn(AVISOS_ACCION, claveAviso) ? AVISOS_ACCION[claveAviso]! : null,
     reclamo: {
       codigo: r.codigo,
@@ -142,7 +148,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.ComponentProps) {
-  const { aviso, reclamo: r, pasadas, siguientes, puedeDerivar, puedeFusionar, plantillas, organismos, opciones, limites } = loaderData;
+  const { teselas, aviso, reclamo: r, pasadas, siguientes, puedeDerivar, puedeFusionar, plantillas, organismos, opciones, limites } = loaderData;
   const respuesta = actionData as RespuestaAccion | undefined;
   const errores = respuesta?.errores ?? {};
   const valores = respuesta?.valores ?? {};
@@ -234,60 +240,65 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
       {seccion(
         'datos-titulo',
         'Datos del reclamo',
-        <dl className="mesa__datos">
-          <dt>Estado</dt>
-          <dd>
-            <strong>{r.estadoEtiqueta}</strong>
-            {r.organismo ? ` (derivado a ${r.organismo})` : ''}
-            {r.duplicadoDe ? (
+        <>
+          <dl className="mesa__datos">
+            <dt>Estado</dt>
+            <dd>
+              <strong>{r.estadoEtiqueta}</strong>
+              {r.organismo ? ` (derivado a ${r.organismo})` : ''}
+              {r.duplicadoDe ? (
+                <>
+                  {' '}
+                  — es el mismo que <Link to={`/admin/reclamos/${r.duplicadoDe}`}>{r.duplicadoDe}</Link>
+                </>
+              ) : null}
+            </dd>
+            <dt>Plazo</dt>
+            <dd>
+              {r.reloj ? (
+                <>
+                  {`${r.reloj.texto[0]!.toUpperCase()}${r.reloj.texto.slice(1)}`} (<time dateTime={r.reloj.vence}>{r.reloj.venceTexto}</time>){' '}
+                  <MarcaPlazo estado={r.reloj.estado} />
+                </>
+              ) : (
+                'Ninguno: el reclamo está cerrado.'
+              )}
+            </dd>
+            <dt>Categoría</dt>
+            <dd>{r.categoria}</dd>
+            <dt>Recibido</dt>
+            <dd>
+              <time dateTime={r.recibido.iso}>{r.recibido.texto}</time> — {r.origen}
+            </dd>
+            <dt>Lugar</dt>
+            <dd>
+              {[r.direccion, r.barrio].filter((t) => t !== '').join(', ') || 'Sin dirección escrita'}.{' '}
+              <a href={`https://www.openstreetmap.org/?mlat=${r.latitud}&mlon=${r.longitud}#map=18/${r.latitud}/${r.longitud}`}>
+                Ver el punto en OpenStreetMap
+              </a>{' '}
+              ({r.latitud.toFixed(5)}, {r.longitud.toFixed(5)})
+            </dd>
+            <dt>Asignado</dt>
+            <dd>{[r.area, r.asignadoNombre].filter((t) => !!t).join(' · ') || 'Nadie'}</dd>
+            <dt>Quien lo reportó</dt>
+            <dd className="mesa__partir">
+              {r.veReclamante
+                ? r.reclamante
+                  ? `${r.reclamante.nombre || 'Sin nombre'} — ${r.reclamante.email}`
+                  : 'No dejó sus datos.'
+                : 'Reservado: sólo la mesa de entradas y administración ven el correo y el nombre.'}
+            </dd>
+            {r.oculto ? (
               <>
-                {' '}
-                — es el mismo que <Link to={`/admin/reclamos/${r.duplicadoDe}`}>{r.duplicadoDe}</Link>
+                <dt>Oculto al público</dt>
+                <dd>
+                  Desde el <time dateTime={r.oculto.iso}>{r.oculto.texto}</time>. Motivo: {r.oculto.motivo}
+                </dd>
               </>
             ) : null}
-          </dd>
-          <dt>Plazo</dt>
-          <dd>
-            {r.reloj ? (
-              <>
-                {`${r.reloj.texto[0]!.toUpperCase()}${r.reloj.texto.slice(1)}`} (<time dateTime={r.reloj.vence}>{r.reloj.venceTexto}</time>){' '}
-                <MarcaPlazo estado={r.reloj.estado} />
-              </>
-            ) : (
-              'Ninguno: el reclamo está cerrado.'
-            )}
-          </dd>
-          <dt>Categoría</dt>
-          <dd>{r.categoria}</dd>
-          <dt>Recibido</dt>
-          <dd>
-            <time dateTime={r.recibido.iso}>{r.recibido.texto}</time> — {r.origen}
-          </dd>
-          <dt>Lugar</dt>
-          <dd>
-            {[r.direccion, r.barrio].filter((t) => t !== '').join(', ') || 'Sin dirección escrita'}.{' '}
-            <a href={`https://www.openstreetmap.org/?mlat=${r.latitud}&mlon=${r.longitud}#map=18/${r.latitud}/${r.longitud}`}>Ver el punto en OpenStreetMap</a>{' '}
-            ({r.latitud.toFixed(5)}, {r.longitud.toFixed(5)})
-          </dd>
-          <dt>Asignado</dt>
-          <dd>{[r.area, r.asignadoNombre].filter((t) => !!t).join(' · ') || 'Nadie'}</dd>
-          <dt>Quien lo reportó</dt>
-          <dd className="mesa__partir">
-            {r.veReclamante
-              ? r.reclamante
-                ? `${r.reclamante.nombre || 'Sin nombre'} — ${r.reclamante.email}`
-                : 'No dejó sus datos.'
-              : 'Reservado: sólo la mesa de entradas y administración ven el correo y el nombre.'}
-          </dd>
-          {r.oculto ? (
-            <>
-              <dt>Oculto al público</dt>
-              <dd>
-                Desde el <time dateTime={r.oculto.iso}>{r.oculto.texto}</time>. Motivo: {r.oculto.motivo}
-              </dd>
-            </>
-          ) : null}
-        </dl>,
+          </dl>
+          <MapaDelReclamo teselas={teselas} latitud={r.latitud} longitud={r.longitud} />
+        </>,
       )}
 
       {seccion('descripcion-titulo', 'Descripción', <p className="mesa__texto">{r.descripcion}</p>)}

@@ -105,7 +105,10 @@ export default function ColaDeReclamos({ loaderData }: Route.ComponentProps) {
           'Todos',
           ESTADOS_FILTRO.map((e) => ({ valor: e, texto: ETIQUETA_ESTADO_FILTRO(e) })),
         )}
-        {select('asignado', 'Cualquiera', [{ valor: 'yo', texto: 'A mí' }])}
+        {select('asignado', 'Cualquiera', [
+          { valor: 'yo', texto: 'A mí' },
+          { valor: 'nadie', texto: 'Sin asignar' },
+        ])}
         <FormField name="desde" label={ETIQUETAS_FILTRO.desde} error={errores.desde}>
           {(control) => <input {...control} type={errores.desde ? 'text' : 'date'} className="form-control" defaultValue={valores.desde ?? ''} />}
         </FormField>
