@@ -11,8 +11,10 @@ import { fotoConGps } from './reclamos.ts';
 // and gets the code and the acknowledgement; administration finds it in the queue, derives it to a
 // body and then resolves it, each with an answer template, and the body's and the neighbour's mails
 // arrive filled; the public page tells it without the neighbour's e-mail; the «¿Se resolvió?» mail
-// comes (playwright.config.ts sets RECLAMOS_CONSULTA_DIAS=0) and its «No» reopens it; and an
-// application sends one through Open311 with a key issued in the panel. The tests run in order,
+// comes (playwright.config.ts sets RECLAMOS_CONSULTA_DIAS=0) and its «No» reopens it; the
+// acknowledgement's unsubscribe link works; and an application sends one through Open311 with a
+// key issued in the panel. axe on the pages no other spec scans: the staff's report page after its
+// actions and the «¿Se resolvió?» and unsubscribe pages with a real secret. The tests run in order,
 // passing the report between them; e-mails and texts are this run's own.
 test.describe.configure({ mode: 'serial' });
 
@@ -34,9 +36,10 @@ const FECHA = String.raw`\d{2}/\d{2}/\d{4}`;
 let codigo = '';
 let correoAcuse = '';
 
-/** The path and query of an absolute link of a mail: the browser stays on this run's origin. */
-function rutaDe(correo: string, patron: RegExp): string {
-  const enlace = patron.exec(correo)?.[0];
+/** The path and query of the absolute link a mail's text gives after `texto`: the browser stays on this run's origin. */
+function rutaDe(correo: string, texto: string): string {
+  const patron = new RegExp(`${texto} (https?://\\S+)`);
+  const enlace = patron.exec(correo)?.[1];
   expect(enlace, `el enlace ${patron} en el correo`).toBeTruthy();
   const url = new URL(enlace!);
   return `${url.pathname}${url.search}`;
@@ -76,7 +79,7 @@ test.describe('administración, con su sesión', () => {
   test('lo encuentra en la cola, lo deriva al organismo y lo resuelve con respuestas guardadas; llegan los correos completos', async ({ page }) => {
     expect(codigo, 'el reclamo de la prueba anterior').not.toBe('');
     await abrirHidratada(page, '/admin/reclamos');
-    await page.getByLabel('Buscar').fill(vecina.descripcion);
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(vecina.descripcion);
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByText('1 reclamo con estos filtros')).toBeVisible();
     await page.getByRole('link', { name: codigo }).click();
@@ -147,7 +150,7 @@ test.describe('administración, con su sesión', () => {
     expect(sinClave.status()).toBe(403);
 
     await abrirHidratada(page, '/admin/reclamos');
-    await page.getByLabel('Buscar').fill(descripcion);
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(descripcion);
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByText('1 reclamo con estos filtros')).toBeVisible();
     await page.getByRole('link', { name: id }).click();
@@ -159,7 +162,7 @@ test.describe('administración, con su sesión', () => {
 test.describe('la página pública y el seguimiento, en un teléfono', () => {
   test.use({ viewport: viewports.telefono });
 
-  test('la página cuenta la derivación y las respuestas sin el correo; el «No» de «¿Se resolvió?» lo reabre; la baja', async ({ page }) => {
+  test('la página cuenta la derivación y las respuestas sin el correo; el «No» de «¿Se resolvió?» lo reabre', async ({ page }) => {
     expect(codigo, 'el reclamo de las pruebas anteriores').not.toBe('');
     const historial = page.locator('.reclamos__historial > li');
 
@@ -179,7 +182,7 @@ test.describe('la página pública y el seguimiento, en un teléfono', () => {
     await test.step('«¿Se resolvió?»: el correo llega; su «No» pide confirmar y lo reabre', async () => {
       const consulta = await esperarCorreo(vecina.email, (c) => c.includes(codigo) && c.includes('No, sigue igual:'));
       expect(consulta).toMatch(new RegExp(`El \\d{1,2} de [a-z]+ de \\d{4} marcamos como resuelto tu reclamo ${codigo} \\(Árbol caído\\)\\.`));
-      await page.goto(rutaDe(consulta, /\S+\/reclamos\/consulta\?token=\S+&respuesta=no/));
+      await page.goto(rutaDe(consulta, 'No, sigue igual:'));
       await expect(page.getByRole('heading', { level: 1, name: '¿Se resolvió tu reclamo?' })).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Confirmá que sigue sin resolverse' }).click();
@@ -198,14 +201,16 @@ test.describe('la página pública y el seguimiento, en un teléfono', () => {
       await expect(historial.nth(3)).toContainText('En curso');
       expect(await page.content()).not.toContain(vecina.email);
     });
+  });
 
-    await test.step('la baja del acuse, con su secreto verdadero', async () => {
-      await page.goto(rutaDe(correoAcuse, /\S+\/reclamos\/baja\?token=\S+/));
-      await expect(page.getByRole('heading', { level: 1, name: 'Dejar de recibir correos del reclamo' })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'No quiero recibir más correos' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Listo: no te escribimos más sobre este reclamo' })).toBeVisible();
-      await expectAccessible(page);
-    });
+  test('la baja del acuse, con su secreto verdadero: pide confirmar y confirma, accesible', async ({ page }) => {
+    expect(correoAcuse, 'el acuse de la primera prueba').not.toBe('');
+    await page.goto(rutaDe(correoAcuse, 'Para no recibir más correos sobre este reclamo:'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dejar de recibir correos del reclamo' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'No quiero recibir más correos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Listo: no te escribimos más sobre este reclamo' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`Ya no te vamos a mandar correos sobre el reclamo ${codigo}.`);
+    await expectAccessible(page);
   });
 });
