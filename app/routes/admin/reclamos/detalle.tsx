@@ -239,7 +239,7 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
     if (!area || !plantilla) return;
     if (cambio === 'organismo' && area.value !== '' && area.value !== area.dataset.relleno) return;
     const organismo = organismos.find((o) => String(o.id) === idOrganismo)?.nombre;
-    area.value = organismo ? plantilla.texto.replaceAll('{organismo}', organismo) : plantilla.texto;
+    area.value = organismo ? plantilla.texto.replaceAll(MARCA_ORGANISMO, organismo) : plantilla.texto;
     area.dataset.relleno = area.value;
   };
 
