@@ -88,6 +88,9 @@ export default defineConfig({
         ALERTAS_INTERVALO_MS: '1000',
         // Scheduled publications every second, so the e2e one goes out within the test (tests/e2e/borradores.spec.ts).
         PUBLICACIONES_INTERVALO_MS: '1000',
+        // Reclamos' «¿Se resolvió?» as soon as a report is solved, looked for every second (tests/e2e/reclamos-recorrido.spec.ts).
+        RECLAMOS_CONSULTA_DIAS: '0',
+        RECLAMOS_CONSULTAS_INTERVALO_MS: '1000',
         // Mi calle's push subscriptions may name the test's push service on loopback (tests/e2e/mi-calle-avisos.spec.ts).
         PUSH_SERVICIOS_LOCALES: 'true',
         // The vehicle map's tiles come from another origin, answered by tests/e2e/fixtures.ts with

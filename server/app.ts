@@ -118,7 +118,7 @@ function appConfig(config: Config): AppConfig {
     siteUrl: config.siteUrl,
     mapTileUrl: config.mapTileUrl,
     solicitudes: { porDireccion: config.solicitudesPorIp, porPersona: config.solicitudesPorPersona, consultasPorMinuto: config.consultasEstadoPorMinuto },
-    reclamos: { porDireccion: config.reclamosPorIp, porEmail: config.reclamosPorEmail },
+    reclamos: { porDireccion: config.reclamosPorIp, porEmail: config.reclamosPorEmail, consultaDias: config.reclamosConsultaDias },
     sesiones: config.sesiones,
     smtpConfigurado: config.smtpUrl !== undefined,
     subidaMaxBytes: config.uploadMaxBytes,
@@ -452,10 +452,15 @@ function scheduleContentJobs(app: FastifyInstance, context: AppContext, config: 
   // minutes, yesterday's and today's (upserts), and from 08:00 yesterday's summary to each
   // supervisor, once. Every instance runs it; the rows being mailed are locked and skipped.
   scheduleJob(app, { name: 'cobertura de la recolección', firstAfterMs: 2 * 60_000, everyMs: 10 * 60_000, run: () => actualizarCobertura(context) });
-  // Citizen reports' «¿Se resolvió?» (docs/decisions/057-reclamos.md): hourly, one mail to each
-  // reporter four weeks after their report was solved. Every instance runs it; rows are claimed
-  // with SKIP LOCKED and stamped with the mail, so each goes once.
-  scheduleJob(app, { name: 'consultas de reclamos resueltos', firstAfterMs: 3 * 60_000, everyMs: 60 * 60_000, run: () => enviarConsultas(context) });
+  // Citizen reports' «¿Se resolvió?» (docs/decisions/057-reclamos.md): hourly (RECLAMOS_CONSULTAS_INTERVALO_MS),
+  // one mail to each reporter RECLAMOS_CONSULTA_DIAS (28) after their report was solved. Every
+  // instance runs it; rows are claimed with SKIP LOCKED and stamped with the mail, so each goes once.
+  scheduleJob(app, {
+    name: 'consultas de reclamos resueltos',
+    firstAfterMs: Math.min(3 * 60_000, config.reclamosConsultasIntervaloMs),
+    everyMs: config.reclamosConsultasIntervaloMs,
+    run: () => enviarConsultas(context),
+  });
 }
 
 /**

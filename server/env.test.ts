@@ -90,6 +90,25 @@ describe('configuración', () => {
     expect(loadConfig({ MAX_STREAMS: '50', MAX_STREAMS_PER_IP: '3', MAX_STREAMS_PER_NETWORK: '5' }).vehiculos.streams.porRed).toBe(5);
   });
 
+  it('RECLAMOS_CONSULTA_DIAS y RECLAMOS_CONSULTAS_INTERVALO_MS: 28 días y una hora por defecto, 0 días permitido, y un mensaje en castellano si no son válidos', () => {
+    const config = loadConfig({});
+    expect([config.reclamosConsultaDias, config.reclamosConsultasIntervaloMs]).toEqual([28, 3_600_000]);
+    const e2e = loadConfig({ RECLAMOS_CONSULTA_DIAS: '0', RECLAMOS_CONSULTAS_INTERVALO_MS: '1000' });
+    expect([e2e.reclamosConsultaDias, e2e.reclamosConsultasIntervaloMs]).toEqual([0, 1_000]);
+    expect(loadConfig({ RECLAMOS_CONSULTA_DIAS: '365' }).reclamosConsultaDias).toBe(365);
+    expect(() => loadConfig({ RECLAMOS_CONSULTA_DIAS: 'un mes' })).toThrow(/RECLAMOS_CONSULTA_DIAS: Escribí cuántos días después de resuelto se pregunta/);
+    expect(() => loadConfig({ RECLAMOS_CONSULTA_DIAS: '1.5' })).toThrow(/RECLAMOS_CONSULTA_DIAS: Escribí los días como un número entero/);
+    expect(() => loadConfig({ RECLAMOS_CONSULTA_DIAS: '-1' })).toThrow(/RECLAMOS_CONSULTA_DIAS: Los días no pueden ser negativos/);
+    expect(() => loadConfig({ RECLAMOS_CONSULTA_DIAS: '366' })).toThrow(/RECLAMOS_CONSULTA_DIAS: Los días pueden ser hasta 365/);
+    expect(() => loadConfig({ RECLAMOS_CONSULTAS_INTERVALO_MS: 'seguido' })).toThrow(/RECLAMOS_CONSULTAS_INTERVALO_MS: Escribí cada cuánto/);
+    expect(() => loadConfig({ RECLAMOS_CONSULTAS_INTERVALO_MS: '99' })).toThrow(
+      /RECLAMOS_CONSULTAS_INTERVALO_MS: El intervalo tiene que ser de al menos 100 ms/,
+    );
+    expect(() => loadConfig({ RECLAMOS_CONSULTAS_INTERVALO_MS: '3600001' })).toThrow(
+      /RECLAMOS_CONSULTAS_INTERVALO_MS: El intervalo puede ser de hasta 3\.600\.000 ms/,
+    );
+  });
+
   it('SHUTDOWN_DELAY_MS y SHUTDOWN_TIMEOUT_MS: 3 s y 15 s por defecto, 0 permitido para la espera, y un mensaje en castellano si no son válidos', () => {
     expect(loadConfig({}).cierre).toEqual({ esperaMs: 3_000, plazoMs: 15_000 });
     expect(loadConfig({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '2000' }).cierre).toEqual({ esperaMs: 0, plazoMs: 2_000 });

@@ -136,6 +136,19 @@ const envSchema = z.object({
   /** How often the alerts' job looks for new ordinances and bulletins (docs/decisions/024-alertas.md). */
   ALERTAS_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PUBLICACIONES_INTERVALO_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Citizen reports' «¿Se resolvió?» (docs/decisions/057-reclamos.md): days after «resuelto», and how often the job looks. */
+  RECLAMOS_CONSULTA_DIAS: z.coerce
+    .number({ error: 'Escribí cuántos días después de resuelto se pregunta, por ejemplo 28 (cuatro semanas).' })
+    .int({ error: 'Escribí los días como un número entero, por ejemplo 28.' })
+    .min(0, { error: 'Los días no pueden ser negativos: 0 pregunta en cuanto se resuelve.' })
+    .max(365, { error: 'Los días pueden ser hasta 365 (un año).' })
+    .default(28),
+  RECLAMOS_CONSULTAS_INTERVALO_MS: z.coerce
+    .number({ error: 'Escribí cada cuánto se buscan reclamos para preguntar, en milisegundos, por ejemplo 3600000 (una hora).' })
+    .int({ error: 'Escribí el intervalo en milisegundos enteros, por ejemplo 3600000.' })
+    .min(100, { error: 'El intervalo tiene que ser de al menos 100 ms.' })
+    .max(3_600_000, { error: 'El intervalo puede ser de hasta 3.600.000 ms (una hora).' })
+    .default(3_600_000),
   /** Mi calle's Web Push to push services on loopback over plain HTTP: tests and benchmarks only. */
   PUSH_SERVICIOS_LOCALES: z.stringbool().default(false),
   REQUEST_TIMEOUT_MS: milliseconds(30_000),
@@ -236,6 +249,10 @@ export type Config = {
   alertasIntervaloMs: number;
   /** How often scheduled publications whose time came are published (docs/decisions/053-borradores-y-publicacion-programada.md). */
   publicacionesIntervaloMs: number;
+  /** Days after «resuelto» that a report's reporter is asked «¿Se resolvió?» (docs/decisions/057-reclamos.md). */
+  reclamosConsultaDias: number;
+  /** Period of the job that sends those questions, and the most it waits for its first run (ms). */
+  reclamosConsultasIntervaloMs: number;
   /** Whether Mi calle's push subscriptions may name a push service on loopback over HTTP (tests, benchmarks). */
   pushServiciosLocales: boolean;
   /** Bounds on every request: see docs/decisions/003-solicitudes-hostiles.md. */
@@ -393,6 +410,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     reclamosPorEmail: e.RECLAMOS_POR_EMAIL,
     alertasIntervaloMs: e.ALERTAS_INTERVALO_MS,
     publicacionesIntervaloMs: e.PUBLICACIONES_INTERVALO_MS,
+    reclamosConsultaDias: e.RECLAMOS_CONSULTA_DIAS,
+    reclamosConsultasIntervaloMs: e.RECLAMOS_CONSULTAS_INTERVALO_MS,
     pushServiciosLocales: e.PUSH_SERVICIOS_LOCALES,
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -234,6 +234,28 @@ describe.each(engines)('reclamos: estados y acciones del personal (%s)', (engine
     });
   });
 
+  it('derivar con una respuesta guardada de «derivado»: se completa con el organismo elegido; una de otro estado se rechaza', async () => {
+    const organismo = await insertOrganismoReclamo(database.db, { nombre: 'Cooperativa de agua' });
+    const r = await insertReclamo(ctx, { categoriaId, direccion: 'Las Fucsias 12' });
+    const [derivado, resuelto] = await database.db
+      .insert(plantillasReclamo)
+      .values([
+        { estado: 'derivado', nombre: `Derivado ${r.id}`, texto: 'El reclamo {codigo} en {direccion} es de {organismo}: se lo enviamos el {fecha}.' },
+        { estado: 'resuelto', nombre: `Resuelto ${r.id}`, texto: 'Listo.' },
+      ])
+      .returning();
+    expect(await derivar(ctx, mesa, { reclamoId: r.id, organismoId: organismo.id, plantillaId: resuelto!.id })).toEqual({
+      tipo: 'invalido',
+      errores: { plantillaId: 'Elegí una respuesta guardada para «Derivado a otro organismo».' },
+    });
+    expect((await fila(r.id)).estado).toBe('recibido');
+    expect(await derivar(ctx, mesa, { reclamoId: r.id, organismoId: organismo.id, plantillaId: derivado!.id })).toMatchObject({ tipo: 'hecho' });
+    const esperada = `El reclamo ${r.codigo} en Las Fucsias 12 es de Cooperativa de agua: se lo enviamos el 10/03/2026.`;
+    expect((await historialDe(r.id)).at(-1)?.respuesta).toBe(esperada);
+    const [, alVecino] = await correosDe(r.codigo);
+    expect(cipher.open(alVecino!.texto)).toContain(esperada);
+  });
+
   it('fusionar: el duplicado apunta al original, a quien lo reportó se le dice cuál seguir, y no hay cadenas', async () => {
     const original = await insertReclamo(ctx, { categoriaId });
     const dup = await insertReclamo(ctx, { categoriaId, email: 'otra@correo.com.ar' });

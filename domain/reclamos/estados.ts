@@ -370,16 +370,17 @@ export const enlaceAlMapa = (latitud: number, longitud: number) =>
 /**
  * Sends a report to an outside body (Vialidad, the national park, a utility): derivado, with the
  * body and when; the body gets the report's public data (category, place with a map link,
- * description, photos, code), never who reported it.
+ * description, photos, code), never who reported it. A template of «derivado», when no answer is
+ * written, is the public answer, filled with the body's name.
  */
 export async function derivar(
   ctx: AppContext,
   actor: Actor,
-  datos: { reclamoId: number; organismoId: number; respuesta?: string; nota?: string; estadoEsperado?: EstadoReclamo },
+  datos: { reclamoId: number; organismoId: number; respuesta?: string; nota?: string; estadoEsperado?: EstadoReclamo; plantillaId?: number },
 ): Promise<ResultadoEstado> {
   exigirPermiso(actor);
   const errores: Record<string, string> = {};
-  const respuesta = texto(datos.respuesta, MAX_RESPUESTA, 'respuesta', errores);
+  let respuesta = texto(datos.respuesta, MAX_RESPUESTA, 'respuesta', errores);
   const nota = texto(datos.nota, MAX_RESPUESTA, 'nota', errores);
   const [organismo] = esId(datos.organismoId)
     ? await ctx.db
@@ -392,6 +393,16 @@ export async function derivar(
   const resultado = await conElReclamo(ctx, datos.reclamoId, async (t, r): Promise<ResultadoEstado> => {
     if (datos.estadoEsperado !== undefined && r.estado !== datos.estadoEsperado) return { tipo: 'conflicto', mensaje: CAMBIO_AJENO(r.estado) };
     if (!puedePasar(r.estado, 'derivado')) return { tipo: 'conflicto', mensaje: NO_PASA(r.estado, 'derivado') };
+    if (datos.plantillaId !== undefined && respuesta === '') {
+      const [plantilla] = esId(datos.plantillaId)
+        ? await t
+            .select({ texto: plantillasReclamo.texto })
+            .from(plantillasReclamo)
+            .where(and(eq(plantillasReclamo.id, datos.plantillaId), eq(plantillasReclamo.estado, 'derivado')))
+        : [];
+      if (!plantilla) return { tipo: 'invalido', errores: { plantillaId: `Elegí una respuesta guardada para «${ETIQUETAS_ESTADO.derivado}».` } };
+      respuesta = completarPlantilla(plantilla.texto, { ...r, organismo: organismo.nombre }, ctx.clock.now());
+    }
     const fotos = await t
       .select({ documentoId: fotosReclamo.documentoId })
       .from(fotosReclamo)

@@ -60,6 +60,8 @@ describe.each(engines)('reclamos: «¿se resolvió?» y la baja (%s)', (engine) 
     expect(texto).toContain(`Sí, se resolvió: https://sitio.test/reclamos/consulta?token=${token}&respuesta=si`);
     expect(texto).toContain(`No, sigue igual: https://sitio.test/reclamos/consulta?token=${token}&respuesta=no`);
     expect(texto).toContain(`https://sitio.test/reclamos/baja?token=${token}`);
+    // The day it was solved, not «four weeks ago»: the wait is configurable.
+    expect(texto).toContain(`El 1 de abril de 2026 marcamos como resuelto tu reclamo ${r.codigo} (Contenedor desbordado).`);
     // Unsubscribed reporters and reports without an address are not asked.
     expect((await correosDe(baja.codigo)).filter((c) => c.asunto.startsWith('¿Se resolvió'))).toEqual([]);
     expect(await correosDe(sinCorreo.codigo)).toEqual([]);
@@ -89,6 +91,22 @@ describe.each(engines)('reclamos: «¿se resolvió?» y la baja (%s)', (engine) 
     expect(fraseDeAuditoria(entradas[1]!, new Map())).toMatch(
       new RegExp(`^El sistema reabrió el reclamo ${r.codigo} porque quien lo reportó avisó que sigue sin resolverse el `),
     );
+  });
+
+  it('la espera sale de la configuración (RECLAMOS_CONSULTA_DIAS): 3 días, y 0 pregunta en la siguiente vuelta', async () => {
+    const conDias = (consultaDias: number) => ({ ...ctx, config: { ...ctx.config, reclamos: { porDireccion: 1000, porEmail: 1000, consultaDias } } });
+    const preguntas = async (codigo: string) => (await correosDe(codigo)).filter((c) => c.asunto.startsWith('¿Se resolvió'));
+    const r = await resuelto();
+    reloj.avanzar(3 * DIA - 60_000);
+    await enviarConsultas(conDias(3));
+    expect(await preguntas(r.codigo)).toEqual([]);
+    reloj.avanzar(60_000);
+    await enviarConsultas(conDias(3));
+    expect(await preguntas(r.codigo)).toHaveLength(1);
+    const hoy = await resuelto();
+    await enviarConsultas(conDias(0));
+    expect(await preguntas(hoy.codigo)).toHaveLength(1);
+    expect((await fila(hoy.id)).consultaEnviadaEn).toEqual(reloj.now());
   });
 
   it('«sí» se registra una vez; una respuesta antes de preguntar, o de un enlace viejo, no hace nada', async () => {

@@ -1,6 +1,6 @@
 /**
- * After a report is solved (docs/decisions/057-reclamos.md): four weeks after `resuelto_en` its
- * reporter gets ONE «¿Se resolvió?» mail with two links. «No» reopens it (en curso, a history row,
+ * After a report is solved (docs/decisions/057-reclamos.md): four weeks (RECLAMOS_CONSULTA_DIAS)
+ * after `resuelto_en` its reporter gets ONE «¿Se resolvió?» mail with two links. «No» reopens it (en curso, a history row,
  * an audit entry by the system); «sí» is recorded. Both answers, and the one-click unsubscribe,
  * are idempotent: a link opened twice, or by a mail scanner first, changes nothing more.
  */
@@ -10,12 +10,18 @@ import { type EstadoReclamo, categoriasReclamo, historialReclamos, reclamos } fr
 import { registrarAuditoria } from '#domain/auditoria/commands.ts';
 import { enqueueMail } from '#domain/correo/outbox.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { fechaEnArgentina } from '#domain/shared/fechas.ts';
+import { formatLongDate } from '#domain/shared/formato.ts';
 import { tokenAdmisible } from '#domain/shared/suscripciones.ts';
 import { enlacesDelReclamante, hashSecreto } from './enlaces.ts';
 import { correoAlReclamante } from './estados.ts';
 
-/** How long after it was solved the reporter is asked whether it really is. */
-export const ESPERA_CONSULTA_MS = 28 * 24 * 60 * 60_000;
+/**
+ * How many days after it was solved the reporter is asked whether it really is, when the context's
+ * config does not say (RECLAMOS_CONSULTA_DIAS, server/env.ts, has the same default).
+ */
+const ESPERA_CONSULTA_DIAS = 28;
+const DIA_MS = 24 * 60 * 60_000;
 
 /** At most this many questions a run: the next run takes the rest. */
 const POR_TANDA = 200;
@@ -24,12 +30,14 @@ export const NOTA_SIGUE_SIN_RESOLVER = 'Quien lo reportó avisó que sigue sin r
 export const NOTA_CONFIRMO = 'Quien lo reportó confirmó que se resolvió';
 
 /**
- * Sends the «¿Se resolvió?» mail of every report solved four weeks ago or more and not asked yet,
- * to reporters who still follow it. Each one in its own transaction, claimed with SKIP LOCKED so
- * every instance may run it: `consulta_enviada_en` is set with the mail, so it goes once.
+ * Sends the «¿Se resolvió?» mail of every report solved `config.reclamos.consultaDias` days ago or
+ * more (28 when absent) and not asked yet, to reporters who still follow it. Each one in its own
+ * transaction, claimed with SKIP LOCKED so every instance may run it: `consulta_enviada_en` is set
+ * with the mail, so it goes once.
  */
-export async function enviarConsultas(ctx: Pick<AppContext, 'db' | 'cipher' | 'url' | 'clock' | 'mailer' | 'log'>): Promise<number> {
-  const limite = new Date(ctx.clock.now().getTime() - ESPERA_CONSULTA_MS);
+export async function enviarConsultas(ctx: Pick<AppContext, 'db' | 'cipher' | 'url' | 'clock' | 'mailer' | 'log' | 'config'>): Promise<number> {
+  const dias = ctx.config.reclamos?.consultaDias ?? ESPERA_CONSULTA_DIAS;
+  const limite = new Date(ctx.clock.now().getTime() - dias * DIA_MS);
   let enviadas = 0;
   for (;;) {
     const tanda = await ctx.db.transaction(async (tx) => {
@@ -41,6 +49,7 @@ export async function enviarConsultas(ctx: Pick<AppContext, 'db' | 'cipher' | 'u
           email: reclamos.email,
           token: reclamos.token,
           seguir: reclamos.seguir,
+          resueltoEn: reclamos.resueltoEn,
           categoria: categoriasReclamo.nombre,
         })
         .from(reclamos)
@@ -61,7 +70,8 @@ export async function enviarConsultas(ctx: Pick<AppContext, 'db' | 'cipher' | 'u
       for (const r of filas) {
         const { si, no } = enlacesDelReclamante(ctx, r.token!);
         const correo = correoAlReclamante(ctx, r, `¿Se resolvió tu reclamo ${r.codigo}?`, [
-          `Hace cuatro semanas marcamos como resuelto tu reclamo ${r.codigo} (${r.categoria}).`,
+          // The date, not «hace cuatro semanas»: the wait is configurable.
+          `El ${formatLongDate(fechaEnArgentina(r.resueltoEn!))} marcamos como resuelto tu reclamo ${r.codigo} (${r.categoria}).`,
           '¿Se resolvió de verdad? Contanos con un clic:',
           '',
           `Sí, se resolvió: ${si}`,

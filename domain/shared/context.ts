@@ -34,10 +34,11 @@ export type AppConfig = {
   };
   /**
    * Citizen reports (docs/decisions/057-reclamos.md): reports one address may send in an hour and one
-   * e-mail in a day (RECLAMOS_POR_IP, RECLAMOS_POR_EMAIL). Absent in domain tests of other modules:
-   * domain/reclamos then uses its defaults (5 and 5).
+   * e-mail in a day (RECLAMOS_POR_IP, RECLAMOS_POR_EMAIL), and the days after «resuelto» that its
+   * reporter is asked «¿Se resolvió?» (RECLAMOS_CONSULTA_DIAS). Absent in domain tests of other
+   * modules: domain/reclamos then uses its defaults (5, 5 and 28).
    */
-  reclamos?: { porDireccion: number; porEmail: number };
+  reclamos?: { porDireccion: number; porEmail: number; consultaDias?: number };
   /**
    * Staff sessions (docs/decisions/012-sesiones-y-roles.md): idle timeout, absolute maximum age
    * and whether the cookie is Secure. Absent in contexts that sign nobody in (domain tests of other

@@ -3,16 +3,8 @@
 // for a second report at the same place; the form without JavaScript (by address); by keyboard only;
 // axe at a phone's and a computer's width.
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { abrirHidratada, expect, expectAccessibleAtWidths, test, viewports } from './fixtures.ts';
-
-/** A JPEG with the GPS of a point near Villa La Angostura's centre, as a phone writes it. */
-async function fotoConGps(): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background: '#a83' } })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '40/1 45/1 4368/100', GPSLongitudeRef: 'W', GPSLongitude: '71/1 38/1 4632/100' } })
-    .toBuffer();
-}
+import { fotoConGps } from './reclamos.ts';
 
 const unico = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

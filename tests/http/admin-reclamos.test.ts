@@ -229,6 +229,59 @@ describe.each(engines)('la mesa de reclamos en el panel (%s)', (engine) => {
     expect((await fila(r.id)).estado).toBe('resuelto');
   });
 
+  it('derivar con una respuesta guardada (sin JavaScript): el texto con el organismo elegido, y una de otro estado se rechaza', async () => {
+    const { id: categoriaId, nombre } = await insertCategoriaReclamo(db());
+    const organismo = await insertOrganismoReclamo(db(), { nombre: 'Cooperativa eléctrica de prueba' });
+    const r = await insertReclamo(p.t.context, { categoriaId, direccion: 'Los Notros 8' });
+    const url = `/admin/reclamos/${r.codigo}`;
+    const [derivado, resuelto] = await db()
+      .insert(plantillasReclamo)
+      .values([
+        { estado: 'derivado', nombre: `Es de otro ${r.id}`, texto: 'El reclamo {codigo} de {categoria} en {direccion} es de {organismo}.' },
+        { estado: 'resuelto', nombre: `Listo ${r.id}`, texto: 'Listo.' },
+      ])
+      .returning();
+    expect((await ver(p.t, url, p.mesa)).body).toContain(`>Es de otro ${r.id}</option>`);
+
+    // «Usar plantilla» of «Derivar» writes nothing; the template names the body, so it needs one.
+    const sinOrganismo = await enviar(p.t, url, p.mesa, { intent: 'usar-plantilla-derivacion', plantillaDerivacion: String(derivado!.id), organismo: '' });
+    expect(sinOrganismo.statusCode).toBe(400);
+    expect(textoDe(sinOrganismo.body)).toContain('Organismo: Elegí primero el organismo: la respuesta guardada lo nombra.');
+    const usada = await enviar(p.t, url, p.mesa, {
+      intent: 'usar-plantilla-derivacion',
+      estadoEsperado: 'recibido',
+      plantillaDerivacion: String(derivado!.id),
+      organismo: String(organismo.id),
+    });
+    expect(usada.statusCode).toBe(200);
+    const esperada = `El reclamo ${r.codigo} de ${nombre} en Los Notros 8 es de Cooperativa eléctrica de prueba.`;
+    expect(textoDe(usada.body)).toContain(esperada);
+    expect(textoDe(usada.body)).toContain('Completamos la respuesta pública de la derivación con la plantilla');
+    const otroEstado = await enviar(p.t, url, p.mesa, { intent: 'usar-plantilla-derivacion', plantillaDerivacion: String(resuelto!.id) });
+    expect(otroEstado.statusCode).toBe(400);
+    expect(textoDe(otroEstado.body)).toContain('Respuesta guardada: Elegí una respuesta guardada de la lista.');
+    expect((await fila(r.id)).estado).toBe('recibido');
+
+    // Deriving with a template of another state is refused; with «derivado»'s, its text is the answer.
+    const mal = await enviar(p.t, url, p.mesa, {
+      intent: 'derivar',
+      estadoEsperado: 'recibido',
+      organismo: String(organismo.id),
+      plantillaDerivacion: String(resuelto!.id),
+    });
+    expect(mal.statusCode).toBe(400);
+    expect(textoDe(mal.body)).toContain('Respuesta guardada: Elegí una respuesta guardada para «Derivado a otro organismo».');
+    const hecho = await enviar(p.t, url, p.mesa, {
+      intent: 'derivar',
+      estadoEsperado: 'recibido',
+      organismo: String(organismo.id),
+      plantillaDerivacion: String(derivado!.id),
+    });
+    expect(hecho.statusCode).toBe(303);
+    const historial = await db().select().from(historialReclamos).where(eq(historialReclamos.reclamoId, r.id)).orderBy(historialReclamos.id);
+    expect(historial.at(-1)).toMatchObject({ estado: 'derivado', organismoId: organismo.id, respuesta: esperada });
+  });
+
   it('asignar, derivar a un organismo, marcar duplicado, ocultar y mostrar', async () => {
     const { id: categoriaId } = await insertCategoriaReclamo(db());
     const organismo = await insertOrganismoReclamo(db(), { nombre: 'Vialidad Nacional de prueba' });

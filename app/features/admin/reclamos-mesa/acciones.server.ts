@@ -1,11 +1,11 @@
 /**
  * The actions of a report's staff page (docs/decisions/057-reclamos.md): each form of the page is an
  * intent that reads its own fields and calls one state command of domain/reclamos/estados.ts;
- * «Usar plantilla» writes nothing, it fills the public answer with a template for the page to show
- * (the way without JavaScript).
+ * «Usar plantilla» (of the state's form or of «Derivar») writes nothing, it fills the public answer
+ * with a template for the page to show (the way without JavaScript).
  */
-import { eq } from 'drizzle-orm';
-import { type EstadoReclamo, ESTADOS_RECLAMO, plantillasReclamo } from '#db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { type EstadoReclamo, ESTADOS_RECLAMO, organismosReclamo, plantillasReclamo } from '#db/schema/index.ts';
 import { completarPlantilla } from '#domain/reclamos/catalogo.ts';
 import { type ReclamoParaPersonal } from '#domain/reclamos/cola.ts';
 import { type ResultadoEstado, asignar, cambiarEstado, derivar, fusionar, mostrar, ocultar } from '#domain/reclamos/estados.ts';
@@ -26,7 +26,7 @@ export const AVISOS_ACCION: Record<string, string> = {
 export type ResultadoAccion =
   { tipo: 'hecho'; codigo: string; aviso: string } | { tipo: 'no_encontrado' } | { tipo: 'respuesta'; status: number; respuesta: RespuestaAccion };
 
-const INTENTS = ['estado', 'usar-plantilla', 'asignar', 'derivar', 'fusionar', 'ocultar', 'mostrar'] as const;
+const INTENTS = ['estado', 'usar-plantilla', 'usar-plantilla-derivacion', 'asignar', 'derivar', 'fusionar', 'ocultar', 'mostrar'] as const;
 
 const esEstado = (v: string): v is EstadoReclamo => (ESTADOS_RECLAMO as readonly string[]).includes(v);
 const ID = /^[1-9]\d{0,9}$/;
@@ -77,6 +77,28 @@ export async function ejecutarAccion(ctx: AppContext, actor: Actor, reclamo: Rec
     return responder(200, { valores: { ...valores, respuesta: texto, estado: plantilla.estado } });
   }
 
+  if (intent === 'usar-plantilla-derivacion') {
+    // The template names the body: the one chosen in the same form, if any.
+    const id = idOpcional(campo('plantillaDerivacion'));
+    const [plantilla] =
+      id !== null && Number.isInteger(id)
+        ? await ctx.db
+            .select({ texto: plantillasReclamo.texto })
+            .from(plantillasReclamo)
+            .where(and(eq(plantillasReclamo.id, id), eq(plantillasReclamo.estado, 'derivado')))
+        : [];
+    if (!plantilla) return responder(400, { errores: { plantillaDerivacion: 'Elegí una respuesta guardada de la lista.' } });
+    const organismoId = idOpcional(campo('organismo'));
+    const [organismo] =
+      organismoId !== null && Number.isInteger(organismoId)
+        ? await ctx.db.select({ nombre: organismosReclamo.nombre }).from(organismosReclamo).where(eq(organismosReclamo.id, organismoId))
+        : [];
+    if (!organismo && plantilla.texto.includes('{organismo}'))
+      return responder(400, { errores: { organismo: 'Elegí primero el organismo: la respuesta guardada lo nombra.' } });
+    const texto = completarPlantilla(plantilla.texto, { ...reclamo, organismo: organismo?.nombre ?? null }, ctx.clock.now());
+    return responder(200, { valores: { ...valores, respuestaDerivacion: texto } });
+  }
+
   let r: ResultadoEstado;
   let mapa: Record<string, CampoAccion>;
   let aviso: string;
@@ -101,8 +123,9 @@ export async function ejecutarAccion(ctx: AppContext, actor: Actor, reclamo: Rec
       aviso = 'asignado';
       r = await asignar(ctx, actor, { reclamoId: reclamo.id, areaId: idOpcional(campo('area')), usuarioId: idOpcional(campo('persona')) });
       break;
-    case 'derivar':
-      mapa = { organismoId: 'organismo', respuesta: 'respuestaDerivacion', nota: 'notaDerivacion' };
+    case 'derivar': {
+      const plantilla = idOpcional(campo('plantillaDerivacion'));
+      mapa = { organismoId: 'organismo', respuesta: 'respuestaDerivacion', nota: 'notaDerivacion', plantillaId: 'plantillaDerivacion' };
       aviso = 'derivado';
       r = await derivar(ctx, actor, {
         reclamoId: reclamo.id,
@@ -110,8 +133,10 @@ export async function ejecutarAccion(ctx: AppContext, actor: Actor, reclamo: Rec
         respuesta: campo('respuestaDerivacion'),
         nota: campo('notaDerivacion'),
         estadoEsperado,
+        ...(plantilla === null ? {} : { plantillaId: plantilla }),
       });
       break;
+    }
     case 'fusionar': {
       mapa = { originalId: 'original', respuesta: 'respuestaDuplicado' };
       aviso = 'duplicado';

@@ -33,6 +33,7 @@ export const CAMPOS_ACCION = [
   'area',
   'persona',
   'organismo',
+  'plantillaDerivacion',
   'respuestaDerivacion',
   'notaDerivacion',
   'original',
@@ -49,6 +50,7 @@ export const ETIQUETAS_ACCION: Record<CampoAccion, string> = {
   area: 'Área',
   persona: 'Persona',
   organismo: 'Organismo',
+  plantillaDerivacion: 'Respuesta guardada',
   respuestaDerivacion: 'Respuesta pública',
   notaDerivacion: 'Nota interna',
   original: 'Código del reclamo original',
@@ -56,7 +58,7 @@ export const ETIQUETAS_ACCION: Record<CampoAccion, string> = {
   motivo: 'Motivo',
 };
 
-/** What a form of the report's page answers when it could not be done (or «Usar plantilla»). */
+/** What a form of the report's page answers when it could not be done (or «Usar plantilla», in either form). */
 export type RespuestaAccion = {
   /** Which form answered: its errors are shown next to it. */
   intent: string;

@@ -47,6 +47,9 @@ async function cargar(args: Route.LoaderArgs | Route.ActionArgs) {
   return { actor, ctx, reclamo };
 }
 
+/** Left in a «derivado» template's text for the page to replace with the body chosen in the form. */
+const MARCA_ORGANISMO = '{organismo}';
+
 const siNo = (v: string) => (v === 'si' || v === 'true' ? 'Sí' : v === 'no' || v === 'false' ? 'No' : v);
 
 export async function loader(args: Route.LoaderArgs) {
@@ -125,6 +128,16 @@ export async function loader(args: Route.LoaderArgs) {
     plantillas: plantillas
       .filter((p) => (siguientes as readonly string[]).includes(p.estado))
       .map((p) => ({ id: p.id, nombre: p.nombre, estado: p.estado, estadoEtiqueta: ETIQUETAS_ESTADO[p.estado], texto: plantillaCompleta(p.texto) })),
+    // «Derivado»'s templates for «Derivar», filled but for {organismo}: the page puts the body chosen there.
+    plantillasDerivacion: TRANSICIONES[r.estado].includes('derivado')
+      ? plantillas
+          .filter((p) => p.estado === 'derivado')
+          .map((p) => ({
+            id: p.id,
+            nombre: p.nombre,
+            texto: completarPlantilla(p.texto, { ...r, organismo: MARCA_ORGANISMO, venceEl: r.plazo?.vence ?? null }, ctx.clock.now()),
+          }))
+      : [],
     organismos: organismos.map((o) => ({ id: o.id, nombre: o.nombre })),
     opciones: { areas: opciones.areas, personal: opciones.personal },
     limites: { respuesta: MAX_RESPUESTA, motivo: MAX_MOTIVO },
@@ -148,7 +161,7 @@ export async function action(args: Route.ActionArgs) {
 export const headers = privateDataHeaders;
 
 export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.ComponentProps) {
-  const { teselas, aviso, reclamo: r, pasadas, siguientes, puedeDerivar, puedeFusionar, plantillas, organismos, opciones, limites } = loaderData;
+  const { teselas, aviso, reclamo: r, pasadas, siguientes, puedeDerivar, puedeFusionar, plantillas, plantillasDerivacion, organismos, opciones, limites } = loaderData;
   const respuesta = actionData as RespuestaAccion | undefined;
   const errores = respuesta?.errores ?? {};
   const valores = respuesta?.valores ?? {};
@@ -158,22 +171,25 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
   const listaErrores = CAMPOS_ACCION.flatMap((c) => (errores[c] ? [[c, ETIQUETAS_ACCION[c], errores[c]] as [string, string, string]] : []));
   const hayErrores = listaErrores.length > 0 || general !== null;
   const plantillaUsada = respuesta?.intent === 'usar-plantilla' && !hayErrores;
+  const plantillaDerivacionUsada = respuesta?.intent === 'usar-plantilla-derivacion' && !hayErrores;
   const resumen = useRef<HTMLDivElement>(null);
   const alerta = useRef<HTMLDivElement>(null);
   const estado = useRef<HTMLParagraphElement>(null);
   const respuestaPublica = useRef<HTMLTextAreaElement>(null);
+  const respuestaDerivacion = useRef<HTMLTextAreaElement>(null);
   useFocoDelPanel([
     [listaErrores.length > 0 && respuesta, resumen],
     [general && respuesta, alerta],
   ]);
   useFocoDelPanel([[!respuesta && aviso, estado]]);
   useFocoDelPanel([[plantillaUsada && respuesta, respuestaPublica]]);
+  useFocoDelPanel([[plantillaDerivacionUsada && respuesta, respuestaDerivacion]]);
 
   const texto = (
     name: CampoAccion,
     valor: string | undefined,
     hint: string,
-    opciones: { required?: boolean; max?: number; ref?: typeof respuestaPublica } = {},
+    opciones: { required?: boolean; max?: number; ref?: typeof respuestaPublica | typeof respuestaDerivacion } = {},
   ) => (
     <FormField name={name} label={ETIQUETAS_ACCION[name]} hint={hint} error={errores[name]} required={opciones.required}>
       {(control) => (
@@ -218,6 +234,20 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
     const select = document.getElementById('estado') as HTMLSelectElement | null;
     if (select) select.value = plantilla.estado;
   };
+  const vDerivar = de(['derivar', 'usar-plantilla-derivacion']);
+  // «Derivar»: the chosen template with the chosen body's name; choosing another body rewrites the
+  // answer only if it is still what a template wrote (kept in data-relleno), never what staff typed.
+  const rellenarDerivacion = (cambio: 'plantilla' | 'organismo') => {
+    const area = document.getElementById('respuestaDerivacion') as HTMLTextAreaElement | null;
+    const idPlantilla = (document.getElementById('plantillaDerivacion') as HTMLSelectElement | null)?.value;
+    const idOrganismo = (document.getElementById('organismo') as HTMLSelectElement | null)?.value;
+    const plantilla = plantillasDerivacion.find((p) => String(p.id) === idPlantilla);
+    if (!area || !plantilla) return;
+    if (cambio === 'organismo' && area.value !== '' && area.value !== area.dataset.relleno) return;
+    const organismo = organismos.find((o) => String(o.id) === idOrganismo)?.nombre;
+    area.value = organismo ? plantilla.texto.replaceAll(MARCA_ORGANISMO, organismo) : plantilla.texto;
+    area.dataset.relleno = area.value;
+  };
 
   return (
     <>
@@ -229,9 +259,11 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
         Reclamo <span className="sin-corte">{r.codigo}</span>
       </h1>
       <AvisoHecho texto={respuesta || !aviso ? null : aviso} foco={estado} />
-      {plantillaUsada ? (
+      {plantillaUsada || plantillaDerivacionUsada ? (
         <p className="aviso aviso--exito" role="status">
-          Completamos la respuesta pública con la plantilla: revisala y guardá el cambio de estado.
+          {plantillaUsada
+            ? 'Completamos la respuesta pública con la plantilla: revisala y guardá el cambio de estado.'
+            : 'Completamos la respuesta pública de la derivación con la plantilla: revisala y derivá el reclamo.'}
         </p>
       ) : null}
       <ErrorSummary title="No pudimos hacer el cambio" errors={listaErrores} ref={resumen} />
@@ -446,13 +478,29 @@ export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.Compon
               <input type="hidden" name="estadoEsperado" value={r.estado} />
               {seleccion(
                 'organismo',
-                de('derivar').organismo,
+                vDerivar.organismo,
                 'Elegí el organismo',
                 organismos.map((o) => ({ valor: String(o.id), texto: o.nombre })),
                 'Le enviamos por correo los datos públicos del reclamo, nunca quién lo reportó.',
+                () => rellenarDerivacion('organismo'),
               )}
-              {texto('respuestaDerivacion', de('derivar').respuestaDerivacion, 'Opcional: la leen quien lo reportó y el público.')}
-              {texto('notaDerivacion', de('derivar').notaDerivacion, 'Sólo para el personal.')}
+              {plantillasDerivacion.length > 0 ? (
+                <>
+                  {seleccion(
+                    'plantillaDerivacion',
+                    vDerivar.plantillaDerivacion,
+                    'Ninguna',
+                    plantillasDerivacion.map((p) => ({ valor: String(p.id), texto: p.nombre })),
+                    'Al elegirla, o con «Usar plantilla», la respuesta pública se completa con su texto y el organismo elegido, para que lo revises antes de derivar.',
+                    () => rellenarDerivacion('plantilla'),
+                  )}
+                  <button type="submit" name="intent" value="usar-plantilla-derivacion" className="btn btn-outline-secondary">
+                    Usar plantilla<span className="visually-hidden"> para derivar</span>
+                  </button>
+                </>
+              ) : null}
+              {texto('respuestaDerivacion', vDerivar.respuestaDerivacion, 'Opcional: la leen quien lo reportó y el público.', { ref: respuestaDerivacion })}
+              {texto('notaDerivacion', vDerivar.notaDerivacion, 'Sólo para el personal.')}
               <button type="submit" name="intent" value="derivar" className="btn btn-primary">
                 Derivar el reclamo
               </button>
