@@ -256,6 +256,14 @@ describe.each(engines)('reclamos: estados y acciones del personal (%s)', (engine
     expect(cipher.open(alVecino!.texto)).toContain(esperada);
   });
 
+  it('una respuesta escrita con marcadores (una plantilla editada con JavaScript antes de elegir el organismo) sale completa; un marcador desconocido queda como está', async () => {
+    const organismo = await insertOrganismoReclamo(database.db, { nombre: 'Cooperativa eléctrica' });
+    const r = await insertReclamo(ctx, { categoriaId, direccion: 'Los Notros 40' });
+    const escrita = 'Lo mandamos a {organismo} por el reclamo {codigo}; {otro} queda.';
+    expect(await derivar(ctx, mesa, { reclamoId: r.id, organismoId: organismo.id, respuesta: escrita })).toMatchObject({ tipo: 'hecho' });
+    expect((await historialDe(r.id)).at(-1)?.respuesta).toBe(`Lo mandamos a Cooperativa eléctrica por el reclamo ${r.codigo}; {otro} queda.`);
+  });
+
   it('fusionar: el duplicado apunta al original, a quien lo reportó se le dice cuál seguir, y no hay cadenas', async () => {
     const original = await insertReclamo(ctx, { categoriaId });
     const dup = await insertReclamo(ctx, { categoriaId, email: 'otra@correo.com.ar' });

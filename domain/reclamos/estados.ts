@@ -29,7 +29,7 @@ import { fechaEnArgentina } from '#domain/shared/fechas.ts';
 import { formatInteger } from '#domain/shared/formato.ts';
 import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { enlacesDelReclamante } from './enlaces.ts';
-import { completarPlantilla } from './catalogo.ts';
+import { type DatosPlantilla, completarPlantilla } from './catalogo.ts';
 import { ETIQUETAS_ESTADO, estaAbierto } from './etiquetas.ts';
 
 export { ETIQUETAS_ESTADO };
@@ -186,6 +186,33 @@ export function correoAlReclamante(
   };
 }
 
+/**
+ * The public answer of a step: what staff wrote or, when they wrote nothing, the chosen template of
+ * that state; either way with its placeholders filled, so a «{organismo}» left in an edited template
+ * never reaches the citizen. Undefined when the template is not one of that state.
+ */
+async function respuestaCompleta(
+  t: Db,
+  estado: EstadoReclamo,
+  plantillaId: number | undefined,
+  escrita: string,
+  datos: DatosPlantilla,
+  ahora: Date,
+): Promise<string | undefined> {
+  let texto = escrita;
+  if (plantillaId !== undefined && escrita === '') {
+    const [plantilla] = esId(plantillaId)
+      ? await t
+          .select({ texto: plantillasReclamo.texto })
+          .from(plantillasReclamo)
+          .where(and(eq(plantillasReclamo.id, plantillaId), eq(plantillasReclamo.estado, estado)))
+      : [];
+    if (!plantilla) return undefined;
+    texto = plantilla.texto;
+  }
+  return completarPlantilla(texto, datos, ahora);
+}
+
 const respuestaPublica = (respuesta: string) => (respuesta === '' ? [] : ['', 'Respuesta de la Municipalidad:', '', respuesta]);
 
 /** The mail of a change of state: the code, the new state and the public answer. */
@@ -284,16 +311,16 @@ export async function cambiarEstado(ctx: AppContext, actor: Actor, datos: Cambio
   const resultado = await conElReclamo(ctx, datos.reclamoId, async (t, r): Promise<ResultadoEstado> => {
     if (r.estado !== datos.estadoEsperado) return { tipo: 'conflicto', mensaje: CAMBIO_AJENO(r.estado) };
     if (!puedePasar(r.estado, estado)) return { tipo: 'conflicto', mensaje: NO_PASA(r.estado, estado) };
-    if (datos.plantillaId !== undefined && respuesta === '') {
-      const [plantilla] = esId(datos.plantillaId)
-        ? await t
-            .select({ texto: plantillasReclamo.texto })
-            .from(plantillasReclamo)
-            .where(and(eq(plantillasReclamo.id, datos.plantillaId), eq(plantillasReclamo.estado, estado)))
-        : [];
-      if (!plantilla) return { tipo: 'invalido', errores: { plantillaId: `Elegí una respuesta guardada para «${ETIQUETAS_ESTADO[estado]}».` } };
-      respuesta = completarPlantilla(plantilla.texto, { ...r, venceEl: estaAbierto(r.estado) ? r.venceEl : null }, ctx.clock.now());
-    }
+    const conPlantilla = await respuestaCompleta(
+      t,
+      estado,
+      datos.plantillaId,
+      respuesta,
+      { ...r, venceEl: estaAbierto(r.estado) ? r.venceEl : null },
+      ctx.clock.now(),
+    );
+    if (conPlantilla === undefined) return { tipo: 'invalido', errores: { plantillaId: `Elegí una respuesta guardada para «${ETIQUETAS_ESTADO[estado]}».` } };
+    respuesta = conPlantilla;
     if (estado === 'no_corresponde' && respuesta === '')
       return { tipo: 'invalido', errores: { respuesta: 'Escribí por qué no corresponde: quien lo reportó y el público lo leen.' } };
     const ahora = ctx.clock.now();
@@ -393,16 +420,9 @@ export async function derivar(
   const resultado = await conElReclamo(ctx, datos.reclamoId, async (t, r): Promise<ResultadoEstado> => {
     if (datos.estadoEsperado !== undefined && r.estado !== datos.estadoEsperado) return { tipo: 'conflicto', mensaje: CAMBIO_AJENO(r.estado) };
     if (!puedePasar(r.estado, 'derivado')) return { tipo: 'conflicto', mensaje: NO_PASA(r.estado, 'derivado') };
-    if (datos.plantillaId !== undefined && respuesta === '') {
-      const [plantilla] = esId(datos.plantillaId)
-        ? await t
-            .select({ texto: plantillasReclamo.texto })
-            .from(plantillasReclamo)
-            .where(and(eq(plantillasReclamo.id, datos.plantillaId), eq(plantillasReclamo.estado, 'derivado')))
-        : [];
-      if (!plantilla) return { tipo: 'invalido', errores: { plantillaId: `Elegí una respuesta guardada para «${ETIQUETAS_ESTADO.derivado}».` } };
-      respuesta = completarPlantilla(plantilla.texto, { ...r, organismo: organismo.nombre }, ctx.clock.now());
-    }
+    const conPlantilla = await respuestaCompleta(t, 'derivado', datos.plantillaId, respuesta, { ...r, organismo: organismo.nombre }, ctx.clock.now());
+    if (conPlantilla === undefined) return { tipo: 'invalido', errores: { plantillaId: `Elegí una respuesta guardada para «${ETIQUETAS_ESTADO.derivado}».` } };
+    respuesta = conPlantilla;
     const fotos = await t
       .select({ documentoId: fotosReclamo.documentoId })
       .from(fotosReclamo)
