@@ -57,7 +57,11 @@ const ESTADOS_SOLICITUD: Record<string, string> = {
   enviada: 'Documento enviado',
 };
 
-/** A citizen report's states, as the audit reads them (the same words as domain/reclamos/etiquetas.ts). */
+/**
+ * A citizen report's states, as the audit reads them: the same words as ETIQUETAS_ESTADO of
+ * domain/reclamos/etiquetas.ts, copied because domain/reclamos uses this module and may not be used
+ * by it (docs/architecture.md, «Módulos»); the audit's phrase tests compare both.
+ */
 const ESTADOS_RECLAMO: Record<string, string> = {
   recibido: 'Recibido',
   en_curso: 'En curso',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ETIQUETAS_ESTADO } from '#domain/reclamos/etiquetas.ts';
 import { ACCIONES_AUDITORIA, type AccionAuditoria, SECCIONES_AUDITORIA } from './acciones.ts';
 import { type EntradaParaFrase, fraseDeAccion, fraseDeAuditoria, seccionDeAccion } from './frases.ts';
 
@@ -110,6 +111,24 @@ describe('las frases de la auditoría', () => {
         expect(frase.length, accion).toBeGreaterThan(5);
         for (const rara of raras) expect(frase, accion).not.toContain(rara);
       }
+    }
+  });
+
+  // The audit keeps its own copy of a report's state labels: domain/auditoria may not import domain/reclamos,
+  // which uses it (docs/architecture.md, «Módulos»). This keeps both saying the same.
+  it('los estados de un reclamo se leen con las mismas palabras que en domain/reclamos/etiquetas.ts', () => {
+    for (const [estado, etiqueta] of Object.entries(ETIQUETAS_ESTADO)) {
+      const despues = { estado };
+      expect(fraseDeAccion(entrada({ accion: 'reclamo.estado', entidad: 'reclamo', entidadId: 'RC-2026-7KQ-3XM-9PK', despues }), nombres), estado).toBe(
+        `pasó el reclamo RC-2026-7KQ-3XM-9PK a «${etiqueta}»`,
+      );
+      expect(
+        fraseDeAccion(
+          entrada({ accion: 'reclamo.estado', entidad: 'reclamo', entidadId: 'RC-2026-7KQ-3XM-9PK', despues: { ...despues, reabierto: true } }),
+          nombres,
+        ),
+        estado,
+      ).toBe(`reabrió el reclamo RC-2026-7KQ-3XM-9PK como «${etiqueta}»`);
     }
   });
 });

@@ -7,18 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#db/client.ts';
-import {
-  type EstadoReclamo,
-  ESTADOS_RECLAMO,
-  areasMunicipales,
-  categoriasReclamo,
-  documentos,
-  fotosReclamo,
-  historialReclamos,
-  organismosReclamo,
-  reclamos,
-  usuarios,
-} from '#db/schema/index.ts';
+import { type EstadoReclamo, ESTADOS_RECLAMO, areasMunicipales, categoriasReclamo, organismosReclamo, reclamos, usuarios } from '#db/schema/index.ts';
 import { type EstadoPlazo, diasHabilesEntre } from '#domain/plazos/calendario.ts';
 import { getFeriados, getReglasPlazo } from '#domain/plazos/queries.ts';
 import type { Actor } from '#domain/shared/actor.ts';
@@ -29,6 +18,7 @@ import { PermisoDenegadoError, puede } from '#domain/shared/permisos.ts';
 import { escaparLike } from '#domain/shared/texto.ts';
 import { type Pasada, listPasadas } from '#domain/vehiculos/pasadas.ts';
 import { ESTADOS_ABIERTOS, ETIQUETAS_ESTADO, estaAbierto } from './etiquetas.ts';
+import { fotosEHistorial } from './fotos-e-historial.ts';
 
 export const SIN_PERMISO_COLA = 'Tu usuario no puede ver los reclamos: son de la mesa de entradas, de los editores y de administración.';
 
@@ -250,29 +240,8 @@ export async function getReclamoParaPersonal(
     .leftJoin(organismosReclamo, eq(organismosReclamo.id, reclamos.organismoId))
     .where(eq(reclamos.id, id));
   if (!fila) return undefined;
-  const [historial, fotos, duplicadoDe, reloj] = await Promise.all([
-    db
-      .select({
-        id: historialReclamos.id,
-        estado: historialReclamos.estado,
-        fecha: historialReclamos.fecha,
-        usuarioId: historialReclamos.usuarioId,
-        usuarioNombre: sql<string | null>`nullif(trim(${usuarios.nombre} || ' ' || ${usuarios.apellido}), '')`,
-        respuesta: historialReclamos.respuesta,
-        nota: historialReclamos.nota,
-        organismo: organismosReclamo.nombre,
-      })
-      .from(historialReclamos)
-      .leftJoin(usuarios, eq(usuarios.id, historialReclamos.usuarioId))
-      .leftJoin(organismosReclamo, eq(organismosReclamo.id, historialReclamos.organismoId))
-      .where(eq(historialReclamos.reclamoId, id))
-      .orderBy(asc(historialReclamos.fecha), asc(historialReclamos.id)),
-    db
-      .select({ orden: fotosReclamo.orden, documentoId: fotosReclamo.documentoId, tipoContenido: documentos.tipoContenido, tamano: documentos.tamano })
-      .from(fotosReclamo)
-      .innerJoin(documentos, eq(documentos.id, fotosReclamo.documentoId))
-      .where(eq(fotosReclamo.reclamoId, id))
-      .orderBy(fotosReclamo.orden),
+  const [{ historial, fotos }, duplicadoDe, reloj] = await Promise.all([
+    fotosEHistorial(db, id, 'personal'),
     fila.duplicadoDeId === null
       ? Promise.resolve([])
       : db.select({ id: reclamos.id, codigo: reclamos.codigo }).from(reclamos).where(eq(reclamos.id, fila.duplicadoDeId)),
@@ -286,8 +255,8 @@ export async function getReclamoParaPersonal(
     oculto: fila.ocultoEn !== null,
     plazo: reloj(fila.estado, venceEl),
     duplicadoDe: duplicadoDe[0] ?? null,
-    historial: historial.map((h) => ({ ...h, estadoEtiqueta: ETIQUETAS_ESTADO[h.estado] })),
-    fotos: fotos.map((f) => ({ ...f, tamano: Number(f.tamano) })),
+    historial,
+    fotos,
     veReclamante,
     reclamante: veReclamante && email !== null ? { email: ctx.cipher.open(email), nombre: nombre === null ? '' : ctx.cipher.open(nombre) } : null,
   };

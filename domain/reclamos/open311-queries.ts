@@ -5,9 +5,10 @@
  */
 import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import { areasMunicipales, categoriasReclamo, fotosReclamo, historialReclamos, organismosReclamo, reclamos } from '#db/schema/index.ts';
+import { areasMunicipales, categoriasReclamo, organismosReclamo, reclamos } from '#db/schema/index.ts';
 import type { AppContext } from '#domain/shared/context.ts';
 import { type Limit, consumeLimit } from '#domain/shared/limits.ts';
+import { primeraFotoPublica, ultimaRespuestaPublica } from './fotos-e-historial.ts';
 import type { CategoriaOpen311, FiltrosSolicitudes, ReclamoOpen311 } from './open311.ts';
 
 const columnasCategoria = {
@@ -38,10 +39,6 @@ export async function getServicioOpen311(db: Db, codigo: string): Promise<Catego
 }
 
 const areaCategoria = sql`(select a.nombre from ${areasMunicipales} a where a.id = ${categoriasReclamo.areaId})`;
-const ultimaRespuesta = sql<
-  string | null
->`(select h.respuesta from ${historialReclamos} h where h.reclamo_id = ${reclamos.id} and h.respuesta <> '' order by h.fecha desc, h.id desc limit 1)`;
-const primeraFoto = sql<number | null>`(select f.documento_id from ${fotosReclamo} f where f.reclamo_id = ${reclamos.id} order by f.orden limit 1)`;
 
 /** Public fields of visible reports matching `donde`, newest first. */
 async function leerReclamos(db: Db, donde: SQL | undefined, pagina?: { limite: number; desde: number }): Promise<ReclamoOpen311[]> {
@@ -61,8 +58,8 @@ async function leerReclamos(db: Db, donde: SQL | undefined, pagina?: { limite: n
       categoriaAviso: categoriasReclamo.aviso,
       organismo: organismosReclamo.nombre,
       area: sql<string | null>`coalesce(${areasMunicipales.nombre}, ${areaCategoria})`,
-      ultimaRespuesta,
-      foto: primeraFoto,
+      ultimaRespuesta: ultimaRespuestaPublica,
+      foto: primeraFotoPublica,
     })
     .from(reclamos)
     .innerJoin(categoriasReclamo, eq(categoriasReclamo.id, reclamos.categoriaId))

@@ -5,25 +5,16 @@
  * date; never who reported it (e-mail, name), never staff's notes or who changed a state. A hidden
  * report is left out of every list and its page only says that it was hidden.
  */
-import { type SQL, and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
-import {
-  type EstadoReclamo,
-  ESTADOS_RECLAMO,
-  areasMunicipales,
-  categoriasReclamo,
-  documentos,
-  fotosReclamo,
-  historialReclamos,
-  organismosReclamo,
-  reclamos,
-} from '#db/schema/index.ts';
+import { type EstadoReclamo, ESTADOS_RECLAMO, areasMunicipales, categoriasReclamo, organismosReclamo, reclamos } from '#db/schema/index.ts';
 import { esFechaValida, instanteEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 import { readForm } from '#domain/shared/form.ts';
 import { parseCodigoReclamo } from '#domain/shared/codigo-seguimiento.ts';
 import { z } from '#domain/shared/zod.ts';
 import { ETIQUETAS_ESTADO, estaAbierto } from './etiquetas.ts';
+import { fotosEHistorial } from './fotos-e-historial.ts';
 
 export const POR_PAGINA = 25;
 /** The map shows at most this many points of a filter, the newest. */
@@ -303,20 +294,8 @@ export async function getReclamoPublico(db: Db, codigoTexto: string): Promise<Co
   if (!fila) return { tipo: 'inexistente' };
   if (fila.ocultoEn) return { tipo: 'oculto' };
 
-  const [fotos, historial, original] = await Promise.all([
-    db
-      .select({ orden: fotosReclamo.orden, documentoId: fotosReclamo.documentoId })
-      .from(fotosReclamo)
-      .innerJoin(documentos, eq(documentos.id, fotosReclamo.documentoId))
-      .where(and(eq(fotosReclamo.reclamoId, fila.id), eq(documentos.publico, true), isNotNull(documentos.claveWeb)))
-      .orderBy(asc(fotosReclamo.orden)),
-    // Only the state, its date, the public answer and the body: never the note, never who.
-    db
-      .select({ estado: historialReclamos.estado, fecha: historialReclamos.fecha, respuesta: historialReclamos.respuesta, organismo: organismosReclamo.nombre })
-      .from(historialReclamos)
-      .leftJoin(organismosReclamo, eq(organismosReclamo.id, historialReclamos.organismoId))
-      .where(eq(historialReclamos.reclamoId, fila.id))
-      .orderBy(asc(historialReclamos.fecha), asc(historialReclamos.id)),
+  const [{ fotos, historial }, original] = await Promise.all([
+    fotosEHistorial(db, fila.id, 'publica'),
     fila.duplicadoDe === null
       ? Promise.resolve([])
       : db
@@ -347,7 +326,7 @@ export async function getReclamoPublico(db: Db, codigoTexto: string): Promise<Co
       longitud: fila.longitud,
       respuestas,
       fotos: fotos.map((f) => ({ orden: f.orden, web: urlFoto(f.documentoId, 'web'), miniatura: urlFoto(f.documentoId, 'miniatura') })),
-      historial: historial.map((h) => ({ ...h, estadoEtiqueta: ETIQUETAS_ESTADO[h.estado] })),
+      historial,
       area: fila.area,
       organismo: fila.organismo ? { nombre: fila.organismo, derivadoEn: fila.derivadoEn } : null,
       venceEl: abierto ? fila.venceEl : null,

@@ -96,6 +96,8 @@ const respuesta = (descripcion: string, json: z.ZodType) => ({
 });
 const error = (descripcion: string) => respuesta(descripcion, errores);
 const CORS = 'Con `Access-Control-Allow-Origin: *`.';
+/** Every operation reads the database: while it does not answer, the standard's error with Retry-After. */
+const SIN_BASE = error('El servicio no está disponible por un momento: probar de nuevo después de los segundos de Retry-After');
 
 const operacion = (o: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({ tags: ['Open311 GeoReport v2'], ...o });
 
@@ -107,7 +109,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
         summary: 'Categorías de reclamo (GET services)',
         description: `Las categorías activas, en el orden del municipio. ${CORS}`,
         requestParams: { path: formato },
-        responses: { 200: respuesta('Las categorías', z.array(servicio)), 400: error('Formato desconocido') },
+        responses: { 200: respuesta('Las categorías', z.array(servicio)), 400: error('Formato desconocido'), 503: SIN_BASE },
       }),
     },
     [`${PREFIJO_OPEN311}/services/{service_code}.{formato}`]: {
@@ -118,6 +120,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
           200: respuesta('La definición', definicion),
           400: error('Formato desconocido'),
           404: error('No hay una categoría activa con ese código'),
+          503: SIN_BASE,
         },
       }),
     },
@@ -140,7 +143,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
               .meta({ description: `Hasta ${PAGINA_TAMANO_MAXIMO}; ${PAGINA_TAMANO_POR_DEFECTO} por defecto.` }),
           }),
         },
-        responses: { 200: respuesta('Los reclamos', z.array(solicitud)), 400: error('Un parámetro no se puede leer') },
+        responses: { 200: respuesta('Los reclamos', z.array(solicitud)), 400: error('Un parámetro no se puede leer'), 503: SIN_BASE },
       }),
       post: operacion({
         summary: 'Crear un reclamo (POST service request)',
@@ -155,6 +158,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
           400: error('Un campo falta o no sirve: un error por campo, con el nombre del estándar'),
           403: error('Falta api_key o no es una clave vigente'),
           429: error('La clave envió demasiados reclamos en la última hora (Retry-After)'),
+          503: SIN_BASE,
         },
       }),
     },
@@ -166,6 +170,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
           200: respuesta('Una lista con el reclamo', z.array(solicitud)),
           400: error('Formato desconocido'),
           404: error('No hay un reclamo visible con ese código'),
+          503: SIN_BASE,
         },
       }),
     },
@@ -178,6 +183,7 @@ export function open311Paths(): Record<string, ZodOpenApiPathItemObject> {
           200: respuesta('Una lista con el código', z.array(token)),
           400: error('Formato desconocido'),
           404: error('No hay un reclamo visible con ese token'),
+          503: SIN_BASE,
         },
       }),
     },

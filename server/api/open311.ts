@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '#db/errors.ts';
 import { verificarClaveOpen311 } from '#domain/reclamos/catalogo.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -29,6 +30,7 @@ import {
 } from '#domain/reclamos/open311-queries.ts';
 import { ubicarDireccion } from '#domain/recoleccion/ubicacion.ts';
 import type { AppContext } from '#domain/shared/context.ts';
+import { httpErrorMessage } from '#domain/shared/http-errors.ts';
 
 /** A report is a few short fields (photos come through the site's form): 64 KiB is plenty. */
 const CUERPO_MAXIMO = 64 * 1024;
@@ -77,7 +79,14 @@ const MENSAJES_FASTIFY: Record<string, string> = {
  */
 export async function open311Api(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A request the framework refuses (a body too large, malformed JSON) answers in the standard's form too.
+  // A database that does not answer (or an answer that did not start in time) is a 503 with
+  // Retry-After in that form as well, so a client reads it as any other error of the API.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error) || error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.error({ err: error }, 'servicio no disponible');
+      reply.header('retry-after', '30');
+      return sendErrorOpen311(reply, formatoDe(request), 503, httpErrorMessage(503));
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) throw error;
     return sendErrorOpen311(reply, formatoDe(request), status, MENSAJES_FASTIFY[error.code] ?? 'La solicitud no se pudo leer.');

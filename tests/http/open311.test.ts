@@ -153,7 +153,14 @@ describe.each(engines)('Open311 GeoReport v2 (%s)', (engine) => {
     ]);
     const [foto] = await db
       .insert(documentos)
-      .values({ nombreArchivo: 'foto.webp', tipoContenido: 'image/webp', tamano: 10, sha256: '0'.repeat(64), clave: `open311-prueba-${engine}` })
+      .values({
+        nombreArchivo: 'foto.webp',
+        tipoContenido: 'image/webp',
+        tamano: 10,
+        sha256: '0'.repeat(64),
+        clave: `open311-prueba-${engine}`,
+        claveWeb: `open311-prueba-${engine}-web`,
+      })
       .returning();
     await db.insert(fotosReclamo).values({ reclamoId: filas[0]!.id, orden: 1, documentoId: foto!.id });
   });

@@ -40,6 +40,13 @@ const NO_PROVOCADAS: Record<string, string> = {
   'GET /api/v1/observatorio-vial 404': 'sin datos',
   // Sixty reports of one key within the hour: tests/http/open311.test.ts covers the 429 itself.
   'POST /open311/v2/requests.{formato} 429': 'límite por clave',
+  // Needs the database down: tests/http/reclamos-sin-base.test.ts covers each Open311 503 in the standard's form.
+  'GET /open311/v2/services.{formato} 503': 'base caída',
+  'GET /open311/v2/services/{service_code}.{formato} 503': 'base caída',
+  'GET /open311/v2/requests.{formato} 503': 'base caída',
+  'POST /open311/v2/requests.{formato} 503': 'base caída',
+  'GET /open311/v2/requests/{service_request_id}.{formato} 503': 'base caída',
+  'GET /open311/v2/tokens/{token}.{formato} 503': 'base caída',
 };
 
 let ipSiguiente = 1;

@@ -14,6 +14,7 @@ import { MapaDelReclamo } from '#app/features/admin/reclamos-mesa/mapa-del-recla
 import { instante } from '#app/features/mesa/formato.server.ts';
 import estilos from '#app/features/reclamos/reclamos.scss?url';
 import { MarcaPlazo } from '#app/features/mesa/marca-plazo.tsx';
+import { siLaBaseResponde } from '#app/lib/base-disponible.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { actorPanel } from '#app/lib/sesion.server.ts';
@@ -52,7 +53,7 @@ const MARCA_ORGANISMO = '{organismo}';
 
 const siNo = (v: string) => (v === 'si' || v === 'true' ? 'Sí' : v === 'no' || v === 'false' ? 'No' : v);
 
-export async function loader(args: Route.LoaderArgs) {
+async function leer(args: Route.LoaderArgs) {
   const { ctx, reclamo: r } = await cargar(args);
   const [categoria, organismos, plantillas, opciones, reloj, pasadas] = await Promise.all([
     getCategoria(ctx.db, r.categoriaId),
@@ -144,7 +145,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-export async function action(args: Route.ActionArgs) {
+async function actuar(args: Route.ActionArgs) {
   const { actor, ctx, reclamo } = await cargar(args);
   const form = await readFormData(args.request);
   if (!form)
@@ -157,6 +158,10 @@ export async function action(args: Route.ActionArgs) {
   if (r.tipo === 'no_encontrado') throw NO_ENCONTRADO();
   return data(r.respuesta, { status: r.status });
 }
+
+// With the database down, the guard usually answers first; a database lost after it is the same 503.
+export const loader = (args: Route.LoaderArgs) => siLaBaseResponde(args.context, () => leer(args));
+export const action = (args: Route.ActionArgs) => siLaBaseResponde(args.context, () => actuar(args));
 
 export const headers = privateDataHeaders;
 

@@ -8,6 +8,7 @@ import { PieDeFiltros } from '#app/features/admin/filtros.tsx';
 import { useFocoDelPanel } from '#app/features/admin/foco.ts';
 import { barriosDeCeldas, opcionesDeLaMesa } from '#app/features/admin/reclamos-mesa/cola.server.ts';
 import estilos from '#app/features/reclamos/reclamos.scss?url';
+import { siLaBaseResponde } from '#app/lib/base-disponible.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
@@ -33,7 +34,7 @@ const DIAS_POR_DEFECTO = 90;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: estilos, precedence: 'default' }];
 
-export async function loader(args: Route.LoaderArgs) {
+async function leer(args: Route.LoaderArgs) {
   const ctx = args.context.get(appContext);
   const params = new URL(args.request.url).searchParams;
   const hoy = fechaEnArgentina(ctx.clock.now());
@@ -71,6 +72,9 @@ export async function loader(args: Route.LoaderArgs) {
     total: celdas.reduce((n, c) => n + c.cantidad, 0),
   });
 }
+
+// With the database down, the guard usually answers first; a database lost after it is the same 503.
+export const loader = (args: Route.LoaderArgs) => siLaBaseResponde(args.context, () => leer(args));
 
 export const headers = privateDataHeaders;
 
