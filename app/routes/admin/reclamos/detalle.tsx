@@ -166,7 +166,20 @@ export const action = (args: Route.ActionArgs) => siLaBaseResponde(args.context,
 export const headers = privateDataHeaders;
 
 export default function ReclamoEnLaMesa({ loaderData, actionData }: Route.ComponentProps) {
-  const { teselas, aviso, reclamo: r, pasadas, siguientes, puedeDerivar, puedeFusionar, plantillas, plantillasDerivacion, organismos, opciones, limites } = loaderData;
+  const {
+    teselas,
+    aviso,
+    reclamo: r,
+    pasadas,
+    siguientes,
+    puedeDerivar,
+    puedeFusionar,
+    plantillas,
+    plantillasDerivacion,
+    organismos,
+    opciones,
+    limites,
+  } = loaderData;
   const respuesta = actionData as RespuestaAccion | undefined;
   const errores = respuesta?.errores ?? {};
   const valores = respuesta?.valores ?? {};
