@@ -144,8 +144,8 @@ const envSchema = z.object({
     .max(365, { error: 'Los días pueden ser hasta 365 (un año).' })
     .default(28),
   RECLAMOS_CONSULTAS_INTERVALO_MS: z.coerce
-    .number({ error: 'Escribí cada cuánto se buscan reclamos para preguntar, en milisegundos, por ejemplo 3600000 (una hora).' })
-    .int({ error: 'Escribí el intervalo en milisegundos enteros, por ejemplo 3600000.' })
+    .number({ error: 'Escribí cada cuánto se buscan reclamos para preguntar, en milisegundos: una hora son 3.600.000, escrito sin puntos.' })
+    .int({ error: 'Escribí el intervalo en milisegundos enteros, sin puntos ni coma: una hora son 3.600.000.' })
     .min(100, { error: 'El intervalo tiene que ser de al menos 100 ms.' })
     .max(3_600_000, { error: 'El intervalo puede ser de hasta 3.600.000 ms (una hora).' })
     .default(3_600_000),
