@@ -14,6 +14,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-test-'));
 const vitestJson = path.join(tmp, 'vitest.json');
 const playwrightJson = path.join(tmp, 'playwright.json');
 const playwrightLog = path.join(tmp, 'playwright.log');
+const procesosListos = path.join(tmp, 'procesos-listos');
 const secuencial = process.argv.includes('--secuencial');
 const extra = process.argv.slice(2).filter((a) => a !== '--secuencial');
 
@@ -34,18 +35,33 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
 
 // Two cores: Vitest's files spend much of their time waiting on PostgreSQL, a spawned server or a
 // timer, and Playwright on the browser; together they keep both cores busy where one after the other
-// left one idle.
+// left one idle. Playwright starts once Vitest's process tests are over (they start Vitest's run):
+// beside a browser and the e2e server, their servers' starts and signals missed their time limits.
 const e2eRun = () => run(bin('playwright'), ['test'], { E2E_JSON: playwrightJson }, playwrightLog);
-const e2ePending = secuencial ? undefined : e2eRun();
-// The setup-hook reporter lists any beforeAll/afterAll over 10 s (tests/setup/preparaciones.ts).
-const unitStatus = await run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=./tests/setup/preparaciones.ts',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-  ...extra,
-]);
+// The setup-hook reporter lists any beforeAll/afterAll over 10 s (tests/setup/preparaciones.ts);
+// the other one says when the process tests are over (tests/setup/procesos-listos.ts).
+const unitPending = run(
+  bin('vitest'),
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=./tests/setup/preparaciones.ts',
+    '--reporter=./tests/setup/procesos-listos.ts',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    ...extra,
+  ],
+  { VLA_PROCESOS_LISTOS: procesosListos },
+);
+let unitDone = false;
+void unitPending.then(() => (unitDone = true));
+const e2ePending = secuencial
+  ? undefined
+  : (async () => {
+      while (!unitDone && !fs.existsSync(procesosListos)) await new Promise((r) => setTimeout(r, 500));
+      return e2eRun();
+    })();
+const unitStatus = await unitPending;
 if (!secuencial) console.log('\nVitest terminó; los tests end-to-end (Playwright) siguen o ya terminaron:\n');
 const e2eStatus = await (e2ePending ?? e2eRun());
 process.stdout.write(fs.existsSync(playwrightLog) ? fs.readFileSync(playwrightLog) : '');

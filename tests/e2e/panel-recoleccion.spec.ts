@@ -127,6 +127,15 @@ test('agrega un cambio puntual, lo borra con confirmación y sube un área nueva
   await expect(page.getByText(/longitud -71\.6500 a -71\.6400/)).toBeVisible();
 });
 
-test('las páginas de Mi calle pasan axe a 390 y 1366 px', async ({ page }) => {
-  for (const ruta of ['/admin/recoleccion', ZONA, `${ZONA}/servicios/nuevo`, `${ZONA}?paso=borrar`]) await expectAccessibleAtWidths(page, ruta);
-});
+// One test per page: four pages at two widths in one test passed a minute on a busy machine.
+// Titles name the page, not its address: the zone's address changes with every run.
+for (const [pagina, ruta] of [
+  ['la lista de zonas', '/admin/recoleccion'],
+  ['la zona', ZONA],
+  ['un servicio nuevo', `${ZONA}/servicios/nuevo`],
+  ['el paso que confirma el borrado', `${ZONA}?paso=borrar`],
+] as const) {
+  test(`Mi calle en el panel, ${pagina}: pasa axe a 390 y 1366 px`, async ({ page }) => {
+    await expectAccessibleAtWidths(page, ruta);
+  });
+}
