@@ -65,7 +65,9 @@ export default defineConfig({
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/each-file.ts'],
     env: { TZ: 'America/Argentina/Buenos_Aires' },
-    testTimeout: 30_000,
+    // Guards against a hang, not speed goals: a test that builds its own app took more than 30 s on a
+    // loaded two-core machine (Vitest's files beside Playwright, the e2e server and Chromium).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Three files at a time on two cores: much of a file's time is spent waiting on PostgreSQL, a
