@@ -27,7 +27,14 @@ describe('el registro de secciones del panel', () => {
   });
 
   it('el menú de cada rol, en el orden de sus grupos', () => {
-    expect(menuPara(SECCIONES, 'mesa-de-entradas').map((e) => e.texto)).toEqual(['Inicio', 'Solicitudes', 'Reclamos', 'Plantillas de reclamos', 'Correo', 'Mi cuenta']);
+    expect(menuPara(SECCIONES, 'mesa-de-entradas').map((e) => e.texto)).toEqual([
+      'Inicio',
+      'Solicitudes',
+      'Reclamos',
+      'Plantillas de reclamos',
+      'Correo',
+      'Mi cuenta',
+    ]);
     expect(menuPara(SECCIONES, 'administrador').map((e) => e.href)).toEqual([
       '/admin',
       '/admin/solicitudes',
