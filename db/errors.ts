@@ -107,3 +107,15 @@ export function describeDatabaseError(error: unknown): Record<string, unknown> |
     column: pick('column'),
   };
 }
+
+/**
+ * The name of the unique constraint a write broke (SQLSTATE 23505), through Drizzle's wrapping: ''
+ * when the driver does not name it, undefined for any other error. Two writes that raced for the
+ * same number, slug or device land here.
+ */
+export function restriccionUnica(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}

@@ -1,3 +1,4 @@
+import { restriccionUnica } from '#db/errors.ts';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { boletinesDecretos, boletinesOficiales, boletinesOrdenanzas, documentos } from '#db/schema/index.ts';
@@ -178,14 +179,6 @@ const repetido = (numero: number, anio: number) =>
   `Ya hay un Boletín Oficial N° ${numero} de ${anio}: revisá el número y el año, o abrí ese boletín para reemplazar su PDF.`;
 const auditable = (b: { numero: number; mes: number; anio: number }, documentoId: number) => ({ numero: b.numero, mes: b.mes, anio: b.anio, documentoId });
 
-/** Whether an error is the unique index of number and year (two uploads at once): SQLSTATE 23505 through Drizzle's wrapping. */
-function esRepetido(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 async function otroConNumero(db: Db, numero: number, anio: number, salvoId?: number): Promise<boolean> {
   const [fila] = await db
     .select({ id: boletinesOficiales.id })
@@ -237,7 +230,7 @@ export async function createBoletinAdmin(
     return { tipo: 'guardado', id, cambio: true };
   } catch (error) {
     if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
-    if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+    if (restriccionUnica(error) !== undefined) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
     throw error;
   }
 }
@@ -293,7 +286,7 @@ export async function updateBoletinAdmin(ctx: Ctx, actor: Actor, id: number, inp
     return (await escribirConPdf(ctx, archivo, escribir)) ?? { tipo: 'no_encontrado' };
   } catch (error) {
     if (error instanceof SubidaRechazadaError) return { tipo: 'invalido', errores: { archivo: error.message }, valores: leido.valores };
-    if (esRepetido(error)) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
+    if (restriccionUnica(error) !== undefined) return { tipo: 'invalido', errores: { numero: repetido(datos.numero, datos.anio) }, valores: leido.valores };
     throw error;
   }
 }

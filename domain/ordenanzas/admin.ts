@@ -1,3 +1,4 @@
+import { restriccionUnica } from '#db/errors.ts';
 import { type SQL, and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
@@ -75,14 +76,6 @@ const auditable = (o: FilaOrdenanza) => ({
   modificatoriaDe: o.modificatoriaDe,
   documentoId: o.documentoId,
 });
-
-/** The name of the unique constraint a write broke (SQLSTATE 23505), through Drizzle's wrapping. */
-export function restriccionUnica(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-  }
-  return undefined;
-}
 
 /**
  * A PDF's problems before anything is stored: empty, too big or not a PDF (saying what it is), in

@@ -1,3 +1,4 @@
+import { restriccionUnica } from '#db/errors.ts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
@@ -231,8 +232,7 @@ export async function importarOrdenanzas(db: Db, actor: Actor, data: Uint8Array)
       return { tipo: 'importado', cantidad: filas.length };
     });
   } catch (error) {
-    const e = error as { code?: unknown; cause?: { code?: unknown } };
-    if (e.code !== '23505' && e.cause?.code !== '23505') throw error;
+    if (restriccionUnica(error) === undefined) throw error;
     // Someone added one of these numbers while we checked: nothing was imported.
     return rechazo('Mientras revisábamos el archivo alguien cargó una de sus ordenanzas: no importamos nada. Subilo de nuevo para ver cuál.');
   }

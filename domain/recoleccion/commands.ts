@@ -3,6 +3,7 @@
  * one-off changes. One write path (docs/decisions/047): the pages, the demo and the tests' data all
  * come through here, with the permission `recoleccion` and the audit log in the same transaction.
  */
+import { restriccionUnica } from '#db/errors.ts';
 import { and, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { cambiosRecoleccion, serviciosRecoleccion, usuarios, zonasRecoleccion } from '#db/schema/index.ts';
@@ -14,7 +15,7 @@ import { fechaEnArgentina } from '#domain/shared/fechas.ts';
 import { formatNumber } from '#domain/shared/formato.ts';
 import { puede } from '#domain/shared/permisos.ts';
 import type { CambioCalendario } from './calendario.ts';
-import { type Servicio, type Zona, columnasServicio, getZonaPorId } from './queries.ts';
+import { type Servicio, type Zona, columnasServicio, columnasZona, getZonaPorId } from './queries.ts';
 import { LIMITES_GEOMETRIA, cambioSchema, servicioAGuardar, servicioSchema, slugDe, zonaSchema } from './schemas.ts';
 
 type CampoZona = 'nombre' | 'slug' | 'descripcion' | 'geometria' | 'archivo';
@@ -50,25 +51,6 @@ const CAMBIO_NO_ENCONTRADO: NoEncontrado = {
 
 /** Ids of the URL or the form: a PostgreSQL integer, or nothing is found. */
 const esId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2 ** 31 - 1;
-
-/** A unique index said no (another person saved the same slug between our check and our write). */
-function esRepetido(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
-  return false;
-}
-
-const columnasZona = {
-  id: zonasRecoleccion.id,
-  slug: zonasRecoleccion.slug,
-  nombre: zonasRecoleccion.nombre,
-  descripcion: zonasRecoleccion.descripcion,
-  geometria: zonasRecoleccion.geometria,
-  minLatitud: zonasRecoleccion.minLatitud,
-  maxLatitud: zonasRecoleccion.maxLatitud,
-  minLongitud: zonasRecoleccion.minLongitud,
-  maxLongitud: zonasRecoleccion.maxLongitud,
-  orden: zonasRecoleccion.orden,
-};
 
 /** What the audit keeps of a zone: not its polygons (large), only how many vertices and its box. */
 const resumenZona = (z: Zona) => ({
@@ -146,7 +128,7 @@ export async function createZona(db: Db, actor: Actor, input: FormInput): Promis
       return { tipo: 'guardado', zona: zona! };
     });
   } catch (error) {
-    if (!esRepetido(error)) throw error;
+    if (restriccionUnica(error) === undefined) throw error;
     return { tipo: 'invalido', errores: { [campoSlug]: slugOcupado(slug) }, valores: leido.valores };
   }
 }
@@ -187,7 +169,7 @@ export async function updateZona(db: Db, actor: Actor, id: number, input: FormIn
       return { tipo: 'guardado', zona };
     });
   } catch (error) {
-    if (!esRepetido(error)) throw error;
+    if (restriccionUnica(error) === undefined) throw error;
     return { tipo: 'invalido', errores: { slug: slugOcupado(slug) }, valores: leido.valores };
   }
 }
@@ -276,7 +258,7 @@ export async function createServicio(db: Db, actor: Actor, zonaId: number, input
       return { tipo: 'guardado', servicio };
     });
   } catch (error) {
-    if (!esRepetido(error)) throw error;
+    if (restriccionUnica(error) === undefined) throw error;
     return { tipo: 'invalido', errores: { [campoSlug]: servicioOcupado(slug) }, valores: leido.valores };
   }
 }
@@ -316,7 +298,7 @@ export async function updateServicio(db: Db, actor: Actor, id: number, input: Fo
       return { tipo: 'guardado', servicio };
     });
   } catch (error) {
-    if (!esRepetido(error)) throw error;
+    if (restriccionUnica(error) === undefined) throw error;
     return { tipo: 'invalido', errores: { slug: servicioOcupado(slugDado ?? '') }, valores: leido.valores };
   }
 }

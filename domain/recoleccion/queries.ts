@@ -28,7 +28,8 @@ export type Servicio = ServicioCalendario & { slug: string; servicioVehiculo: Se
 
 export type ZonaConServicios = Zona & { servicios: Servicio[] };
 
-const columnasZona = {
+/** A zone's columns as `Zona`: what the queries read and the commands return. */
+export const columnasZona = {
   id: zonasRecoleccion.id,
   slug: zonasRecoleccion.slug,
   nombre: zonasRecoleccion.nombre,

@@ -1,3 +1,4 @@
+import { restriccionUnica } from '#db/errors.ts';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client.ts';
@@ -160,14 +161,6 @@ export type Guardado = { entidadId: number; titulo: string; datos: unknown; docu
 
 class Ocupado extends Error {}
 
-/** Whether an error is a unique violation (SQLSTATE 23505) through Drizzle's wrapping: something took the item's place. */
-function esUnica(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Restores a removed item within 90 days, in one transaction: `reponer` (the owning module)
  * checks that nothing took its place (answering the Spanish reason, and then nothing changes),
@@ -213,7 +206,7 @@ export async function restaurarRetirado(
   } catch (error) {
     if (error instanceof Ocupado) return { tipo: 'ocupado', mensaje: ocupado };
     // Another person took its number between the check and the insert: nothing was written.
-    if (esUnica(error))
+    if (restriccionUnica(error) !== undefined)
       return { tipo: 'ocupado', mensaje: 'Otro contenido ocupó su lugar mientras lo restaurábamos: revisá la lista de la sección y volvé a intentarlo.' };
     throw error;
   }

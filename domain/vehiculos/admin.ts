@@ -1,3 +1,4 @@
+import { restriccionUnica } from '#db/errors.ts';
 import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client.ts';
 import { posicionesVehiculo, vehiculos } from '#db/schema/index.ts';
@@ -84,14 +85,6 @@ const auditable = (v: Pick<Vehiculo, Campo | 'activo'>) => ({
 
 const dispositivoRepetido = (dispositivo: string, alias?: string) =>
   `Ya hay un vehículo con el identificador ${dispositivo}${alias ? ` (${alias})` : ''}: cada teléfono o rastreador tiene el suyo. Revisá el identificador, o editá ese vehículo.`;
-
-/** The name of the unique constraint a write broke (SQLSTATE 23505), through Drizzle's wrapping; undefined for any other error. */
-function restriccionUnica(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-  }
-  return undefined;
-}
 
 async function aliasDelDispositivo(db: Db, dispositivo: string, salvoId?: number): Promise<string | undefined> {
   const [fila] = await db.select({ id: vehiculos.id, alias: vehiculos.alias }).from(vehiculos).where(eq(vehiculos.dispositivo, dispositivo));
