@@ -158,7 +158,7 @@ describe.each(engines)('bandeja de salida con un servidor SMTP real (%s)', (engi
     }
   });
 
-  it('SMTP de vuelta tras un corte: con los plazos por defecto, 200 correos en espera empiezan a salir en menos de 10 s', { timeout: 60_000 }, async () => {
+  it('SMTP de vuelta tras un corte: con los plazos por defecto, 200 correos en espera empiezan a salir en menos de 10 s', { timeout: 120_000 }, async () => {
     const puerto = await puertoLibre();
     const { log, lineas } = registro();
     await enqueueMail(database.db, cipher, correos('corte', 200));

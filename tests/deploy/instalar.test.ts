@@ -165,7 +165,7 @@ describe.skipIf(!conPostgres)('deploy/instalar.sh en una raíz temporal, contra 
 
   it(
     'el sitio arranca como lo dice su unidad: su usuario, su entorno y la clave como credencial; migra la base y cierra con 0',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const unidad = fs.readFileSync(path.join(raiz, 'etc/systemd/system/municipalidad-vla@.service'), 'utf8');
       const valor = (clave: string) => [...unidad.matchAll(new RegExp(`^${clave}=(.*)$`, 'gm'))].map((m) => m[1]!);

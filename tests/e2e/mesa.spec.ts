@@ -222,7 +222,6 @@ test.describe('sin JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('enviar el decreto: la vista previa y la confirmación son dos formularios comunes; un solo correo', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const apellido = apellidoUnico();
     const datos = unicos();
     const codigo = await solicitudPorApi(request, { nombre: `Ailín ${apellido}`, ...datos });

@@ -34,7 +34,7 @@ describe('memoria acotada (docs/decisions/034-memoria.md)', () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('la base embebida arranca con sus ajustes de memoria y su hilo con la generación joven acotada', { timeout: 60_000 }, async () => {
+  it('la base embebida arranca con sus ajustes de memoria y su hilo con la generación joven acotada', { timeout: 120_000 }, async () => {
     // No migrations (an empty journal): only the settings are under test, and migrating takes seconds.
     const migrations = fs.mkdtempSync(path.join(os.tmpdir(), 'vla-memoria-migraciones-'));
     dataDirs.push(migrations);

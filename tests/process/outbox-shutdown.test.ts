@@ -31,7 +31,7 @@ async function escuchando(proceso: Proceso, port: number): Promise<void> {
   await esperarHasta(() => {
     if (proceso.child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${proceso.output()}`);
     return proceso.output().includes(`http://127.0.0.1:${port}`);
-  }, 60_000);
+  }, 120_000);
 }
 
 /** SIGTERM, and how long the process took to exit. */

@@ -128,7 +128,7 @@ describe('subidas y archivos en disco, con el servidor en su proceso y umask 022
     const primero = /href="(\/admin\/boletines\/\d+)"[^>]*>[^<]*N° 1\b/.exec(lista)?.[1];
     expect(primero).toBeDefined();
     expect(await (await fetch(`${base}${primero}`, { headers: { cookie: sesion } })).text()).not.toContain('no pudimos leer su texto');
-  }, 60_000);
+  }, 120_000);
 
   it('DATA_DIR y todo lo de adentro (la base embebida, las subidas, lo que ya estaba) sólo para su dueño: carpetas 0700, archivos 0600', () => {
     const { carpetas, archivos } = modos(dataDir);
