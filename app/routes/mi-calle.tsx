@@ -4,10 +4,10 @@ import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { FormField } from '#app/components/ui/form-field.tsx';
 import { type CampoConsulta, type Consulta, consultarMiCalle } from '#app/features/mi-calle/consulta.server.ts';
-import type { MapaPin } from '#app/features/mi-calle/mapa-pin.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import { getSiteSettingsForPages } from '#domain/sitio/settings.ts';
 import estilos from '#app/features/mi-calle/mi-calle.scss?url';
 import type { Route } from './+types/mi-calle';
@@ -135,39 +135,30 @@ export default function MiCalle({ loaderData }: Route.ComponentProps) {
   }, [consulta, listaErrores.length]);
 
   // The map: Leaflet is fetched only now, in the browser.
-  const contenedor = useRef<HTMLDivElement>(null);
-  const mapa = useRef<MapaPin | null>(null);
-  const [estadoMapa, setEstadoMapa] = useState<'cargando' | 'listo' | 'error'>('cargando');
+  // It is made once per answer: a new point is a new page.
   const [ubicando, setUbicando] = useState<string>('');
-  useEffect(() => {
-    if (!hidratado) return;
-    let vigente = true;
-    let creado: MapaPin | undefined;
-    import('#app/features/mi-calle/mapa-pin.ts')
-      .then(({ createMapaPin }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapaPin({
-          contenedor: contenedor.current,
-          teselas,
-          centro,
-          zonas,
-          pin: punto,
-          zonaElegida,
-          alElegir: (p) => void navigate(conPunto(p.latitud, p.longitud)),
-        });
-        mapa.current = creado;
-        setEstadoMapa('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstadoMapa('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-      mapa.current = null;
-    };
-    // The map is made once per answer: a new point is a new page.
-  }, [hidratado, teselas, centro, zonas, punto, zonaElegida, navigate]);
+  const {
+    contenedor,
+    mapa,
+    estado: estadoMapa,
+  } = useMapaDiferido(
+    hidratado,
+    () =>
+      import('#app/features/mi-calle/mapa-pin.ts').then(
+        ({ createMapaPin }) =>
+          (elemento: HTMLDivElement) =>
+            createMapaPin({
+              contenedor: elemento,
+              teselas,
+              centro,
+              zonas,
+              pin: punto,
+              zonaElegida,
+              alElegir: (p) => void navigate(conPunto(p.latitud, p.longitud)),
+            }),
+      ),
+    [teselas, centro, zonas, punto, zonaElegida, navigate],
+  );
 
   const usarUbicacion = () => {
     if (!('geolocation' in navigator)) {

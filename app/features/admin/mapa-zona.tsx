@@ -1,7 +1,7 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import { describirArea, poligonosDelTexto, textoDeLosPoligonos } from './area-zona.ts';
-import type { MapaZona as Mapa } from './mapa-zona-leaflet.ts';
 
 /** What the zone pages' loaders give the map (app/features/admin/mapa-zona.server.ts). */
 export type DatosMapaZona = {
@@ -19,27 +19,22 @@ export type DatosMapaZona = {
  */
 export function MapaZona({ datos, campo, nueva }: { datos: DatosMapaZona; campo: RefObject<HTMLTextAreaElement | null>; nueva: boolean }) {
   const hidratado = useHydrated();
-  const contenedor = useRef<HTMLDivElement>(null);
-  const [estado, setEstado] = useState<'cargando' | 'listo' | 'error'>('cargando');
   const [conFondo, setConFondo] = useState(true);
   const [mensaje, setMensaje] = useState('');
 
-  useEffect(() => {
-    const texto = campo.current;
-    if (!hidratado || !texto) return;
-    let vigente = true;
-    let mapa: Mapa | undefined;
-    import('./mapa-zona-leaflet.ts')
-      .then(({ createMapaZona }) => {
-        if (!vigente || !contenedor.current) return;
-        mapa = createMapaZona({
-          contenedor: contenedor.current,
+  const { contenedor, mapa, estado } = useMapaDiferido(
+    hidratado,
+    () =>
+      import('./mapa-zona-leaflet.ts').then(({ createMapaZona }) => (elemento: HTMLDivElement) => {
+        const texto = campo.current;
+        return createMapaZona({
+          contenedor: elemento,
           teselas: datos.teselas,
           centro: datos.centro,
           otras: datos.otras,
-          area: poligonosDelTexto(texto.value) ?? [],
+          area: (texto && poligonosDelTexto(texto.value)) ?? [],
           alCambiarArea: (poligonos, como) => {
-            texto.value = textoDeLosPoligonos(poligonos);
+            if (texto) texto.value = textoDeLosPoligonos(poligonos);
             if (poligonos.length === 0)
               setMensaje(
                 nueva
@@ -52,18 +47,21 @@ export function MapaZona({ datos, campo, nueva }: { datos: DatosMapaZona; campo:
           },
           alCambiarFondo: setConFondo,
         });
-        setEstado('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstado('error');
-      });
+      }),
+    [campo, datos, nueva],
+  );
+
+  // A change typed or pasted in the field shows on the map when the field loses the focus.
+  useEffect(() => {
+    const texto = campo.current;
+    if (!hidratado || !texto) return;
     const alCambiarTexto = () => {
       const poligonos = poligonosDelTexto(texto.value);
       if (poligonos === null) {
         setMensaje('El mapa no puede mostrar el texto del área: no es un Polygon ni un MultiPolygon en GeoJSON. Al guardar te decimos qué corregir.');
         return;
       }
-      mapa?.mostrarArea(poligonos);
+      mapa.current?.mostrarArea(poligonos);
       setMensaje(
         poligonos.length > 0
           ? `El mapa muestra el área del texto: ${describirArea(poligonos)}.`
@@ -71,12 +69,8 @@ export function MapaZona({ datos, campo, nueva }: { datos: DatosMapaZona; campo:
       );
     };
     texto.addEventListener('change', alCambiarTexto);
-    return () => {
-      vigente = false;
-      texto.removeEventListener('change', alCambiarTexto);
-      mapa?.destruir();
-    };
-  }, [hidratado, campo, datos, nueva]);
+    return () => texto.removeEventListener('change', alCambiarTexto);
+  }, [hidratado, campo, mapa]);
 
   if (!hidratado) return null;
   return (

@@ -4,11 +4,11 @@ import { appContext } from '#app/context.ts';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
 import { type ControlProps, FormField } from '#app/components/ui/form-field.tsx';
 import { Paginacion, rangoMostrado } from '#app/features/ordenanzas/paginacion.tsx';
-import type { MapaReclamos } from '#app/features/reclamos/mapa-reclamos.ts';
 import estilos from '#app/features/reclamos/reclamos.scss?url';
 import { siLaBaseResponde } from '#app/lib/base-disponible.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import { ESTADOS_RECLAMO } from '#db/schema/index.ts';
 import { ETIQUETAS_ESTADO, estaAbierto } from '#domain/reclamos/etiquetas.ts';
 import {
@@ -138,28 +138,18 @@ export default function ListaReclamos({ loaderData }: Route.ComponentProps) {
   }, [listaErrores.length]);
 
   // The map: Leaflet is fetched only now, in the browser.
-  const contenedor = useRef<HTMLDivElement>(null);
-  const [estadoMapa, setEstadoMapa] = useState<'cargando' | 'listo' | 'error'>('cargando');
   const [sinFondo, setSinFondo] = useState(false);
   const puntos = resultado?.puntos;
-  useEffect(() => {
-    if (!hidratado || !puntos) return;
-    let vigente = true;
-    let creado: MapaReclamos | undefined;
-    import('#app/features/reclamos/mapa-reclamos.ts')
-      .then(({ createMapaReclamos }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapaReclamos({ contenedor: contenedor.current, teselas, centro, puntos, alCambiarFondo: (disponible) => setSinFondo(!disponible) });
-        setEstadoMapa('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstadoMapa('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-    };
-  }, [hidratado, teselas, centro, puntos]);
+  const { contenedor, estado: estadoMapa } = useMapaDiferido(
+    hidratado && puntos !== undefined,
+    () =>
+      import('#app/features/reclamos/mapa-reclamos.ts').then(
+        ({ createMapaReclamos }) =>
+          (elemento: HTMLDivElement) =>
+            createMapaReclamos({ contenedor: elemento, teselas, centro, puntos: puntos ?? [], alCambiarFondo: (disponible) => setSinFondo(!disponible) }),
+      ),
+    [teselas, centro, puntos],
+  );
 
   const totalPaginas = resultado ? Math.max(1, Math.ceil(resultado.total / resultado.porPagina)) : 0;
   const { desde, hasta } = rangoMostrado(resultado);

@@ -8,6 +8,7 @@ import { InlineScript } from '#app/components/inline-script.tsx';
 import { pageMeta } from '#app/lib/meta.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import {
   type RecorridoVivo,
   type VehiculoVivo,
@@ -20,7 +21,7 @@ import type { EstadoEnVivo } from '#app/features/vehiculos/en-vivo.ts';
 import { horaEnArgentina } from '#app/features/vehiculos/hora.ts';
 import { LeyendaMapa } from '#app/features/vehiculos/leyenda.tsx';
 import { ListaVehiculos } from '#app/features/vehiculos/lista.tsx';
-import type { MapaVehiculos, MarcadorVehiculo } from '#app/features/vehiculos/mapa-leaflet.ts';
+import type { MarcadorVehiculo } from '#app/features/vehiculos/mapa-leaflet.ts';
 import estilos from '#app/styles/vehiculos.scss?url';
 import type { Route } from './+types/seguimiento';
 
@@ -91,8 +92,6 @@ const MENSAJE_EN_VIVO: Record<EstadoEnVivo, string> = {
   'no-disponible': 'Las actualizaciones en vivo no están disponibles ahora: se ven las últimas posiciones recibidas y la página vuelve a intentarlo sola.',
 };
 
-type EstadoMapa = 'cargando' | 'listo' | 'error';
-
 export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProps) {
   const { ajustes, etiquetas, teselas } = loaderData;
   const hidratado = useHydrated();
@@ -155,30 +154,22 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
   const bandas = useMemo(() => bandasRecorrido(ajustes.horasRecorrido), [ajustes.horasRecorrido]);
 
   // The map: Leaflet and the code that drives it are fetched only now, in the browser.
-  const contenedor = useRef<HTMLDivElement>(null);
-  const mapa = useRef<MapaVehiculos | null>(null);
-  const [estadoMapa, setEstadoMapa] = useState<EstadoMapa>('cargando');
   const [conFondo, setConFondo] = useState(true);
   const { centro, radioKm } = ajustes;
-  useEffect(() => {
-    let vigente = true;
-    let creado: MapaVehiculos | undefined;
-    import('#app/features/vehiculos/mapa-leaflet.ts')
-      .then(({ createMapa }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapa({ contenedor: contenedor.current, teselas, centro, radioKm, alCambiarFondo: setConFondo });
-        mapa.current = creado;
-        setEstadoMapa('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstadoMapa('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-      mapa.current = null;
-    };
-  }, [teselas, centro, radioKm]);
+  const {
+    contenedor,
+    mapa,
+    estado: estadoMapa,
+  } = useMapaDiferido(
+    true,
+    () =>
+      import('#app/features/vehiculos/mapa-leaflet.ts').then(
+        ({ createMapa }) =>
+          (elemento: HTMLDivElement) =>
+            createMapa({ contenedor: elemento, teselas, centro, radioKm, alCambiarFondo: setConFondo }),
+      ),
+    [teselas, centro, radioKm],
+  );
 
   useEffect(() => {
     if (estadoMapa !== 'listo') return;
@@ -189,12 +180,12 @@ export default function SeguimientoVehiculos({ loaderData }: Route.ComponentProp
       texto: v.texto,
     }));
     mapa.current?.mostrarVehiculos(marcadores);
-  }, [mostrados, estadoMapa, etiquetas]);
+  }, [mostrados, estadoMapa, etiquetas, mapa]);
   // The trails age by the minute: redrawn when one grows or a minute passes, not on every position.
   const minuto = Math.floor(ahora / 60_000) * 60_000;
   useEffect(() => {
     if (estadoMapa === 'listo') mapa.current?.mostrarRecorridos(recorridos, minuto, bandas);
-  }, [recorridos, minuto, bandas, estadoMapa]);
+  }, [recorridos, minuto, bandas, estadoMapa, mapa]);
 
   return (
     <div className="pagina vehiculos">

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 
 /**
  * The small map of a report's page for staff: Leaflet is fetched only once the page is hydrated
@@ -8,32 +9,17 @@ import { useHydrated } from '#app/lib/use-hydrated.ts';
  */
 export function MapaDelReclamo({ teselas, latitud, longitud }: { teselas: string; latitud: number; longitud: number }) {
   const hidratado = useHydrated();
-  const contenedor = useRef<HTMLDivElement>(null);
-  const [estado, setEstado] = useState<'cargando' | 'listo' | 'error'>('cargando');
   const [sinFondo, setSinFondo] = useState(false);
-  useEffect(() => {
-    if (!hidratado) return;
-    let vigente = true;
-    let creado: { destruir(): void } | undefined;
-    import('./mapa-punto.ts')
-      .then(({ createMapaPunto }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapaPunto({
-          contenedor: contenedor.current,
-          teselas,
-          punto: { latitud, longitud },
-          alCambiarFondo: (disponible) => setSinFondo(!disponible),
-        });
-        setEstado('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstado('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-    };
-  }, [hidratado, teselas, latitud, longitud]);
+  const { contenedor, estado } = useMapaDiferido(
+    hidratado,
+    () =>
+      import('./mapa-punto.ts').then(
+        ({ createMapaPunto }) =>
+          (elemento: HTMLDivElement) =>
+            createMapaPunto({ contenedor: elemento, teselas, punto: { latitud, longitud }, alCambiarFondo: (disponible) => setSinFondo(!disponible) }),
+      ),
+    [teselas, latitud, longitud],
+  );
 
   if (!hidratado) return null;
   return (

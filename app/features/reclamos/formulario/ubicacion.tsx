@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import { CAMPO_FOTOS } from './campos.ts';
 import { gpsDeJpeg } from './gps-de-foto.ts';
-import type { MapaLugar, PuntoMapa } from './mapa-lugar.ts';
+import type { PuntoMapa } from './mapa-lugar.ts';
 
 const redondear = (x: number) => String(Math.round(x * 1e6) / 1e6);
 
@@ -21,50 +22,46 @@ function puntoDelFormulario(): PuntoMapa | null {
  */
 export function UbicacionConJavaScript({ teselas, centro, alUbicar }: { teselas: string; centro: PuntoMapa; alUbicar: () => void }) {
   const hidratado = useHydrated();
-  const contenedor = useRef<HTMLDivElement>(null);
-  const mapa = useRef<MapaLugar | null>(null);
-  const [estadoMapa, setEstadoMapa] = useState<'cargando' | 'listo' | 'error'>('cargando');
   const [mensaje, setMensaje] = useState('');
   const [deFoto, setDeFoto] = useState<PuntoMapa | null>(null);
 
-  const usar = (p: PuntoMapa, como: string, mover = true) => {
+  /** Writes the point into the form's fields and says so. */
+  const escribir = (p: PuntoMapa, como: string) => {
     const lat = document.getElementById('latitud') as HTMLInputElement | null;
     const lon = document.getElementById('longitud') as HTMLInputElement | null;
     if (lat) lat.value = redondear(p.latitud);
     if (lon) lon.value = redondear(p.longitud);
-    if (mover) mapa.current?.marcar(p);
     alUbicar();
     setMensaje(`${como}: latitud ${redondear(p.latitud)}, longitud ${redondear(p.longitud)}.`);
   };
 
-  useEffect(() => {
-    if (!hidratado) return;
-    let vigente = true;
-    let creado: MapaLugar | undefined;
-    import('./mapa-lugar.ts')
-      .then(({ createMapaLugar }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapaLugar({
-          contenedor: contenedor.current,
-          teselas,
-          centro,
-          pin: puntoDelFormulario(),
-          alElegir: (p) => usar(p, 'Marcaste el lugar en el mapa', false),
-        });
-        mapa.current = creado;
-        setEstadoMapa('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstadoMapa('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-      mapa.current = null;
-    };
-    // The map is made once; `usar` only writes to the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hidratado, teselas, centro]);
+  // The map is made once per place and tiles; a pin placed on it only writes to the form.
+  const {
+    contenedor,
+    mapa,
+    estado: estadoMapa,
+  } = useMapaDiferido(
+    hidratado,
+    () =>
+      import('./mapa-lugar.ts').then(
+        ({ createMapaLugar }) =>
+          (elemento: HTMLDivElement) =>
+            createMapaLugar({
+              contenedor: elemento,
+              teselas,
+              centro,
+              pin: puntoDelFormulario(),
+              alElegir: (p) => escribir(p, 'Marcaste el lugar en el mapa'),
+            }),
+      ),
+    [teselas, centro],
+  );
+
+  /** A point from the browser's location or a photo: into the form, and the map's pin moves there. */
+  const usar = (p: PuntoMapa, como: string) => {
+    escribir(p, como);
+    mapa.current?.marcar(p);
+  };
 
   // A photo chosen: its GPS, read here, is offered. Listened to on the document: the file field is the
   // form's, rendered and re-rendered apart from this component.

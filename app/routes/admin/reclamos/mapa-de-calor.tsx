@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link, data } from 'react-router';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx';
@@ -12,6 +12,7 @@ import { siLaBaseResponde } from '#app/lib/base-disponible.server.ts';
 import { privateDataHeaders } from '#app/lib/headers.ts';
 import { SITE_NAME } from '#app/lib/meta.ts';
 import { useHydrated } from '#app/lib/use-hydrated.ts';
+import { useMapaDiferido } from '#app/lib/use-mapa-diferido.ts';
 import { mapaDeCalor } from '#domain/reclamos/cola.ts';
 import { esFechaValida, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
 import { formatCalendarDate, formatInteger } from '#domain/shared/formato.ts';
@@ -84,27 +85,17 @@ export default function MapaDeCalor({ loaderData }: Route.ComponentProps) {
   const resumen = useRef<HTMLDivElement>(null);
   useFocoDelPanel([[listaErrores.length > 0 && errores, resumen]]);
   const hidratado = useHydrated();
-  const contenedor = useRef<HTMLDivElement>(null);
-  const [estadoMapa, setEstadoMapa] = useState<'cargando' | 'listo' | 'error'>('cargando');
   const [sinFondo, setSinFondo] = useState(false);
-  useEffect(() => {
-    if (!hidratado || listaErrores.length > 0) return;
-    let vigente = true;
-    let creado: { destruir(): void } | undefined;
-    import('#app/features/admin/reclamos-mesa/mapa-calor.ts')
-      .then(({ createMapaCalor }) => {
-        if (!vigente || !contenedor.current) return;
-        creado = createMapaCalor({ contenedor: contenedor.current, teselas, centro, celdas, alCambiarFondo: (disponible) => setSinFondo(!disponible) });
-        setEstadoMapa('listo');
-      })
-      .catch(() => {
-        if (vigente) setEstadoMapa('error');
-      });
-    return () => {
-      vigente = false;
-      creado?.destruir();
-    };
-  }, [hidratado, teselas, centro, celdas, listaErrores.length]);
+  const { contenedor, estado: estadoMapa } = useMapaDiferido(
+    hidratado && listaErrores.length === 0,
+    () =>
+      import('#app/features/admin/reclamos-mesa/mapa-calor.ts').then(
+        ({ createMapaCalor }) =>
+          (elemento: HTMLDivElement) =>
+            createMapaCalor({ contenedor: elemento, teselas, centro, celdas, alCambiarFondo: (disponible) => setSinFondo(!disponible) }),
+      ),
+    [teselas, centro, celdas],
+  );
 
   return (
     <>
