@@ -112,7 +112,7 @@ describe.each(engines)('Formulario de reclamos (%s)', (engine) => {
     const texto = textoDe(res.body);
     expect(texto).toContain('Recibimos tu reclamo');
     expect(texto).toContain('te mandamos un correo'.replace('te', 'Te'));
-    expect(texto).toMatch(/El plazo para darle respuesta vence el \w+, \d{1,2} de \w+ de \d{4}/);
+    expect(texto).toMatch(/El plazo para darle respuesta vence el \p{L}+, \d{1,2} de \p{L}+ de \d{4}/u);
     const codigo = /RC-\d{4}-[A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3}/.exec(texto)![0];
     expect(res.body).toContain(`href="/reclamos/${codigo}"`);
     expect(await cuantos()).toBe(antes + 1);
