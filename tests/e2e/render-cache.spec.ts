@@ -26,10 +26,14 @@ test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al r
     ['/solicitud-decretos?prueba=cache-e2e', true],
     ['/plan-estrategico?prueba=cache-e2e', false],
   ] as const) {
-    for (const expected of ['miss', 'hit']) {
+    // The first visit fills the entry and the next is answered from it. A write elsewhere in the run
+    // (another test's, a scheduled job's) raises the content version and empties the cache between
+    // the two: then the next visit fills it again, and the one after is the hit. Each visit is checked.
+    const visitas: string[] = [];
+    while (visitas.length < 5 && visitas.at(-1) !== 'hit') {
       const version = versionLine(page);
       const response = await page.goto(url);
-      expect(response?.headers()['x-cache'], url).toBe(expected);
+      visitas.push(response?.headers()['x-cache'] ?? '');
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(csp).toMatch(/script-src 'self' 'sha256-/);
       expect(csp).not.toContain('nonce-');
@@ -37,6 +41,8 @@ test('una página de la caché corre sus scripts bajo la CSP, al llenarla y al r
       if (hidrata) await esperarHidratacion(page);
       expect(await violations()).toEqual([]);
     }
+    expect(visitas[0], url).toBe('miss');
+    expect(visitas.at(-1), url).toBe('hit');
   }
 });
 
