@@ -1,6 +1,8 @@
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
-import { fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
+import { type Fecha, diaDeLaSemana, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
+import { listFeriados } from '#domain/plazos/queries.ts';
 import { createCambio, createServicio, createZona } from '#domain/recoleccion/commands.ts';
+import type { Db } from '#db/client.ts';
 import type { Seeder } from './seeder.ts';
 
 /** A closed ring from [latitude, longitude] points (as the vehicle routes are written), in GeoJSON order. */
@@ -98,9 +100,22 @@ const ZONAS = [
 ] as const;
 
 /**
+ * The snow cancellation's day: the first Tuesday or Friday (Puerto Manzano's húmedos) from two days
+ * on that is not a holiday, so the demo's notice always cancels a pass that every page shows.
+ */
+async function diaDeLaNevada(db: Db, hoy: Fecha): Promise<Fecha> {
+  const desde = sumarDias(hoy, 2);
+  const anio = Number(desde.slice(0, 4));
+  const feriados = new Set([...(await listFeriados(db, anio)).feriados, ...(await listFeriados(db, anio + 1)).feriados].map((f) => f.fecha));
+  let fecha = desde;
+  while (![2, 5].includes(diaDeLaSemana(fecha)) || feriados.has(fecha)) fecha = sumarDias(fecha, 1);
+  return fecha;
+}
+
+/**
  * "Mi calle"'s demo (docs/decisions/056-mi-calle.md): the zones, their services from the first
- * Monday of 2026, and a snow cancellation two days from now in Puerto Manzano, all through the
- * commands staff use (docs/decisions/047-carga-historica.md).
+ * Monday of 2026, and a snow cancellation of a coming húmedos day in Puerto Manzano, all through
+ * the commands staff use (docs/decisions/047-carga-historica.md).
  */
 export const seedRecoleccion: Seeder = {
   nombre: 'recoleccion',
@@ -120,7 +135,7 @@ export const seedRecoleccion: Seeder = {
       if (datos.slug === 'puerto-manzano') {
         const r = await createCambio(db, ACTOR_SISTEMA, {
           zonaId: zona.zona.id,
-          fecha: sumarDias(fechaEnArgentina(clock?.now() ?? new Date()), 2),
+          fecha: await diaDeLaNevada(db, fechaEnArgentina(clock?.now() ?? new Date())),
           tipo: 'suspendido',
           motivo: 'No hay recolección por nevada: la costa de la ruta 231 está cortada.',
         });
