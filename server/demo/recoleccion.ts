@@ -1,7 +1,7 @@
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
 import { type Fecha, diaDeLaSemana, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
-import { listFeriados } from '#domain/plazos/queries.ts';
 import { createCambio, createServicio, createZona } from '#domain/recoleccion/commands.ts';
+import { feriadosConNombre } from '#domain/recoleccion/queries.ts';
 import type { Db } from '#db/client.ts';
 import type { Seeder } from './seeder.ts';
 
@@ -105,8 +105,8 @@ const ZONAS = [
  */
 async function diaDeLaNevada(db: Db, hoy: Fecha): Promise<Fecha> {
   const desde = sumarDias(hoy, 2);
-  const anio = Number(desde.slice(0, 4));
-  const feriados = new Set([...(await listFeriados(db, anio)).feriados, ...(await listFeriados(db, anio + 1)).feriados].map((f) => f.fecha));
+  // A month ahead holds several Tuesdays and Fridays, never all of them holidays.
+  const feriados = await feriadosConNombre(db, desde, sumarDias(desde, 31));
   let fecha = desde;
   while (![2, 5].includes(diaDeLaSemana(fecha)) || feriados.has(fecha)) fecha = sumarDias(fecha, 1);
   return fecha;
