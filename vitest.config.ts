@@ -35,6 +35,7 @@ const UNIT = [
   'domain/vehiculos/privacidad.test.ts',
   'domain/recoleccion/push.test.ts',
   'scripts/build-ruido.test.ts',
+  'server/demo/vehiculos.test.ts',
   'server/env.test.ts',
   'server/input-guard.test.ts',
   'server/random-pool.test.ts',

@@ -19,8 +19,9 @@ export type VehiculoDemo = { alias: string; icono: IconoVehiculo; servicio: Serv
  * (./recoleccion.ts): Recolector 1 Las Retamas, Cerro Inacayal and Av. Arrayanes through El Cruce
  * and the centre; Recolector 2 Los Notros south of Av. Arrayanes into Las Balsas and back up Bv.
  * Nahuel Huapi. So «¿Cuándo pasó?» has something to say for the README's «Av. Arrayanes 250». The
- * road machines drive the gravel streets north of the centre and the road to Cerro Bayo, away from
- * the trucks: the map's markers do not cover each other. The simulator (server/demo/simulador.ts) drives them
+ * road machines drive the gravel streets north and north-west of the centre and the road to Cerro
+ * Bayo, away from the trucks and from each other: no two markers cover each other at the map's
+ * zooms, whatever the hour (./vehiculos.test.ts). The simulator (server/demo/simulador.ts) drives them
  * through the ingest path; the seed leaves each one's recent past so the map has something at once.
  */
 export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
@@ -71,10 +72,9 @@ export const VEHICULOS_DEMO: readonly VehiculoDemo[] = [
     servicio: 'vialidad',
     dispositivo: 'vla-pala-1',
     ruta: [
-      [-40.76, -71.642],
-      [-40.757, -71.639],
-      [-40.754, -71.636],
-      [-40.75, -71.633],
+      [-40.7565, -71.6585],
+      [-40.7545, -71.6555],
+      [-40.752, -71.654],
     ],
   },
   {

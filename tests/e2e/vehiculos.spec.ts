@@ -358,13 +358,15 @@ test.describe('cuando algo falla', () => {
     // No panel covers them: the markers in view are the topmost element at their centre. The map is
     // taller than what the window shows under the page's header: each marker is scrolled to first,
     // or one in the map's lower half would be outside the window, where nothing is at any point.
+    // What is there instead is named (another marker by its title), so a failure says what covers it.
     for (const alias of await aLaVista(page)) {
-      const encima = await marcador(page, alias).evaluate((el) => {
+      const encima = await marcador(page, alias).evaluate((el, nombre) => {
         el.scrollIntoView({ block: 'center', inline: 'center' });
         const caja = el.getBoundingClientRect();
-        return document.elementFromPoint(caja.x + caja.width / 2, caja.y + caja.height / 2) === el;
-      });
-      expect(encima, alias).toBe(true);
+        const arriba = document.elementFromPoint(caja.x + caja.width / 2, caja.y + caja.height / 2);
+        return arriba === el ? nombre : `${arriba?.tagName ?? 'nada'} ${arriba?.getAttribute('title') ?? arriba?.className ?? ''}`;
+      }, alias);
+      expect(encima, `lo que está sobre ${alias}`).toBe(alias);
     }
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Referencias del mapa' })).toBeVisible();
