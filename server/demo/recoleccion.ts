@@ -1,7 +1,8 @@
 import { ACTOR_SISTEMA } from '#domain/shared/actor.ts';
-import { type Fecha, diaDeLaSemana, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
+import { type Fecha, fechaEnArgentina, sumarDias } from '#domain/shared/fechas.ts';
 import { createCambio, createServicio, createZona } from '#domain/recoleccion/commands.ts';
-import { feriadosConNombre } from '#domain/recoleccion/queries.ts';
+import { diasDeLaRegla } from '#domain/recoleccion/calendario.ts';
+import { feriadosConNombre, type Servicio } from '#domain/recoleccion/queries.ts';
 import type { Db } from '#db/client.ts';
 import type { Seeder } from './seeder.ts';
 
@@ -100,16 +101,17 @@ const ZONAS = [
 ] as const;
 
 /**
- * The snow cancellation's day: the first Tuesday or Friday (Puerto Manzano's húmedos) from two days
+ * The snow cancellation's day: the first day of `servicio` (Puerto Manzano's húmedos) from two days
  * on that is not a holiday, so the demo's notice always cancels a pass that every page shows.
  */
-async function diaDeLaNevada(db: Db, hoy: Fecha): Promise<Fecha> {
+async function diaDeLaNevada(db: Db, servicio: Servicio, hoy: Fecha): Promise<Fecha> {
   const desde = sumarDias(hoy, 2);
-  // A month ahead holds several Tuesdays and Fridays, never all of them holidays.
-  const feriados = await feriadosConNombre(db, desde, sumarDias(desde, 31));
-  let fecha = desde;
-  while (![2, 5].includes(diaDeLaSemana(fecha)) || feriados.has(fecha)) fecha = sumarDias(fecha, 1);
-  return fecha;
+  // A month ahead holds several of its days, never all of them holidays.
+  const hasta = sumarDias(desde, 31);
+  const feriados = await feriadosConNombre(db, desde, hasta);
+  const dia = diasDeLaRegla(servicio, desde, hasta).find((fecha) => !feriados.has(fecha));
+  if (!dia) throw new Error(`El servicio de demostración «${servicio.nombre}» no pasa en el mes que viene`);
+  return dia;
 }
 
 /**
@@ -128,14 +130,16 @@ export const seedRecoleccion: Seeder = {
         geometria: JSON.stringify({ type: 'Polygon', coordinates: [anillo(datos.puntos)] }),
       });
       if (zona.tipo !== 'guardado') throw new Error(`La zona de demostración «${datos.nombre}» no se guardó: ${JSON.stringify(zona)}`);
+      let humedos: Servicio | undefined;
       for (const servicio of datos.servicios) {
         const r = await createServicio(db, ACTOR_SISTEMA, zona.zona.id, { desde: '2026-01-05', ...servicio });
         if (r.tipo !== 'guardado') throw new Error(`El servicio de demostración «${servicio.nombre}» no se guardó: ${JSON.stringify(r)}`);
+        if (r.servicio.slug === 'humedos') humedos = r.servicio;
       }
       if (datos.slug === 'puerto-manzano') {
         const r = await createCambio(db, ACTOR_SISTEMA, {
           zonaId: zona.zona.id,
-          fecha: await diaDeLaNevada(db, fechaEnArgentina(clock?.now() ?? new Date())),
+          fecha: await diaDeLaNevada(db, humedos!, fechaEnArgentina(clock?.now() ?? new Date())),
           tipo: 'suspendido',
           motivo: 'No hay recolección por nevada: la costa de la ruta 231 está cortada.',
         });
