@@ -3,16 +3,10 @@
 // markers cover each other make a marker unclickable for a visitor trying the demo, and make the
 // map's end-to-end tests depend on the hour they run.
 import { describe, expect, it } from 'vitest';
+import { pixel } from '#tests/setup/mercator.ts';
 import { posicionDemo, puntoEnRuta, VEHICULOS_DEMO, VUELTA_DEMO_MS } from './vehiculos.ts';
 
 const LADO_DEL_MARCADOR_PX = 36;
-
-/** A point's place in pixels of the whole world at a Web Mercator zoom, as Leaflet projects it. */
-function pixel([latitud, longitud]: readonly [number, number], zoom: number): [number, number] {
-  const lado = 256 * 2 ** zoom;
-  const radianes = (latitud * Math.PI) / 180;
-  return [((longitud + 180) / 360) * lado, ((1 - Math.log(Math.tan(radianes) + 1 / Math.cos(radianes)) / Math.PI) / 2) * lado];
-}
 
 describe('la flota de demostración', () => {
   it('recorre cada ruta de ida y vuelta: empieza y termina en su primer punto, y a mitad de vuelta está en el último', () => {
@@ -35,11 +29,11 @@ describe('la flota de demostración', () => {
       const instante = new Date(inicio + segundo * 1000);
       const puntos = VEHICULOS_DEMO.map((_, i) => posicionDemo(i, instante));
       for (const zoom of [14, 15]) {
-        const pixeles = puntos.map((p) => pixel(p, zoom));
+        const pixeles = puntos.map(([latitud, longitud]) => pixel(latitud, longitud, zoom));
         for (let i = 0; i < pixeles.length; i++) {
           for (let j = i + 1; j < pixeles.length; j++) {
             const [a, b] = [pixeles[i]!, pixeles[j]!];
-            if (Math.abs(a[0] - b[0]) < LADO_DEL_MARCADOR_PX && Math.abs(a[1] - b[1]) < LADO_DEL_MARCADOR_PX) {
+            if (Math.abs(a.x - b.x) < LADO_DEL_MARCADOR_PX && Math.abs(a.y - b.y) < LADO_DEL_MARCADOR_PX) {
               tapados.add(`${VEHICULOS_DEMO[i]!.alias} y ${VEHICULOS_DEMO[j]!.alias} en el zoom ${zoom}`);
             }
           }

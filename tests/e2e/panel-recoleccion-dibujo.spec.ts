@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ZOOM_ZONA_NUEVA } from '#app/features/admin/area-zona.ts';
 import { DEMO_USUARIOS } from '#server/demo/usuarios.ts';
+import { pixel } from '#tests/setup/mercator.ts';
 import { esperarHidratacion, expect, expectAccessible, guardarSesion, test, viewports } from './fixtures.ts';
 
 // Mi calle's drawing map in the back-office (docs/decisions/056-mi-calle.md) against the run's one
@@ -40,13 +41,6 @@ const VERTICES: [number, number][] = [
 const ZOOM = ZOOM_ZONA_NUEVA - 1;
 /** About 30 m: a click lands on a whole pixel, some 15 m at that zoom. */
 const TOLERANCIA = 0.0003;
-
-/** Web Mercator at `zoom` in Leaflet's 256 px tiles: a point's pixel on the whole world's map. */
-function pixel(latitud: number, longitud: number, zoom: number): { x: number; y: number } {
-  const escala = 256 * 2 ** zoom;
-  const seno = Math.sin((latitud * Math.PI) / 180);
-  return { x: (escala * (longitud + 180)) / 360, y: escala * (0.5 - Math.log((1 + seno) / (1 - seno)) / (4 * Math.PI)) };
-}
 
 async function mapaListo(page: Page): Promise<Locator> {
   const mapa = page.getByRole('region', { name: 'Mapa para dibujar el área de la zona' });
