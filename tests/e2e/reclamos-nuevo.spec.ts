@@ -47,6 +47,29 @@ test.describe('Hacer un reclamo', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Recibimos tu reclamo' })).toBeVisible();
   });
 
+  // The map's module is held until the buttons under the map are measured: «Cargando el mapa…» stands
+  // over the map's box, so the map's arrival moves nothing a finger may be on its way to.
+  test('el mapa que termina de cargar no mueve los botones de abajo', async ({ page }) => {
+    let soltar = () => {};
+    const retenido = new Promise<void>((resolve) => (soltar = resolve));
+    await page.route(/\/assets\/mapa-lugar-[\w-]+\.js$/, async (route) => {
+      await retenido;
+      await route.continue();
+    });
+    await abrirHidratada(page, '/reclamos/nuevo?categoria=animales-sueltos');
+    const cargando = page.getByText('Cargando el mapa…');
+    await expect(cargando).toBeVisible();
+    const mapa = (await page.getByRole('region', { name: 'Mapa para marcar el lugar' }).boundingBox())!;
+    const aviso = (await cargando.boundingBox())!;
+    expect(aviso.y >= mapa.y && aviso.y + aviso.height <= mapa.y + mapa.height, 'el aviso está dentro del mapa').toBe(true);
+    const boton = page.getByRole('button', { name: 'Usar mi ubicación' });
+    const antes = await boton.boundingBox();
+    soltar();
+    await expect(page.getByRole('button', { name: 'Marcar el centro del mapa' })).toBeEnabled();
+    await expect(cargando).toHaveCount(0);
+    expect(await boton.boundingBox()).toEqual(antes);
+  });
+
   test.describe('sin JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

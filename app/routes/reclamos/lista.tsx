@@ -258,21 +258,23 @@ export default function ListaReclamos({ loaderData }: Route.ComponentProps) {
             </p>
             {resultado.puntos.length > 0 ? (
               hidratado ? (
-                <div className="reclamos__marco">
+                <>
                   <p id="mapa-ayuda">El mapa muestra los reclamos de la lista: los rojos siguen abiertos. Con el teclado, usá la lista de abajo.</p>
-                  <div ref={contenedor} className="reclamos__mapa" role="region" aria-label="Mapa de los reclamos" aria-describedby="mapa-ayuda" />
-                  {estadoMapa === 'cargando' ? <p className="reclamos__aviso-mapa">Cargando el mapa…</p> : null}
-                  {estadoMapa === 'error' ? (
-                    <p className="reclamos__aviso-mapa" role="alert">
-                      No se pudo cargar el mapa: los reclamos están en la lista de abajo.
-                    </p>
-                  ) : null}
+                  <div className="reclamos__marco">
+                    <div ref={contenedor} className="reclamos__mapa" role="region" aria-label="Mapa de los reclamos" aria-describedby="mapa-ayuda" />
+                    {estadoMapa === 'cargando' ? <p className="reclamos__aviso-mapa">Cargando el mapa…</p> : null}
+                    {estadoMapa === 'error' ? (
+                      <p className="reclamos__aviso-mapa" role="alert">
+                        No se pudo cargar el mapa: los reclamos están en la lista de abajo.
+                      </p>
+                    ) : null}
+                  </div>
                   {sinFondo ? (
-                    <p className="reclamos__aviso-mapa" role="status">
+                    <p className="reclamos__aviso-fondo" role="status">
                       No se pudieron cargar las calles del mapa: los puntos siguen en su lugar.
                     </p>
                   ) : null}
-                </div>
+                </>
               ) : (
                 <p>El mapa necesita JavaScript: los reclamos están en la lista de abajo.</p>
               )

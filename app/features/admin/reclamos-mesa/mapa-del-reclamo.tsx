@@ -32,7 +32,7 @@ export function MapaDelReclamo({ teselas, latitud, longitud }: { teselas: string
         </p>
       ) : null}
       {sinFondo ? (
-        <p className="reclamos__aviso-mapa" role="status">
+        <p className="reclamos__aviso-fondo" role="status">
           No se pudieron cargar las calles del mapa: el punto sigue en su lugar.
         </p>
       ) : null}

@@ -138,15 +138,17 @@ export default function MapaDeCalor({ loaderData }: Route.ComponentProps) {
           {hidratado ? (
             <>
               <p id="mapa-calor-ayuda">El mapa muestra las mismas zonas que la tabla de abajo, que las ordena de más a menos reclamos.</p>
-              <div ref={contenedor} className="reclamos__mapa" role="region" aria-label="Mapa de calor de los reclamos" aria-describedby="mapa-calor-ayuda" />
-              {estadoMapa === 'cargando' ? <p className="reclamos__aviso-mapa">Cargando el mapa…</p> : null}
-              {estadoMapa === 'error' ? (
-                <p className="reclamos__aviso-mapa" role="alert">
-                  No se pudo cargar el mapa: las zonas están en la tabla de abajo.
-                </p>
-              ) : null}
+              <div className="reclamos__marco">
+                <div ref={contenedor} className="reclamos__mapa" role="region" aria-label="Mapa de calor de los reclamos" aria-describedby="mapa-calor-ayuda" />
+                {estadoMapa === 'cargando' ? <p className="reclamos__aviso-mapa">Cargando el mapa…</p> : null}
+                {estadoMapa === 'error' ? (
+                  <p className="reclamos__aviso-mapa" role="alert">
+                    No se pudo cargar el mapa: las zonas están en la tabla de abajo.
+                  </p>
+                ) : null}
+              </div>
               {sinFondo ? (
-                <p className="reclamos__aviso-mapa" role="status">
+                <p className="reclamos__aviso-fondo" role="status">
                   No se pudieron cargar las calles del mapa: los círculos siguen en su lugar.
                 </p>
               ) : null}
